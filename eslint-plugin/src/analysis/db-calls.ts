@@ -1,0 +1,31 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { findDynamoDbCalls } from './dynamodb-calls';
+import { findMongoCalls } from './mongo-calls';
+import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
+import { findPostgresCalls } from './pg-calls';
+
+export type Database = 'mongodb' | 'dynamodb' | 'postgres';
+
+/** A call that reaches a database, found by following its client's import (or its type). */
+export interface DbCall {
+  /** The call itself: `coll.updateMany(...)`, `client.send(new PutCommand(...))`, `` sql`…` ``. */
+  node: TSESTree.CallExpression | TSESTree.NewExpression | TSESTree.TaggedTemplateExpression;
+  database: Database;
+  /** Operation name as the database knows it: `updateMany`, `PutItem`, `query`, `BatchWriteItem`, … */
+  operation: string;
+  /** True when the call may change data (inserts, updates, deletes, DDL, write transactions). */
+  isWrite: boolean;
+}
+
+/** Every database call of the file, in source order; computed once per file. */
+export const findDbCalls = createPerFileCache((context: AnyRuleContext): readonly DbCall[] =>
+  [...findMongoCalls(context), ...findDynamoDbCalls(context), ...findPostgresCalls(context)].sort(
+    (a, b) => a.node.range[0] - b.node.range[0],
+  ),
+);
+
+/** Database calls whose source range lies inside `container` (a loop body, a callback…). */
+export function findDbCallsWithin(context: AnyRuleContext, container: TSESTree.Node): DbCall[] {
+  const [start, end] = container.range;
+  return findDbCalls(context).filter((call) => call.node.range[0] >= start && call.node.range[1] <= end);
+}
