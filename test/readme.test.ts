@@ -10,9 +10,10 @@ const rows = new Map(
     .split('\n')
     .filter((line) => line.startsWith('| [`'))
     .map((line) => {
-      const cells = line.split(' | ');
-      const id = /\[`([^`]+)`\]/.exec(cells[0] ?? '')?.[1] ?? '';
-      return [id, { fix: cells[2] ?? '', presets: cells[3] ?? '' }] as const;
+      // | [`id`](page) | catches | fix | presets |
+      const cells = line.split('|').map((cell) => cell.trim());
+      const id = /\[`([^`]+)`\]/.exec(cells[1] ?? '')?.[1] ?? '';
+      return [id, { fix: cells[3] ?? '', presets: cells[4] ?? '' }] as const;
     }),
 );
 
@@ -27,7 +28,7 @@ describe('README rule table', () => {
     expect(row).toBeDefined();
     expect(row!.fix.includes('🔧'), 'autofix mark').toBe(Boolean(rule.meta.fixable));
     expect(row!.fix.includes('💡'), 'suggestion mark').toBe(Boolean(rule.meta.hasSuggestions));
-    const presets = row!.presets.split(/[\s,|]+/);
+    const presets = row!.presets.split(/[\s,]+/);
     for (const [mark, preset] of [['R', 'recommended'], ['S', 'strict'], ['A', 'all']] as const) {
       const inPreset = `retry-safety/${id}` in (plugin.configs[preset].rules ?? {});
       expect(presets.includes(mark), `${preset} mark`).toBe(inPreset);
