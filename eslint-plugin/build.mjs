@@ -1,7 +1,7 @@
 // Bundles the plugin into one CommonJS file: `require()` and `import` both load it,
 // so it works from eslint.config.js (ESM) and eslint.config.cjs alike.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -17,3 +17,15 @@ await build({
   footer: { js: 'module.exports = module.exports.default;' },
   logLevel: 'warning',
 });
+
+// Consumers type-check `eslint.config.ts` against this; the rules' own types stay internal.
+writeFileSync(
+  new URL('./dist/index.d.ts', import.meta.url),
+  `import type { ESLint, Linter } from 'eslint';
+
+declare const plugin: ESLint.Plugin & {
+  configs: Record<'recommended' | 'strict' | 'all' | 'connection-strings', Linter.Config>;
+};
+export = plugin;
+`,
+);
