@@ -1,0 +1,177 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import type { AnyRuleContext } from './per-file-cache';
+import { isFunctionNode, type FunctionNode } from './retry-ast';
+import type { RetryScope } from './retry-scopes';
+
+/**
+ * Retry libraries found by their import or require, and the calls that start a retry.
+ * Options are read by `retry-delay.ts`; this file only finds the calls, their callback and
+ * their options object.
+ */
+
+const { CALL, CONSTRUCT } = ASTUtils.ReferenceTracker;
+
+type LibraryShape = 'callback-first' | 'either-order' | 'operation' | 'policy' | 'strategy';
+
+interface LibraryEntry {
+  library: string;
+  libraryFunction: string;
+  shape: LibraryShape;
+}
+
+const entry = (library: string, libraryFunction: string, shape: LibraryShape): LibraryEntry => ({
+  library,
+  libraryFunction,
+  shape,
+});
+
+const callable = (info: LibraryEntry) => ({ [CALL]: info, default: { [CALL]: info } });
+
+const TRACE_MAP = {
+  'p-retry': callable(entry('p-retry', 'pRetry', 'callback-first')),
+  'async-retry': callable(entry('async-retry', 'retry', 'callback-first')),
+  'promise-retry': callable(entry('promise-retry', 'promiseRetry', 'either-order')),
+  retry: { operation: { [CALL]: entry('retry', 'retry.operation', 'operation') } },
+  'exponential-backoff': { backOff: { [CALL]: entry('exponential-backoff', 'backOff', 'callback-first') } },
+  cockatiel: { retry: { [CALL]: entry('cockatiel', 'retry', 'policy') } },
+  '@aws-sdk/util-retry': {
+    ConfiguredRetryStrategy: { [CONSTRUCT]: entry('@aws-sdk/util-retry', 'ConfiguredRetryStrategy', 'strategy') },
+  },
+  '@smithy/util-retry': {
+    ConfiguredRetryStrategy: { [CONSTRUCT]: entry('@smithy/util-retry', 'ConfiguredRetryStrategy', 'strategy') },
+  },
+};
+
+/** Library names this analysis knows. */
+export const RETRY_LIBRARIES = Object.keys(TRACE_MAP);
+
+export function findRetryLibraryScopes(context: AnyRuleContext): RetryScope[] {
+  const sourceCode = context.sourceCode;
+  const program = sourceCode.ast as TSESTree.Program;
+  // Cheap exit: no import or require of any retry library in the text.
+  const text = sourceCode.text;
+  if (!RETRY_LIBRARIES.some((name) => text.includes(name))) return [];
+  const globalScope = sourceCode.scopeManager?.globalScope;
+  if (!globalScope) return [];
+  const tracker = new ASTUtils.ReferenceTracker(withRequire(globalScope as TSESLint.Scope.Scope), { mode: 'legacy' });
+  const found = [...tracker.iterateEsmReferences(TRACE_MAP), ...tracker.iterateCjsReferences(TRACE_MAP)];
+  const seen = new Set<TSESTree.Node>();
+  const scopes: RetryScope[] = [];
+  for (const reference of found) {
+    const node = reference.node;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    const info = reference.info as LibraryEntry;
+    if (node.type !== AST_NODE_TYPES.CallExpression && node.type !== AST_NODE_TYPES.NewExpression) continue;
+    scopes.push(...buildScopes(context, node, info, program));
+  }
+  return scopes;
+}
+
+function buildScopes(
+  context: AnyRuleContext,
+  node: TSESTree.CallExpression | TSESTree.NewExpression,
+  info: LibraryEntry,
+  program: TSESTree.Program,
+): RetryScope[] {
+  void program;
+  const base = { kind: 'library' as const, node, library: info.library, libraryFunction: info.libraryFunction, handlers: [] };
+  const args = node.arguments;
+  const objectArg = (index: number): TSESTree.ObjectExpression | undefined => {
+    const arg = args[index];
+    return arg?.type === AST_NODE_TYPES.ObjectExpression ? arg : undefined;
+  };
+  switch (info.shape) {
+    case 'callback-first': {
+      const callback = resolveFunction(context, args[0]);
+      return [{ ...base, attempt: callback ?? node, options: objectArg(1), attemptVariable: getAttemptParam(callback, info) }];
+    }
+    case 'either-order': {
+      // promiseRetry(fn, options) or promiseRetry(options, fn)
+      const fnIndex = resolveFunction(context, args[0]) ? 0 : 1;
+      const callback = resolveFunction(context, args[fnIndex]);
+      return [{ ...base, attempt: callback ?? node, options: objectArg(fnIndex === 0 ? 1 : 0), attemptVariable: getAttemptParam(callback, info) }];
+    }
+    case 'operation': {
+      // const operation = retry.operation(options); operation.attempt((currentAttempt) => { … })
+      const callbacks = findMethodCallbacks(context, node, 'attempt');
+      if (callbacks.length === 0) return [{ ...base, attempt: node, options: objectArg(0) }];
+      return callbacks.map((callback) => ({ ...base, attempt: callback, options: objectArg(0), attemptVariable: getAttemptParam(callback, info) }));
+    }
+    case 'policy': {
+      // const policy = retry(handleAll, { maxAttempts, backoff }); policy.execute(() => …)
+      const callbacks = findMethodCallbacks(context, node, 'execute');
+      if (callbacks.length === 0) return [{ ...base, attempt: node, options: objectArg(1) }];
+      return callbacks.map((callback) => ({ ...base, attempt: callback, options: objectArg(1) }));
+    }
+    case 'strategy':
+      return [{ ...base, attempt: node }];
+    default:
+      return [];
+  }
+}
+
+/** The attempt-number parameter of a library callback, when the library passes one. */
+function getAttemptParam(callback: FunctionNode | undefined, info: LibraryEntry): string | undefined {
+  if (!callback) return undefined;
+  const index = info.library === 'p-retry' || info.library === 'retry' ? 0 : info.library === 'exponential-backoff' ? -1 : 1;
+  if (index < 0) return undefined;
+  const param = callback.params[index];
+  return param?.type === AST_NODE_TYPES.Identifier ? param.name : undefined;
+}
+
+/** A function written in place, or an identifier bound to a function in this file. */
+function resolveFunction(context: AnyRuleContext, node: TSESTree.Node | undefined): FunctionNode | undefined {
+  if (!node) return undefined;
+  if (isFunctionNode(node)) return node;
+  if (node.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(node) as TSESLint.Scope.Scope, node);
+  const definition = variable?.defs[0];
+  if (!definition) return undefined;
+  if (isFunctionNode(definition.node)) return definition.node;
+  if (definition.node.type === AST_NODE_TYPES.VariableDeclarator && definition.node.init && isFunctionNode(definition.node.init)) {
+    return definition.node.init;
+  }
+  return undefined;
+}
+
+/**
+ * Callbacks passed to `<result>.method(cb)`, where `<result>` is `node` itself
+ * (`retry(…).execute(cb)`) or a variable it was stored in.
+ */
+function findMethodCallbacks(context: AnyRuleContext, node: TSESTree.Node, method: string): FunctionNode[] {
+  const callbacks: FunctionNode[] = [];
+  const take = (object: TSESTree.Node): void => {
+    const member = object.parent;
+    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== object) return;
+    if (member.computed || member.property.type !== AST_NODE_TYPES.Identifier || member.property.name !== method) return;
+    const call = member.parent;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== member) return;
+    const callback = resolveFunction(context, call.arguments[0]);
+    if (callback) callbacks.push(callback);
+  };
+  take(node);
+  const declarator = node.parent;
+  if (declarator?.type === AST_NODE_TYPES.VariableDeclarator && declarator.init === node && declarator.id.type === AST_NODE_TYPES.Identifier) {
+    const variable = ASTUtils.findVariable(context.sourceCode.getScope(declarator) as TSESLint.Scope.Scope, declarator.id);
+    for (const reference of variable?.references ?? []) {
+      if (reference.identifier !== declarator.id) take(reference.identifier as TSESTree.Node);
+    }
+  }
+  return callbacks;
+}
+
+/**
+ * `require` is only a declared global when the config says CommonJS or Node; TypeScript
+ * files often call it anyway. Give the tracker a `require` variable made of the file's
+ * unresolved `require` references so `require('p-retry')` is followed either way.
+ */
+function withRequire(globalScope: TSESLint.Scope.Scope): TSESLint.Scope.Scope {
+  if (globalScope.set.has('require')) return globalScope;
+  const references = globalScope.through.filter((reference) => reference.identifier.name === 'require');
+  if (references.length === 0) return globalScope;
+  const variable = { name: 'require', defs: [], references, identifiers: [], scope: globalScope };
+  const set = new Map(globalScope.set);
+  set.set('require', variable as never);
+  return Object.create(globalScope, { set: { value: set } }) as TSESLint.Scope.Scope;
+}
