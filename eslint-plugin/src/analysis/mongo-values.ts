@@ -1,0 +1,479 @@
+import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import type * as ts from 'typescript';
+import { findNodesAtOffsets } from './find-nodes-at-offsets';
+import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
+
+/**
+ * What a value is, as far as MongoDB goes: a driver client, database, collection or
+ * session, a Mongoose model, connection or model registry. `other` means "known not
+ * to be one of these" (an array, a `Map`, a value annotated with another library's
+ * type); `undefined` means "no idea".
+ */
+export type MongoValueKind = 'client' | 'db' | 'collection' | 'session' | 'model' | 'connection' | 'modelRegistry';
+export type KnownKind = MongoValueKind | 'other';
+
+/** Libraries whose presence makes `updateMany(…, { $set })` evidence unreliable. */
+const LOOK_ALIKE_MODULES = /^(?:typeorm|sequelize|sequelize-typescript|@prisma\/client|@reduxjs\/toolkit|@mikro-orm\/.*|mongodb-memory-server.*)$/;
+
+const { READ, CALL, CONSTRUCT, ESM } = ASTUtils.ReferenceTracker;
+
+type Seed = MongoValueKind | `type:${MongoValueKind}`;
+type TraceMap = Parameters<InstanceType<typeof ASTUtils.ReferenceTracker>['iterateEsmReferences']>[0];
+
+const mongodbApi = {
+  MongoClient: { [READ]: 'type:client', [CONSTRUCT]: 'client', connect: { [CALL]: 'client' } },
+  Db: { [READ]: 'type:db' },
+  Collection: { [READ]: 'type:collection' },
+  ClientSession: { [READ]: 'type:session' },
+};
+const mongooseApi = {
+  model: { [CALL]: 'model' },
+  createConnection: { [CALL]: 'connection' },
+  connection: { [READ]: 'connection' },
+  models: { [READ]: 'modelRegistry' },
+  startSession: { [CALL]: 'session' },
+  Model: { [READ]: 'type:model' },
+  Connection: { [READ]: 'type:connection' },
+  ClientSession: { [READ]: 'type:session' },
+};
+const traceMap = {
+  mongodb: { [ESM]: true, ...mongodbApi, default: mongodbApi },
+  mongoose: { [ESM]: true, ...mongooseApi, default: mongooseApi },
+} as unknown as TraceMap;
+
+/** Methods that turn one kind of value into another (`client.db()` → db). */
+const METHOD_RESULTS: Partial<Record<MongoValueKind, Record<string, MongoValueKind>>> = {
+  client: { db: 'db', connect: 'client', startSession: 'session' },
+  db: { collection: 'collection', createCollection: 'collection' },
+  connection: { collection: 'collection', model: 'model', startSession: 'session', asPromise: 'connection', useDb: 'connection' },
+};
+/** Properties that lead from one kind to another (`mongoose.connection.db`). */
+const PROPERTY_RESULTS: Partial<Record<MongoValueKind, Record<string, MongoValueKind>>> = {
+  connection: { db: 'db', client: 'client', models: 'modelRegistry' },
+  model: { collection: 'collection', db: 'connection' },
+};
+/** Callbacks whose first parameter is a session (`client.withSession(async (session) => …)`). */
+const SESSION_CALLBACK_METHODS = new Set(['withSession', 'withTransaction', 'transaction']);
+
+export interface MongoValues {
+  /** True when the file imports or requires `mongodb` or `mongoose`. */
+  readonly importsMongo: boolean;
+  /** True when the file imports a library with look-alike methods (Prisma, TypeORM, …). */
+  readonly importsLookAlike: boolean;
+  /** What the expression evaluates to, from imports, annotations and data flow. */
+  getKind(node: TSESTree.Node): KnownKind | undefined;
+  /** What the expression's TypeScript type says, when ESLint has type information. */
+  getTypeKind(node: TSESTree.Node): KnownKind | undefined;
+}
+
+/** The file's MongoDB value resolver; built once per file. */
+export const getMongoValues = createPerFileCache((context: AnyRuleContext): MongoValues => createResolver(context));
+
+const IN_PROGRESS = Symbol('in progress');
+
+function createResolver(context: AnyRuleContext): MongoValues {
+  const sourceCode = context.sourceCode;
+  const program = sourceCode.ast as TSESTree.Program;
+  const seeds = new Map<TSESTree.Node, Seed>();
+  /** Local type names (`Collection`, aliased ones) and namespace names per module. */
+  const typeNames = new Map<string, MongoValueKind>();
+  const namespaces = new Map<string, 'mongodb' | 'mongoose'>();
+  let importsMongo = false;
+  let importsLookAlike = false;
+
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration') continue;
+    const source = String(statement.source.value);
+    if (LOOK_ALIKE_MODULES.test(source)) importsLookAlike = true;
+    if (source !== 'mongodb' && source !== 'mongoose') continue;
+    importsMongo = true;
+    for (const specifier of statement.specifiers) {
+      if (specifier.type !== 'ImportSpecifier') namespaces.set(specifier.local.name, source);
+    }
+  }
+  const globalScope = sourceCode.scopeManager?.globalScope;
+  if (globalScope && (importsMongo || /\brequire\s*\(\s*['"]mongo(?:db|ose)['"]/.test(sourceCode.text))) {
+    const tracker = new ASTUtils.ReferenceTracker(globalScope as TSESLint.Scope.Scope);
+    for (const found of [...tracker.iterateEsmReferences(traceMap), ...tracker.iterateCjsReferences(traceMap)]) {
+      importsMongo = true;
+      const seed = found.info as Seed;
+      if (seed.startsWith('type:')) {
+        if (found.node.type === 'ImportSpecifier') typeNames.set(found.node.local.name, seed.slice(5) as MongoValueKind);
+      } else {
+        seeds.set(found.node, seed);
+      }
+    }
+  }
+  if (!importsLookAlike && /\brequire\s*\(\s*['"](?:typeorm|sequelize|@prisma\/client|@reduxjs\/toolkit)['"]/.test(sourceCode.text)) {
+    importsLookAlike = true;
+  }
+
+  const memo = new Map<TSESTree.Node, KnownKind | undefined | typeof IN_PROGRESS>();
+  const classMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Node[]>>();
+  const typeServices = getTypeServices(context);
+
+  function getKind(node: TSESTree.Node): KnownKind | undefined {
+    const cached = memo.get(node);
+    if (cached === IN_PROGRESS) return undefined;
+    if (cached !== undefined || memo.has(node)) return cached;
+    memo.set(node, IN_PROGRESS);
+    let kind: KnownKind | undefined;
+    try {
+      kind = computeKind(node);
+    } catch {
+      kind = undefined;
+    }
+    memo.set(node, kind);
+    return kind;
+  }
+
+  function computeKind(node: TSESTree.Node): KnownKind | undefined {
+    const seed = seeds.get(node);
+    if (seed !== undefined && !seed.startsWith('type:')) return seed as MongoValueKind;
+    switch (node.type) {
+      case 'AwaitExpression':
+      case 'TSNonNullExpression':
+      case 'ChainExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSInstantiationExpression':
+        return getKind('argument' in node ? node.argument : node.expression);
+      case 'TSAsExpression':
+      case 'TSTypeAssertion':
+        return getAnnotationKind(node.typeAnnotation) ?? getKind(node.expression);
+      case 'LogicalExpression':
+        return mergeKinds(getKind(node.left), getKind(node.right));
+      case 'ConditionalExpression':
+        return mergeKinds(getKind(node.consequent), getKind(node.alternate));
+      case 'Identifier':
+        return getIdentifierKind(node);
+      case 'MemberExpression':
+        return getMemberKind(node);
+      case 'CallExpression':
+        return getCallKind(node);
+      case 'ArrayExpression':
+      case 'ObjectExpression':
+      case 'Literal':
+      case 'TemplateLiteral':
+      case 'NewExpression':
+      case 'ArrowFunctionExpression':
+      case 'FunctionExpression':
+      case 'ClassExpression':
+        return 'other';
+      default:
+        return undefined;
+    }
+  }
+
+  function getIdentifierKind(node: TSESTree.Identifier): KnownKind | undefined {
+    const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
+    const def = variable?.defs[0];
+    if (!variable || !def) return undefined;
+    if (def.type === 'Variable') {
+      const declarator = def.node;
+      if (declarator.id.type !== 'Identifier') return getPatternKind(declarator.id, node.name, declarator.init);
+      const annotated = getAnnotationKind(declarator.id.typeAnnotation);
+      if (annotated !== undefined) return annotated;
+      let kind = declarator.init ? getKind(declarator.init) : undefined;
+      for (const reference of variable.references) {
+        if (!reference.isWrite() || !reference.writeExpr || reference.writeExpr === declarator.init) continue;
+        const written = getKind(reference.writeExpr);
+        kind = kind === undefined ? written : mergeKinds(kind, written);
+      }
+      return kind;
+    }
+    if (def.type === 'Parameter') {
+      if (def.name.type === 'Identifier' && def.name.typeAnnotation) return getAnnotationKind(def.name.typeAnnotation);
+      return getCallbackParameterKind(def.node, def.name);
+    }
+    if (def.type === 'FunctionName' || def.type === 'ClassName' || def.type === 'ImportBinding') return undefined;
+    return undefined;
+  }
+
+  /** `const { orders } = { orders: db.collection('orders') }` and similar: only literal objects. */
+  function getPatternKind(pattern: TSESTree.Node, name: string, init: TSESTree.Expression | null): KnownKind | undefined {
+    if (pattern.type !== 'ObjectPattern' || init?.type !== 'ObjectExpression') return undefined;
+    for (const property of pattern.properties) {
+      if (property.type !== 'Property' || property.value.type !== 'Identifier' || property.value.name !== name) continue;
+      const key = getStaticKey(property);
+      return key === undefined ? undefined : getObjectPropertyKind(init, key);
+    }
+    return undefined;
+  }
+
+  function getCallbackParameterKind(fn: TSESTree.Node, param: TSESTree.Node): KnownKind | undefined {
+    if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') return undefined;
+    if (fn.params[0] !== param) return undefined;
+    const call = fn.parent;
+    if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || !call.arguments.includes(fn)) return undefined;
+    const method = getStaticKey(call.callee);
+    if (method === undefined || !SESSION_CALLBACK_METHODS.has(method)) return undefined;
+    const receiver = getKind(call.callee.object);
+    if (receiver === 'client' || receiver === 'session' || receiver === 'connection') return 'session';
+    return undefined;
+  }
+
+  function getMemberKind(node: TSESTree.MemberExpression): KnownKind | undefined {
+    const seed = seeds.get(node);
+    if (seed !== undefined) return seed as MongoValueKind;
+    const name = getStaticKey(node);
+    if (name === undefined) return undefined;
+    if (node.object.type === 'ThisExpression') return getClassMemberKind(node, name);
+    const objectKind = getKind(node.object);
+    if (objectKind === 'modelRegistry') return 'model';
+    if (objectKind && objectKind !== 'other') return PROPERTY_RESULTS[objectKind]?.[name];
+    if (node.object.type === 'Identifier') {
+      const init = getConstInit(node.object);
+      if (init?.type === 'ObjectExpression') return getObjectPropertyKind(init, name);
+    }
+    return undefined;
+  }
+
+  function getObjectPropertyKind(object: TSESTree.ObjectExpression, name: string): KnownKind | undefined {
+    for (const property of object.properties) {
+      if (property.type === 'Property' && getStaticKey(property) === name) return getKind(property.value);
+    }
+    return undefined;
+  }
+
+  function getCallKind(node: TSESTree.CallExpression): KnownKind | undefined {
+    const callee = node.callee;
+    if (callee.type === 'MemberExpression') {
+      const name = getStaticKey(callee);
+      if (name === undefined) return undefined;
+      const objectKind = getKind(callee.object);
+      if (objectKind && objectKind !== 'other') return METHOD_RESULTS[objectKind]?.[name];
+      // `someDb.collection('orders')` where `someDb` comes from another module.
+      if (objectKind === undefined && name === 'collection' && importsMongo && isStringLike(node.arguments[0])) return 'collection';
+      return undefined;
+    }
+    if (callee.type === 'Identifier') {
+      const variable = ASTUtils.findVariable(sourceCode.getScope(callee), callee);
+      const def = variable?.defs[0];
+      if (!def) return undefined;
+      if (def.type === 'FunctionName' && 'returnType' in def.node) return getAnnotationKind(def.node.returnType, true);
+      if (def.type === 'Variable' && def.node.init && (def.node.init.type === 'ArrowFunctionExpression' || def.node.init.type === 'FunctionExpression')) {
+        return getAnnotationKind(def.node.init.returnType, true);
+      }
+    }
+    return undefined;
+  }
+
+  function getClassMemberKind(node: TSESTree.MemberExpression, name: string): KnownKind | undefined {
+    const body = getEnclosingClassBody(node);
+    if (!body) return undefined;
+    const sources = getClassMembers(body).get(name);
+    if (!sources) return undefined;
+    let kind: KnownKind | undefined;
+    for (const source of sources) {
+      const next = source.type === 'TSTypeAnnotation' ? getAnnotationKind(source, true) : getKind(source);
+      if (source.type === 'TSTypeAnnotation' && next !== undefined) return next;
+      kind = kind === undefined ? next : mergeKinds(kind, next);
+    }
+    return kind;
+  }
+
+  /** Per class: the annotations and assigned values of each `this.<name>`. */
+  function getClassMembers(body: TSESTree.ClassBody): Map<string, TSESTree.Node[]> {
+    let members = classMembers.get(body);
+    if (members) return members;
+    const found = new Map<string, TSESTree.Node[]>();
+    members = found;
+    classMembers.set(body, members);
+    const add = (name: string | undefined, source: TSESTree.Node | null | undefined): void => {
+      if (name === undefined || !source) return;
+      const list = found.get(name) ?? [];
+      // Annotations first: they win over inferred values.
+      if (source.type === 'TSTypeAnnotation') list.unshift(source);
+      else list.push(source);
+      found.set(name, list);
+    };
+    for (const element of body.body) {
+      if (element.type === 'PropertyDefinition' && !element.computed) {
+        add(getStaticKey(element), element.typeAnnotation);
+        add(getStaticKey(element), element.value);
+      } else if (element.type === 'MethodDefinition' && !element.computed) {
+        if (element.kind === 'get') add(getStaticKey(element), element.value.returnType);
+        if (element.kind === 'constructor') {
+          for (const param of element.value.params) {
+            if (param.type === 'TSParameterProperty' && param.parameter.type === 'Identifier') {
+              add(param.parameter.name, param.parameter.typeAnnotation);
+            }
+          }
+        }
+      }
+    }
+    // `this.orders = db.collection('orders')` anywhere in the class.
+    const pattern = /\bthis\s*\.\s*#?[A-Za-z_$][\w$]*\s*=(?!=)/g;
+    const offsets: number[] = [];
+    for (const match of sourceCode.text.slice(body.range[0], body.range[1]).matchAll(pattern)) {
+      offsets.push(body.range[0] + (match.index ?? 0));
+    }
+    for (const [offset, deepest] of findNodesAtOffsets(context, offsets)) {
+      let node: TSESTree.Node | undefined = deepest;
+      while (node && node.type !== 'AssignmentExpression' && node.range[0] === offset) node = node.parent;
+      if (node?.type !== 'AssignmentExpression' || node.operator !== '=' || node.left.type !== 'MemberExpression') continue;
+      if (node.left.object.type !== 'ThisExpression' || getEnclosingClassBody(node.left) !== body) continue;
+      add(getStaticKey(node.left), node.right);
+    }
+    return found;
+  }
+
+  function getAnnotationKind(node: TSESTree.Node | undefined, unwrapPromise = false): KnownKind | undefined {
+    if (!node) return undefined;
+    switch (node.type) {
+      case 'TSTypeAnnotation':
+        return getAnnotationKind(node.typeAnnotation, unwrapPromise);
+      case 'TSTypeReference': {
+        const typeName = node.typeName;
+        if (typeName.type === 'Identifier') {
+          const kind = typeNames.get(typeName.name);
+          if (kind) return kind;
+          const inner = node.typeArguments?.params[0];
+          if (unwrapPromise && typeName.name === 'Promise' && inner) return getAnnotationKind(inner);
+          return 'other';
+        }
+        if (typeName.type === 'TSQualifiedName' && typeName.left.type === 'Identifier') {
+          const module = namespaces.get(typeName.left.name);
+          if (!module) return 'other';
+          const api = (module === 'mongodb' ? mongodbApi : mongooseApi) as Record<string, Record<symbol, string>>;
+          const seed = api[typeName.right.name]?.[READ];
+          return seed?.startsWith('type:') ? (seed.slice(5) as MongoValueKind) : 'other';
+        }
+        return 'other';
+      }
+      case 'TSUnionType': {
+        let kind: KnownKind | undefined;
+        for (const member of node.types) {
+          if (member.type === 'TSUndefinedKeyword' || member.type === 'TSNullKeyword') continue;
+          const next = getAnnotationKind(member, unwrapPromise);
+          kind = kind === undefined ? next : mergeKinds(kind, next);
+        }
+        return kind;
+      }
+      case 'TSAnyKeyword':
+      case 'TSUnknownKeyword':
+        return undefined;
+      default:
+        return 'other';
+    }
+  }
+
+  function getConstInit(node: TSESTree.Identifier): TSESTree.Expression | undefined {
+    const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
+    const def = variable?.defs[0];
+    if (def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== 'Identifier') return undefined;
+    return def.node.init ?? undefined;
+  }
+
+  function getTypeKind(node: TSESTree.Node): KnownKind | undefined {
+    if (!typeServices) return undefined;
+    try {
+      const type = typeServices.checker.getTypeAtLocation(typeServices.toTsNode(node));
+      return classifyType(typeServices.checker, type, 0);
+    } catch {
+      return undefined;
+    }
+  }
+
+  return {
+    importsMongo,
+    importsLookAlike,
+    getKind,
+    getTypeKind,
+  };
+}
+
+interface TypeServices {
+  checker: ts.TypeChecker;
+  toTsNode(node: TSESTree.Node): ts.Node;
+}
+
+/** Type information when ESLint has it (typed linting); never throws with other parsers. */
+function getTypeServices(context: AnyRuleContext): TypeServices | undefined {
+  const services = context.sourceCode.parserServices;
+  if (!services?.program || !services.esTreeNodeToTSNodeMap) return undefined;
+  const map = services.esTreeNodeToTSNodeMap;
+  return { checker: services.program.getTypeChecker(), toTsNode: (node) => map.get(node as never) as ts.Node };
+}
+
+const TYPE_KINDS: Record<string, Record<string, MongoValueKind>> = {
+  mongodb: { Collection: 'collection', Db: 'db', MongoClient: 'client', ClientSession: 'session' },
+  mongoose: { Model: 'model', Connection: 'connection', ClientSession: 'session', Collection: 'collection' },
+};
+
+// TypeFlags.Any | TypeFlags.Unknown; TypeFlags.Null | Undefined | Void.
+const ANY_OR_UNKNOWN = 1 | 2;
+const NULLISH = 16384 | 32768 | 65536;
+const UNION = 1048576;
+const INTERSECTION = 2097152;
+
+function classifyType(checker: ts.TypeChecker, type: ts.Type, depth: number): KnownKind | undefined {
+  if (type.flags & ANY_OR_UNKNOWN) return undefined;
+  if (type.flags & UNION) {
+    let kind: KnownKind | undefined;
+    for (const member of (type as ts.UnionType).types) {
+      if (member.flags & NULLISH) continue;
+      const next = classifyType(checker, member, depth);
+      if (next === undefined) return undefined;
+      kind = kind === undefined ? next : mergeKinds(kind, next);
+    }
+    return kind;
+  }
+  if (type.flags & INTERSECTION) {
+    for (const member of (type as ts.IntersectionType).types) {
+      const next = classifyType(checker, member, depth);
+      if (next && next !== 'other') return next;
+    }
+    return 'other';
+  }
+  const symbol = type.getSymbol() ?? type.aliasSymbol;
+  if (symbol) {
+    for (const declaration of symbol.getDeclarations() ?? []) {
+      const file = declaration.getSourceFile().fileName.replace(/\\/g, '/');
+      const module = /\/node_modules\/(mongodb|mongoose)\//.exec(file)?.[1];
+      const kind = module ? TYPE_KINDS[module]?.[symbol.getName()] : undefined;
+      if (kind) return kind;
+    }
+  }
+  // A class that extends `Collection` or an interface that extends `Model`.
+  if (depth < 3 && type.isClassOrInterface()) {
+    for (const base of checker.getBaseTypes(type as ts.InterfaceType)) {
+      const next = classifyType(checker, base, depth + 1);
+      if (next && next !== 'other') return next;
+    }
+  }
+  return 'other';
+}
+
+function mergeKinds(a: KnownKind | undefined, b: KnownKind | undefined): KnownKind | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return a === b ? a : undefined;
+}
+
+function getEnclosingClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
+  let current = node.parent;
+  while (current) {
+    if (current.type === 'ClassBody') return current;
+    if (current.type === 'FunctionDeclaration') return undefined;
+    if (current.type === 'FunctionExpression' && current.parent?.type !== 'MethodDefinition') return undefined;
+    current = current.parent;
+  }
+  return undefined;
+}
+
+/** Name of a non-computed (or string-literal computed) property, method or member. */
+export function getStaticKey(
+  node: TSESTree.MemberExpression | TSESTree.Property | TSESTree.PropertyDefinition | TSESTree.MethodDefinition,
+): string | undefined {
+  const key = node.type === 'MemberExpression' ? node.property : node.key;
+  if (!node.computed && (key.type === 'Identifier' || key.type === 'PrivateIdentifier')) {
+    return key.type === 'PrivateIdentifier' ? `#${key.name}` : key.name;
+  }
+  if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
+  return undefined;
+}
+
+function isStringLike(node: TSESTree.Node | undefined): boolean {
+  return (node?.type === 'Literal' && typeof node.value === 'string') || node?.type === 'TemplateLiteral';
+}
