@@ -1,0 +1,139 @@
+// Code actions: each ESLint fix and suggestion as a quick fix, "Disable <rule> for this
+// line", and fix-all (`source.fixAll.retrySafety`). Fixes come from `Diagnostic.data`,
+// and only while the document is still at the version they were computed for.
+import path from 'node:path';
+import {
+  CodeActionKind,
+  TextDocumentEdit,
+  type CodeAction,
+  type Diagnostic,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { isOwnDiagnostic, readDiagnosticData, type FixData } from './diagnostics';
+import type { LintTarget } from './lint';
+import type { OffsetEdit } from './minimal-edits';
+
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.retrySafety`;
+export const FIX_ALL_COMMAND = 'retrySafety.fixAll';
+
+/** Whether a request's `only` filter lets an action of `kind` through. */
+export function isKindRequested(kind: string, only: readonly string[] | undefined): boolean {
+  if (!only) return true;
+  return only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));
+}
+
+/** Whether fix-all should be computed: only when asked for by kind (it runs the linter again). */
+export function isFixAllRequested(only: readonly string[] | undefined): boolean {
+  return only !== undefined && isKindRequested(FIX_ALL_KIND, only);
+}
+
+export function toWorkspaceEdit(document: TextDocument, edits: TextEdit[], useDocumentChanges: boolean): WorkspaceEdit {
+  if (useDocumentChanges) {
+    return { documentChanges: [TextDocumentEdit.create({ uri: document.uri, version: document.version }, edits)] };
+  }
+  return { changes: { [document.uri]: edits } };
+}
+
+export function toTextEdit(document: TextDocument, edit: OffsetEdit): TextEdit {
+  return { range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) }, newText: edit.text };
+}
+
+function fixToTextEdit(document: TextDocument, fix: FixData): TextEdit {
+  return toTextEdit(document, { start: fix.range[0], end: fix.range[1], text: fix.text });
+}
+
+// Text formats whose line comments start with `#`; JSON and plain text have no comments.
+const HASH_COMMENT_EXTENSIONS = new Set(['.yaml', '.yml', '.properties', '.toml', '.ini', '.tf', '.tfvars', '.sh', '.conf', '.cfg']);
+
+/** The line-comment opener for a disable directive in this document, or undefined when none fits. */
+function getCommentOpener(target: LintTarget, textDirectivesWork: boolean): string | undefined {
+  if (target.kind === 'code') return '//';
+  if (!textDirectivesWork) return undefined;
+  const name = target.filename.toLowerCase();
+  if (name === '.env' || name.startsWith('.env.') || name.endsWith('.env')) return '#';
+  return HASH_COMMENT_EXTENSIONS.has(path.extname(name)) ? '#' : undefined;
+}
+
+function getDisableAction(
+  document: TextDocument,
+  diagnostic: Diagnostic,
+  opener: string,
+  useDocumentChanges: boolean,
+): CodeAction | undefined {
+  const line = diagnostic.range.start.line;
+  if (line >= document.lineCount) return undefined;
+  const lineText = document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
+  const indentation = /^[ \t]*/.exec(lineText)?.[0] ?? '';
+  const eol = /\r\n$/.test(lineText) || (!/\n$/.test(lineText) && document.getText().includes('\r\n')) ? '\r\n' : '\n';
+  const ruleId = String(diagnostic.code);
+  const edit: TextEdit = {
+    range: { start: { line, character: 0 }, end: { line, character: 0 } },
+    newText: `${indentation}${opener} eslint-disable-next-line ${ruleId}${eol}`,
+  };
+  return {
+    title: `Disable ${ruleId} for this line`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [diagnostic],
+    edit: toWorkspaceEdit(document, [edit], useDocumentChanges),
+  };
+}
+
+export interface QuickFixContext {
+  document: TextDocument;
+  target: LintTarget;
+  diagnostics: readonly Diagnostic[];
+  useDocumentChanges: boolean;
+  /** Whether the text language honours `# eslint-disable-next-line` comments. */
+  textDirectivesWork: boolean;
+}
+
+/** Quick fixes for the client's diagnostics in the requested range. */
+export function getQuickFixes(context: QuickFixContext): CodeAction[] {
+  const { document, useDocumentChanges } = context;
+  const fixes: CodeAction[] = [];
+  const disables: CodeAction[] = [];
+  const disabledRules = new Set<string>();
+  const opener = getCommentOpener(context.target, context.textDirectivesWork);
+
+  for (const diagnostic of context.diagnostics) {
+    if (!isOwnDiagnostic(diagnostic)) continue;
+    const data = readDiagnosticData(diagnostic);
+    // Offsets from another version would land in the wrong place: no fix until re-linted.
+    if (data && data.version === document.version) {
+      if (data.fix) {
+        fixes.push({
+          title: `Fix this ${String(diagnostic.code)} problem`,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          isPreferred: true,
+          edit: toWorkspaceEdit(document, [fixToTextEdit(document, data.fix)], useDocumentChanges),
+        });
+      }
+      for (const suggestion of data.suggestions ?? []) {
+        fixes.push({
+          title: suggestion.desc,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          edit: toWorkspaceEdit(document, [fixToTextEdit(document, suggestion.fix)], useDocumentChanges),
+        });
+      }
+    }
+    const key = `${String(diagnostic.code)}:${diagnostic.range.start.line}`;
+    if (opener && !disabledRules.has(key)) {
+      disabledRules.add(key);
+      const action = getDisableAction(document, diagnostic, opener, useDocumentChanges);
+      if (action) disables.push(action);
+    }
+  }
+  return [...fixes, ...disables];
+}
+
+export function getFixAllAction(document: TextDocument, edits: TextEdit[], useDocumentChanges: boolean): CodeAction {
+  return {
+    title: 'Fix all retry-safety problems',
+    kind: FIX_ALL_KIND,
+    edit: toWorkspaceEdit(document, edits, useDocumentChanges),
+  };
+}

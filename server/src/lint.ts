@@ -1,0 +1,297 @@
+// Runs ESLint's `Linter` in-process with the plugin: code through `@typescript-eslint/parser`,
+// everything else through the plugin's text language (the connection-string rule). Nothing
+// is loaded from the workspace: the config is built here, from the settings only.
+import path from 'node:path';
+import * as tsParser from '@typescript-eslint/parser';
+import type { Linter as LinterTypes } from 'eslint';
+import { Linter } from 'eslint/universal';
+import { describeError, type Logger } from './log';
+import { CONNECTION_STRING_RULE, RULE_PREFIX, getPresetRules, getTextLanguage, plugin } from './plugin';
+import { JS_LINE_BREAK, TEXT_LINE_BREAK } from './positions';
+import { defaultSettings, toEslintSettings, type RuleLevel, type Settings } from './settings';
+
+/** Documents above this many characters are not linted (one log line instead). */
+export const MAX_TEXT_LENGTH = 2 * 1024 * 1024;
+
+const CODE_EXTENSIONS = new Set(['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts']);
+const CODE_LANGUAGE_EXTENSIONS: Record<string, string> = {
+  javascript: '.js',
+  javascriptreact: '.jsx',
+  typescript: '.ts',
+  typescriptreact: '.tsx',
+};
+
+// Files are linted under a fixed virtual folder, by base name: patterns then match
+// whatever the real path is (outside any cwd, inside node_modules, untitled buffers).
+// Text goes under `text/`, matched by `text/?*`: a pattern ending in `/*` or `/**`
+// would be "universal" for ESLint and not count as a match on its own.
+const VIRTUAL_ROOT = path.resolve('/retry-safety');
+const TEXT_FOLDER = 'text';
+
+function getVirtualPath(target: LintTarget): string {
+  return target.kind === 'code' ? path.join(VIRTUAL_ROOT, target.filename) : path.join(VIRTUAL_ROOT, TEXT_FOLDER, target.filename);
+}
+
+export interface LintTarget {
+  kind: 'code' | 'text';
+  /** The name ESLint sees: the document's base name (plus an extension for untitled code). */
+  filename: string;
+}
+
+export type LintOutcome =
+  | {
+      status: 'linted';
+      /** Messages of this plugin's rules only, located in the text without its BOM. */
+      messages: LinterTypes.LintMessage[];
+      /** Level of each enabled rule, by full id (`retry-safety/<id>`). */
+      levels: ReadonlyMap<string, RuleLevel>;
+      lineBreak: RegExp;
+      /** 1 when the text starts with a BOM: ESLint's offsets and columns leave it out. */
+      bomLength: number;
+    }
+  | { status: 'parse-error'; message: string }
+  | { status: 'skipped'; reason: string };
+
+interface LintSetup {
+  config: LinterTypes.Config[];
+  levels: ReadonlyMap<string, RuleLevel>;
+}
+
+/** The last path segment of a document URI, decoded; never throws on a malformed URI. */
+function getBaseName(uri: string): string {
+  const withoutQuery = uri.replace(/[?#].*$/s, '');
+  const segment = withoutQuery.slice(withoutQuery.lastIndexOf('/') + 1);
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape: keep the raw segment.
+  }
+  const cleaned = decoded.replace(/[\\/\0:]/g, '_');
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'untitled' : cleaned;
+}
+
+/** How a document is linted, from its URI's extension and, failing that, its language id. */
+export function getLintTarget(uri: string, languageId: string): LintTarget {
+  const baseName = getBaseName(uri);
+  if (CODE_EXTENSIONS.has(path.extname(baseName).toLowerCase())) return { kind: 'code', filename: baseName };
+  const extension = CODE_LANGUAGE_EXTENSIONS[languageId];
+  if (extension) return { kind: 'code', filename: `${baseName}${extension}` };
+  return { kind: 'text', filename: baseName };
+}
+
+function toEslintSeverity(level: RuleLevel): LinterTypes.Severity {
+  if (level === 'off') return 0;
+  return level === 'error' ? 2 : 1;
+}
+
+function toRuleLevel(entry: LinterTypes.RuleEntry | undefined): RuleLevel {
+  const severity = Array.isArray(entry) ? entry[0] : entry;
+  if (severity === 'error' || severity === 2) return 'error';
+  if (severity === 'warn' || severity === 1) return 'warn';
+  return 'off';
+}
+
+/** Preset levels with the user's per-rule levels on top; `allowed` limits which rules may run. */
+function resolveRules(preset: LinterTypes.RulesRecord, overrides: Record<string, RuleLevel>, allowed: (id: string) => boolean) {
+  const levels = new Map<string, RuleLevel>();
+  const rules: LinterTypes.RulesRecord = {};
+  const ids = new Set([...Object.keys(preset), ...Object.keys(overrides).map((id) => RULE_PREFIX + id)]);
+  for (const fullId of ids) {
+    const id = fullId.slice(RULE_PREFIX.length);
+    if (!fullId.startsWith(RULE_PREFIX) || !plugin.rules?.[id] || !allowed(id)) continue;
+    const level = overrides[id] ?? toRuleLevel(preset[fullId]);
+    if (level === 'off') continue;
+    const entry = preset[fullId];
+    rules[fullId] = Array.isArray(entry) ? [toEslintSeverity(level), ...entry.slice(1)] : toEslintSeverity(level);
+    levels.set(fullId, level);
+  }
+  return { rules, levels };
+}
+
+function buildCodeSetup(settings: Settings): LintSetup {
+  const { rules, levels } = resolveRules(getPresetRules('recommended') ?? {}, settings.rules, () => true);
+  const config: LinterTypes.Config = {
+    files: [...CODE_EXTENSIONS].map((extension) => `**/*${extension}`),
+    plugins: { 'retry-safety': plugin },
+    languageOptions: {
+      parser: tsParser as LinterTypes.Parser,
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      // typescript-estree decides JSX by extension for .ts/.tsx; this covers JSX in .js.
+      parserOptions: { ecmaFeatures: { jsx: true } },
+    },
+    // Directives for other tools' rules are not ours to judge.
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    settings: toEslintSettings(settings),
+    rules,
+  };
+  return { config: [config], levels };
+}
+
+function buildTextSetup(settings: Settings): LintSetup | undefined {
+  const language = getTextLanguage();
+  if (!language) return undefined;
+  const preset = getPresetRules('connection-strings') ?? { [RULE_PREFIX + CONNECTION_STRING_RULE]: 'error' };
+  const textRules = new Set(Object.keys(preset).map((fullId) => fullId.slice(RULE_PREFIX.length)));
+  const { rules, levels } = resolveRules(preset, settings.rules, (id) => textRules.has(id));
+  const config: LinterTypes.Config = {
+    files: [`${TEXT_FOLDER}/?*`],
+    plugins: { 'retry-safety': plugin },
+    language,
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    settings: toEslintSettings(settings),
+    rules,
+  };
+  return { config: [config], levels };
+}
+
+/** Error → id of the rule that threw, when ESLint says so. */
+function getThrowingRule(error: unknown): string | undefined {
+  const ruleId = (error as { ruleId?: unknown } | undefined)?.ruleId;
+  if (typeof ruleId === 'string') return ruleId;
+  const message = error instanceof Error ? error.message : '';
+  return /Error while loading rule '([^']+)'/.exec(message)?.[1];
+}
+
+/** The same config with only the rules `keep` accepts left on. */
+function withRules(config: LinterTypes.Config[], keep: (ruleId: string) => boolean): LinterTypes.Config[] {
+  return config.map((object) => ({
+    ...object,
+    rules: Object.fromEntries(Object.entries(object.rules ?? {}).map(([ruleId, entry]) => [ruleId, keep(ruleId) ? entry : 'off'])),
+  }));
+}
+
+export class DocumentLinter {
+  readonly #linter = new Linter({ cwd: VIRTUAL_ROOT });
+  readonly #setups = new Map<string, { code: LintSetup; text: LintSetup | undefined }>();
+  readonly #reportedFailures = new Set<string>();
+  #textDirectivesWork: boolean | undefined;
+
+  constructor(private readonly log: Logger) {}
+
+  /** Lints one document's text; never throws. */
+  lint(text: string, target: LintTarget, settings: Settings): LintOutcome {
+    const skipped = this.#getSkipReason(text, target);
+    if (skipped) return { status: 'skipped', reason: skipped };
+    const setup = this.#getSetup(target, settings);
+    if (!setup) return { status: 'skipped', reason: 'the plugin has no text language' };
+    const bomLength = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const source = bomLength ? text.slice(bomLength) : text;
+    try {
+      const messages = this.#runIsolated(target, setup, (config) =>
+        this.#linter.verify(source, config, { filename: getVirtualPath(target) }),
+      );
+      const fatal = messages.find((message) => message.fatal);
+      if (fatal) return { status: 'parse-error', message: `${fatal.message} (${fatal.line}:${fatal.column})` };
+      return {
+        status: 'linted',
+        messages: messages.filter((message) => message.ruleId?.startsWith(RULE_PREFIX)),
+        levels: setup.levels,
+        lineBreak: target.kind === 'code' ? JS_LINE_BREAK : TEXT_LINE_BREAK,
+        bomLength,
+      };
+    } catch (error) {
+      this.log.error(`Linting ${target.filename} failed: ${describeError(error)}`);
+      return { status: 'skipped', reason: 'the linter failed' };
+    }
+  }
+
+  /**
+   * The text after every autofix (never a suggestion), as `eslint --fix` would write it;
+   * undefined when nothing changes or the text cannot be linted.
+   */
+  fix(text: string, target: LintTarget, settings: Settings): string | undefined {
+    if (this.#getSkipReason(text, target)) return undefined;
+    const setup = this.#getSetup(target, settings);
+    if (!setup) return undefined;
+    const bomLength = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const source = bomLength ? text.slice(bomLength) : text;
+    try {
+      const report = this.#runIsolated(target, setup, (config) =>
+        this.#linter.verifyAndFix(source, config, { filename: getVirtualPath(target), fix: true }),
+      );
+      return report.fixed ? text.slice(0, bomLength) + report.output : undefined;
+    } catch (error) {
+      this.log.error(`Fixing ${target.filename} failed: ${describeError(error)}`);
+      return undefined;
+    }
+  }
+
+  /**
+   * Whether the plugin's text language honours `# eslint-disable-next-line` comments:
+   * probed once, on a line the connection-string rule always reports.
+   */
+  supportsTextDirectives(): boolean {
+    if (this.#textDirectivesWork === undefined) {
+      const settings = { ...defaultSettings, documentdb: { engineVersion: '8.0.2', hosts: [] } };
+      const target: LintTarget = { kind: 'text', filename: '.env' };
+      const line = 'MONGODB_URI=mongodb://db.docdb.amazonaws.com:27017/?retryWrites=false\n';
+      const directive = `# eslint-disable-next-line ${RULE_PREFIX}${CONNECTION_STRING_RULE}\n`;
+      const count = (text: string) => {
+        const outcome = this.lint(text, target, settings);
+        return outcome.status === 'linted' ? outcome.messages.length : -1;
+      };
+      const plain = count(line);
+      this.#textDirectivesWork = plain > 0 && count(directive + line) === 0;
+    }
+    return this.#textDirectivesWork;
+  }
+
+  #getSkipReason(text: string, target: LintTarget): string | undefined {
+    if (text.length > MAX_TEXT_LENGTH) return `larger than ${MAX_TEXT_LENGTH} characters`;
+    if (text.includes('\0')) return 'binary content';
+    if (target.kind === 'text' && !getTextLanguage()) return 'the plugin has no text language';
+    return undefined;
+  }
+
+  #getSetup(target: LintTarget, settings: Settings): LintSetup | undefined {
+    const key = JSON.stringify([settings.documentdb, settings.rules]);
+    let setups = this.#setups.get(key);
+    if (!setups) {
+      // Settings rarely take more than a few shapes; a small bound keeps this from growing.
+      if (this.#setups.size >= 16) this.#setups.clear();
+      setups = { code: buildCodeSetup(settings), text: buildTextSetup(settings) };
+      this.#setups.set(key, setups);
+    }
+    return target.kind === 'code' ? setups.code : setups.text;
+  }
+
+  /**
+   * Runs the linter; when a rule throws, runs again without that rule, so one broken rule
+   * costs its own findings only. A rule ESLint does not name is found by running each alone.
+   */
+  #runIsolated<T>(target: LintTarget, setup: LintSetup, run: (config: LinterTypes.Config[]) => T): T {
+    const failed = new Set<string>();
+    for (;;) {
+      try {
+        return run(failed.size ? withRules(setup.config, (ruleId) => !failed.has(ruleId)) : setup.config);
+      } catch (error) {
+        const remaining = [...setup.levels.keys()].filter((ruleId) => !failed.has(ruleId));
+        const named = getThrowingRule(error);
+        const ruleId =
+          named && remaining.includes(named)
+            ? named
+            : remaining.find((candidate) => {
+                try {
+                  run(withRules(setup.config, (ruleId) => ruleId === candidate));
+                  return false;
+                } catch {
+                  return true;
+                }
+              });
+        if (!ruleId) throw error;
+        failed.add(ruleId);
+        this.#reportRuleFailure(ruleId, target, error);
+      }
+    }
+  }
+
+  #reportRuleFailure(ruleId: string, target: LintTarget, error: unknown): void {
+    const key = `${ruleId}\0${target.filename}`;
+    if (this.#reportedFailures.has(key)) return;
+    if (this.#reportedFailures.size > 1000) this.#reportedFailures.clear();
+    this.#reportedFailures.add(key);
+    this.log.error(`Rule ${ruleId} threw on ${target.filename}; its findings are left out: ${describeError(error)}`);
+  }
+}

@@ -1,0 +1,242 @@
+// The Retry Safety language server: capabilities → settings → linting → handlers → listen.
+// It translates between LSP and ESLint's `Linter` running the plugin; it never loads or
+// runs anything from the workspace.
+import { format } from 'node:util';
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  ProposedFeatures,
+  TextDocumentSyncKind,
+  TextDocuments,
+  createConnection,
+  type CodeAction,
+  type Diagnostic,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  FIX_ALL_COMMAND,
+  FIX_ALL_KIND,
+  getFixAllAction,
+  getQuickFixes,
+  isFixAllRequested,
+  isKindRequested,
+  toTextEdit,
+  toWorkspaceEdit,
+} from './code-actions';
+import { toDiagnostics } from './diagnostics';
+import { getHover } from './hover';
+import { DocumentLinter, getLintTarget } from './lint';
+import { createLogger, describeError } from './log';
+import { computeMinimalEdits } from './minimal-edits';
+import { plugin } from './plugin';
+import { SETTINGS_SECTION, readDebounceMs, readInitializationSettings, readSettings, type Settings } from './settings';
+
+const DEFAULT_DEBOUNCE_MS = 200;
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+
+let verbose = false;
+const log = createLogger(connection.console, () => verbose);
+// Whatever a dependency prints goes to the client's log, masked (stdout is the protocol).
+console.log = console.info = (...args: unknown[]) => log.info(format(...args));
+console.warn = (...args: unknown[]) => log.warn(format(...args));
+console.error = (...args: unknown[]) => log.error(format(...args));
+console.debug = (...args: unknown[]) => log.debug(format(...args));
+process.on('uncaughtException', (error) => log.error(`Uncaught: ${describeError(error)}`));
+process.on('unhandledRejection', (error) => log.error(`Unhandled rejection: ${describeError(error)}`));
+
+const linter = new DocumentLinter(log);
+
+// ---------------------------------------------------------------- capabilities
+
+let canPullConfiguration = false;
+let canRegisterConfigurationChange = false;
+let useDocumentChanges = false;
+let debounceMs = DEFAULT_DEBOUNCE_MS;
+
+connection.onInitialize((params): InitializeResult => {
+  const capabilities = params.capabilities;
+  canPullConfiguration = capabilities.workspace?.configuration === true;
+  canRegisterConfigurationChange = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+  useDocumentChanges = capabilities.workspace?.workspaceEdit?.documentChanges === true;
+  fallbackSettings = readInitializationSettings(params.initializationOptions);
+  debounceMs = readDebounceMs(params.initializationOptions, DEFAULT_DEBOUNCE_MS);
+  verbose = fallbackSettings.trace.server === 'verbose';
+
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+      executeCommandProvider: { commands: [FIX_ALL_COMMAND] },
+      hoverProvider: true,
+    },
+    serverInfo: { name: 'retry-safety-language-server', version: plugin.meta?.version ?? '0.0.0' },
+  };
+});
+
+connection.onInitialized(() => {
+  if (canRegisterConfigurationChange) {
+    void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+  }
+  log.info(`Retry Safety language server started (settings ${canPullConfiguration ? 'pulled per resource' : 'from the client'}).`);
+});
+
+// ---------------------------------------------------------------- settings
+
+/** Settings from `initializationOptions` or a pushed `didChangeConfiguration`; used when none can be pulled. */
+let fallbackSettings: Settings = readSettings(undefined);
+const settingsByUri = new Map<string, Promise<Settings>>();
+
+function getSettings(uri: string): Promise<Settings> {
+  if (!canPullConfiguration) return Promise.resolve(fallbackSettings);
+  let settings = settingsByUri.get(uri);
+  if (!settings) {
+    settings = connection.workspace.getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION }).then(
+      // A client with nothing configured answers null: keep what initializationOptions said.
+      (raw: unknown) => (raw === null || raw === undefined ? fallbackSettings : readSettings(raw)),
+      (error: unknown) => {
+        log.warn(`Could not read settings for ${uri}: ${describeError(error)}`);
+        return fallbackSettings;
+      },
+    );
+    settingsByUri.set(uri, settings);
+  }
+  return settings;
+}
+
+connection.onDidChangeConfiguration((change) => {
+  const pushed = (change.settings as Record<string, unknown> | null | undefined)?.[SETTINGS_SECTION];
+  if (pushed !== undefined) fallbackSettings = readSettings(pushed);
+  settingsByUri.clear();
+  // The engine version, hosts or rule levels may have changed: every open document is re-linted.
+  for (const document of documents.all()) scheduleLint(document.uri, 0);
+});
+
+// ---------------------------------------------------------------- linting
+
+const timers = new Map<string, NodeJS.Timeout | NodeJS.Immediate>();
+/** What was last published per document, for hover. */
+const published = new Map<string, Diagnostic[]>();
+/** Documents already logged as skipped (one line per document and reason). */
+const skipLogged = new Map<string, string>();
+
+function cancelLint(uri: string): void {
+  const timer = timers.get(uri);
+  if (timer === undefined) return;
+  clearTimeout(timer as NodeJS.Timeout);
+  clearImmediate(timer as NodeJS.Immediate);
+  timers.delete(uri);
+}
+
+function scheduleLint(uri: string, delay = debounceMs): void {
+  cancelLint(uri);
+  const run = () => {
+    timers.delete(uri);
+    lintDocument(uri).catch((error: unknown) => log.error(`Linting ${uri} failed: ${describeError(error)}`));
+  };
+  timers.set(uri, delay > 0 ? setTimeout(run, delay) : setImmediate(run));
+}
+
+function publish(uri: string, version: number, diagnostics: Diagnostic[]): void {
+  published.set(uri, diagnostics);
+  void connection.sendDiagnostics({ uri, version, diagnostics });
+}
+
+async function lintDocument(uri: string): Promise<void> {
+  const requested = documents.get(uri);
+  if (!requested) return;
+  const settings = await getSettings(uri);
+  verbose = settings.trace.server === 'verbose';
+  const document = documents.get(uri);
+  // Changed or closed while the settings were on their way: that change scheduled its own run.
+  if (!document || document.version !== requested.version) return;
+  if (!settings.enable) {
+    publish(uri, document.version, []);
+    return;
+  }
+
+  const started = performance.now();
+  const outcome = linter.lint(document.getText(), getLintTarget(uri, document.languageId), settings);
+  if (outcome.status === 'parse-error') {
+    // Mid-typing: no parse-error noise, and the client keeps what it shows (fix data is
+    // tied to the older version, so no stale fix can be applied).
+    log.debug(`${uri} v${document.version}: not linted, ${outcome.message}`);
+    return;
+  }
+  if (outcome.status === 'skipped') {
+    if (skipLogged.get(uri) !== outcome.reason) log.info(`Skipped ${uri}: ${outcome.reason}.`);
+    skipLogged.set(uri, outcome.reason);
+    publish(uri, document.version, []);
+    return;
+  }
+  skipLogged.delete(uri);
+  const diagnostics = toDiagnostics(document, outcome);
+  publish(uri, document.version, diagnostics);
+  log.debug(`${uri} v${document.version}: ${diagnostics.length} finding(s) in ${(performance.now() - started).toFixed(1)} ms`);
+}
+
+documents.onDidOpen(({ document }) => scheduleLint(document.uri, 0));
+documents.onDidChangeContent(({ document }) => scheduleLint(document.uri));
+documents.onDidClose(({ document }) => {
+  cancelLint(document.uri);
+  settingsByUri.delete(document.uri);
+  skipLogged.delete(document.uri);
+  published.delete(document.uri);
+  void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+});
+
+// ---------------------------------------------------------------- handlers
+
+async function getFixAllEdits(uri: string) {
+  const document = documents.get(uri);
+  if (!document) return undefined;
+  const settings = await getSettings(uri);
+  const current = documents.get(uri);
+  if (!settings.enable || !current || current.version !== document.version) return undefined;
+  const text = document.getText();
+  const fixed = linter.fix(text, getLintTarget(uri, document.languageId), settings);
+  if (fixed === undefined) return undefined;
+  return { document, edits: computeMinimalEdits(text, fixed).map((edit) => toTextEdit(document, edit)) };
+}
+
+connection.onCodeAction(async ({ textDocument, context }) => {
+  const document = documents.get(textDocument.uri);
+  if (!document) return [];
+  const actions: CodeAction[] = [];
+  if (isKindRequested(CodeActionKind.QuickFix, context.only)) {
+    const target = getLintTarget(document.uri, document.languageId);
+    const textDirectivesWork = target.kind === 'text' && linter.supportsTextDirectives();
+    actions.push(...getQuickFixes({ document, target, diagnostics: context.diagnostics, useDocumentChanges, textDirectivesWork }));
+  }
+  if (isFixAllRequested(context.only)) {
+    const fixAll = await getFixAllEdits(document.uri);
+    if (fixAll && fixAll.edits.length > 0) actions.push(getFixAllAction(fixAll.document, fixAll.edits, useDocumentChanges));
+  }
+  return actions;
+});
+
+connection.onExecuteCommand(async ({ command, arguments: args }) => {
+  if (command !== FIX_ALL_COMMAND) return null;
+  // Arguments: the document's URI, or `{ uri, version? }` (a version that no longer matches is refused).
+  const first: unknown = args?.[0];
+  const uri = typeof first === 'string' ? first : (first as { uri?: unknown } | undefined)?.uri;
+  const version = (first as { version?: unknown } | undefined)?.version;
+  if (typeof uri !== 'string') return null;
+  const fixAll = await getFixAllEdits(uri);
+  if (!fixAll || fixAll.edits.length === 0) return { applied: false };
+  if (typeof version === 'number' && version !== fixAll.document.version) return { applied: false };
+  const result = await connection.workspace.applyEdit({
+    label: 'Fix all retry-safety problems',
+    edit: toWorkspaceEdit(fixAll.document, fixAll.edits, useDocumentChanges),
+  });
+  return { applied: result.applied };
+});
+
+connection.onHover(({ textDocument, position }) => getHover(published.get(textDocument.uri) ?? [], position));
+
+// ---------------------------------------------------------------- listen
+
+documents.listen(connection);
+connection.listen();

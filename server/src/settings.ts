@@ -1,0 +1,99 @@
+// The `retrySafety.*` settings: what a client may send, and what the server makes of it.
+// Everything arriving from a client is untrusted shape-wise, so `readSettings` accepts
+// anything and keeps only well-formed values.
+
+export type RuleLevel = 'off' | 'info' | 'warn' | 'error';
+export type TraceLevel = 'off' | 'messages' | 'verbose';
+
+export interface Settings {
+  /** Lint at all. `false` clears the diagnostics of every open document. */
+  enable: boolean;
+  documentdb: {
+    /** Amazon DocumentDB engine version, e.g. "8.0.2"; decides what the connection-string rule wants. */
+    engineVersion?: string;
+    /** Host patterns that are DocumentDB although they do not look like it (SSH tunnels, custom DNS). */
+    hosts: string[];
+  };
+  /** Per-rule level, by rule id without the `retry-safety/` prefix; unset rules keep the preset's level. */
+  rules: Record<string, RuleLevel>;
+  trace: { server: TraceLevel };
+}
+
+export const SETTINGS_SECTION = 'retrySafety';
+
+export const defaultSettings: Settings = {
+  enable: true,
+  documentdb: { hosts: [] },
+  rules: {},
+  trace: { server: 'off' },
+};
+
+const RULE_LEVELS: readonly string[] = ['off', 'info', 'warn', 'error'];
+const TRACE_LEVELS: readonly string[] = ['off', 'messages', 'verbose'];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads one settings object. Accepts both nested (`{ documentdb: { engineVersion } }`) and
+ * dotted keys (`{ "documentdb.engineVersion": … }`), as editors other than VS Code often
+ * send the latter.
+ */
+export function readSettings(raw: unknown): Settings {
+  const input = isRecord(raw) ? raw : {};
+  const documentdb = isRecord(input.documentdb) ? input.documentdb : {};
+  const trace = isRecord(input.trace) ? input.trace : {};
+
+  const engineVersion = documentdb.engineVersion ?? input['documentdb.engineVersion'];
+  const hosts = documentdb.hosts ?? input['documentdb.hosts'];
+  const traceServer = trace.server ?? input['trace.server'];
+
+  const rules: Record<string, RuleLevel> = {};
+  if (isRecord(input.rules)) {
+    for (const [id, level] of Object.entries(input.rules)) {
+      if (typeof level === 'string' && RULE_LEVELS.includes(level)) {
+        rules[id.replace(/^retry-safety\//, '')] = level as RuleLevel;
+      }
+    }
+  }
+
+  return {
+    enable: typeof input.enable === 'boolean' ? input.enable : defaultSettings.enable,
+    documentdb: {
+      ...(typeof engineVersion === 'string' && engineVersion.trim() !== '' ? { engineVersion: engineVersion.trim() } : {}),
+      hosts: Array.isArray(hosts) ? hosts.filter((host): host is string => typeof host === 'string' && host !== '') : [],
+    },
+    rules,
+    trace: {
+      server: typeof traceServer === 'string' && TRACE_LEVELS.includes(traceServer) ? (traceServer as TraceLevel) : 'off',
+    },
+  };
+}
+
+/**
+ * `initializationOptions` may hold the settings directly or under `retrySafety`
+ * (the shape of a VS Code `settings.json`); either is accepted.
+ */
+export function readInitializationSettings(options: unknown): Settings {
+  if (isRecord(options) && isRecord(options[SETTINGS_SECTION])) return readSettings(options[SETTINGS_SECTION]);
+  return readSettings(options);
+}
+
+/** Server tuning that is not a user setting: the lint debounce (the benchmark sets 0). */
+export function readDebounceMs(options: unknown, fallback: number): number {
+  const value = isRecord(options) ? options.debounceMs : undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/** The ESLint shared settings the plugin's rules read (`settings["retry-safety"]`). */
+export function toEslintSettings(settings: Settings): Record<string, unknown> {
+  return {
+    'retry-safety': {
+      documentdb: {
+        ...(settings.documentdb.engineVersion ? { engineVersion: settings.documentdb.engineVersion } : {}),
+        hosts: settings.documentdb.hosts,
+      },
+    },
+  };
+}
