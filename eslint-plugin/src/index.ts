@@ -1,12 +1,16 @@
 import type { ESLint, Linter } from 'eslint';
 import pkg from '../package.json';
 import { presetRules } from './configs';
+import { textLanguage } from './languages/text-language';
 import { rules } from './rules';
+
+type ConfigName = 'recommended' | 'strict' | 'all' | 'connection-strings';
 
 const plugin = {
   meta: { name: pkg.name, version: pkg.version, namespace: 'retry-safety' },
   rules,
-  configs: {} as Record<'recommended' | 'strict' | 'all', Linter.Config>,
+  languages: { text: textLanguage },
+  configs: {} as Record<ConfigName, Linter.Config>,
 };
 
 // Presets refer to the plugin object itself, so they are filled in after it exists.
@@ -17,5 +21,26 @@ for (const preset of ['recommended', 'strict', 'all'] as const) {
     rules: presetRules(preset),
   };
 }
+
+/** Files that hold connection strings outside code; read as plain text by `retry-safety/text`. */
+const connectionStringFiles = [
+  '**/.env*',
+  '**/*.env',
+  '**/*.json',
+  '**/*.yaml',
+  '**/*.yml',
+  '**/*.properties',
+  '**/*.toml',
+  '**/*.ini',
+  '**/*.tf',
+];
+
+plugin.configs['connection-strings'] = {
+  name: 'retry-safety/connection-strings',
+  files: connectionStringFiles,
+  plugins: { 'retry-safety': plugin as unknown as ESLint.Plugin },
+  language: 'retry-safety/text',
+  rules: { 'retry-safety/mongo-retry-writes-connection-string': 'error' },
+};
 
 export default plugin;

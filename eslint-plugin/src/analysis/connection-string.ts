@@ -77,7 +77,8 @@ export function getConnectionStringProblem(
   token: ConnectionStringToken,
   options: ConnectionStringScanOptions = {},
 ): ConnectionStringProblem | undefined {
-  if (!isParseable(getParseableUri(text, token))) return undefined;
+  // A URI cut short (a `\` escape, an unclosed template) may go on: its options are not all known.
+  if (token.isTruncated || !isConnectionStringParseable(text, token)) return undefined;
   const hostKind = getHostKind(token, options.documentDbHosts ?? []);
   if (hostKind === 'unknown') return undefined;
   const settings = findRetryWritesOptions(token);
@@ -146,10 +147,14 @@ export function getHostKind(token: ConnectionStringToken, documentDbHosts: reado
 function hasDocumentDbCaFile(token: ConnectionStringToken): boolean {
   return token.options.some((option) => {
     const key = option.key.toLowerCase();
-    if (key !== 'tlscafile' && key !== 'sslca') return false;
-    const fileName = safeDecode(option.value).split(/[/\\]/).at(-1)?.toLowerCase() ?? '';
-    return DOCUMENTDB_CA_FILES.includes(fileName);
+    return (key === 'tlscafile' || key === 'sslca') && isDocumentDbCaFile(safeDecode(option.value));
   });
+}
+
+/** True for a path to one of the CA bundles Amazon DocumentDB users download (`global-bundle.pem`, `rds-combined-ca-bundle.pem`). */
+export function isDocumentDbCaFile(path: string): boolean {
+  const fileName = path.trim().split(/[/\\]/).at(-1)?.toLowerCase() ?? '';
+  return DOCUMENTDB_CA_FILES.includes(fileName);
 }
 
 interface HostParts {
@@ -254,8 +259,9 @@ function getCheckedEdits(
   return ok ? edits : undefined;
 }
 
-function isParseable(uri: string): boolean {
-  return parse(uri) !== undefined;
+/** True when `mongodb-connection-string-url` accepts the URI (templates replaced by a plain word). */
+export function isConnectionStringParseable(text: string, token: ConnectionStringToken): boolean {
+  return parse(getParseableUri(text, token)) !== undefined;
 }
 
 function parse(uri: string): ConnectionString | undefined {

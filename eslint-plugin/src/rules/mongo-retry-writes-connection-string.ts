@@ -1,16 +1,282 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import {
+  describeHostKind,
+  getConnectionStringProblem,
+  getHostKind,
+  getMaskedUri,
+  getRetryWritesValue,
+  isConnectionStringParseable,
+  isDocumentDbCaFile,
+  type ConnectionStringProblem,
+  type ConnectionStringProblemKind,
+  type ConnectionStringScanOptions,
+  type ConnectionStringToken,
+  type HostKind,
+  type TextEdit,
+} from '../analysis/connection-string';
+import { findConnectionStringTokens } from '../analysis/connection-string-scan';
+import { findMongoConnectCalls, type MongoConnectCall, type UriLiteral } from '../analysis/mongo-connect-calls';
+import { getRetrySafetySettings, isRetryableWritesEngine } from '../analysis/settings';
+import { TEXT_DOCUMENT_TYPE, type TextDocument } from '../languages/text-language';
 import { createRule } from '../util/create-rule';
 
-// Placeholder: the rule's logic lands with its analysis.
-export default createRule({
+type MessageId = ConnectionStringProblemKind | 'conflictingRetryWrites' | 'invalidSetting' | 'suggestRemoveRetryWrites';
+
+const VERSION_HINT = 'settings["retry-safety"].documentdb.engineVersion';
+
+export default createRule<[], MessageId>({
   name: 'mongo-retry-writes-connection-string',
   meta: {
     type: 'problem',
-    docs: { description: 'Require the `retryWrites` setting that the MongoDB / Amazon DocumentDB engine supports.', database: 'MongoDB' },
-    messages: { placeholder: 'Not implemented yet.' },
+    docs: {
+      description: 'Require the `retryWrites` setting that the MongoDB / Amazon DocumentDB engine supports.',
+      database: 'MongoDB',
+    },
+    fixable: 'code',
+    hasSuggestions: true,
+    messages: {
+      removeRetryWritesFalse:
+        '{{setting}} in {{subject}} turns off retryable writes, but Amazon DocumentDB {{version}} supports them (engine 8.0.2 and later): a write that hits a network error or a primary election is not retried. Remove it.',
+      addRetryWritesFalse:
+        'Amazon DocumentDB {{version}} does not support retryable writes (they need engine 8.0.2), but {{subject}} does not set retryWrites=false: every write fails with error 301 ("Retryable writes are not supported"). Add retryWrites=false.',
+      setRetryWritesFalse:
+        '{{setting}} in {{subject}} makes every write fail with error 301 ("Retryable writes are not supported"): Amazon DocumentDB {{version}} does not support retryable writes before engine 8.0.2. Set it to false.',
+      retryWritesFalseUnknownVersion:
+        `{{setting}} in {{subject}} is needed for Amazon DocumentDB before engine 8.0.2 but turns off retryable writes from 8.0.2 on, where they are supported. Set ${VERSION_HINT} (for example "8.0.2") so this rule can tell and fix it.`,
+      retryWritesFalseNotDocumentDb:
+        '{{setting}} in {{subject}} turns off retryable writes, which {{hostKind}} supports (MongoDB 3.6 and later): a write that hits a network error or a primary election is not retried. Remove it; if this host is Amazon DocumentDB before 8.0.2 (for example behind a tunnel), list it in settings["retry-safety"].documentdb.hosts.',
+      conflictingRetryWrites:
+        'The connection string {{uri}} says retryWrites={{uriValue}} but the options passed to {{callee}} set retryWrites: {{optionValue}}; the options object wins, so the connection string misleads. Make them agree.',
+      invalidSetting:
+        'Invalid setting settings["retry-safety"].{{setting}}: {{value}}. Expected {{expected}}. The setting is ignored, so the Amazon DocumentDB engine version or hosts are treated as unknown.',
+      suggestRemoveRetryWrites: 'Remove {{setting}}.',
+    },
     schema: [],
+    defaultOptions: [],
   },
   defaultOptions: [],
-  create() {
-    return {};
+  create(context) {
+    const sourceCode = context.sourceCode;
+    const settings = getRetrySafetySettings(context.settings);
+    const scanOptions: ConnectionStringScanOptions = {
+      engineVersion: settings.documentdb.engineVersion,
+      documentDbHosts: settings.documentdb.hosts,
+    };
+    /** URI literals whose `retryWrites` is decided by the options object passed with them. */
+    const pairedLiterals = new Map<TSESTree.Node, MongoConnectCall>();
+    let settingsChecked = false;
+
+    /** Configuration errors, once per file, at its first MongoDB connection string. */
+    function reportSettingsProblems(loc: TSESTree.SourceLocation): void {
+      if (settingsChecked) return;
+      settingsChecked = true;
+      for (const problem of settings.problems) {
+        context.report({ loc, messageId: 'invalidSetting', data: { ...problem } });
+      }
+    }
+
+    function getLoc(start: number, end: number): TSESTree.SourceLocation {
+      return { start: sourceCode.getLocFromIndex(start), end: sourceCode.getLocFromIndex(end) };
+    }
+
+    const shift = (edits: TextEdit[] | undefined, base: number) =>
+      edits?.map((edit) => ({ range: [edit.range[0] + base, edit.range[1] + base] as [number, number], text: edit.text }));
+
+    function toFix(edits: TextEdit[] | undefined): TSESLint.ReportFixFunction | null {
+      if (!edits || edits.length === 0) return null;
+      return (fixer) => edits.map((edit) => fixer.replaceTextRange(edit.range, edit.text));
+    }
+
+    /** Reports a connection-string problem found in text starting at offset `base` of the file. */
+    function reportUriProblem(problem: ConnectionStringProblem, base: number): void {
+      const [start, end] = problem.range;
+      const setting = problem.kind === 'addRetryWritesFalse' ? '' : sourceCode.text.slice(base + start, base + end);
+      const suggestion = shift(problem.suggestion, base);
+      context.report({
+        loc: getLoc(base + start, base + end),
+        messageId: problem.kind,
+        data: {
+          subject: `the connection string ${problem.uri}`,
+          setting,
+          version: problem.engineVersion ?? '',
+          hostKind: describeHostKind(problem.hostKind),
+        },
+        fix: toFix(shift(problem.fix, base)),
+        suggest: suggestion
+          ? [{ messageId: 'suggestRemoveRetryWrites', data: { setting }, fix: (fixer) => suggestion.map((edit) => fixer.replaceTextRange(edit.range, edit.text)) }]
+          : [],
+      });
+    }
+
+    /** Connection strings written in a string or template literal (not in its `${}` expressions). */
+    function findLiteralTokens(node: UriLiteral): { raw: string; tokens: ConnectionStringToken[] } {
+      const raw = sourceCode.getText(node);
+      if (!raw.includes('mongodb')) return { raw, tokens: [] };
+      const base = node.range[0];
+      const expressions = node.type === AST_NODE_TYPES.TemplateLiteral ? node.expressions : [];
+      const tokens = findConnectionStringTokens(raw).filter(
+        (token) => !expressions.some((expression) => token.start + base >= expression.range[0] && token.start + base < expression.range[1]),
+      );
+      return { raw, tokens };
+    }
+
+    function checkLiteral(node: UriLiteral): void {
+      const { raw, tokens } = findLiteralTokens(node);
+      const base = node.range[0];
+      for (const token of tokens) {
+        if (!isConnectionStringParseable(raw, token)) continue;
+        reportSettingsProblems(getLoc(base + token.start, base + token.end));
+        const problem = getConnectionStringProblem(raw, token, scanOptions);
+        if (!problem || !shouldReportLiteralProblem(node, raw, token, problem)) continue;
+        reportUriProblem(problem, base);
+      }
+    }
+
+    function shouldReportLiteralProblem(node: UriLiteral, raw: string, token: ConnectionStringToken, problem: ConnectionStringProblem): boolean {
+      const call = pairedLiterals.get(node);
+      if (call?.retryWritesProperty) {
+        // The options object decides; a disagreement is reported on it.
+        if (problem.kind === 'addRetryWritesFalse') return false;
+        const uriValue = getRetryWritesValue(token);
+        if (uriValue !== undefined && uriValue !== call.retryWritesProperty.value.value) return false;
+      }
+      if (problem.kind === 'addRetryWritesFalse') return isWholeUri(node, raw, token);
+      return true;
+    }
+
+    /** The URI is the literal's whole value and the literal is not a piece of a longer string. */
+    function isWholeUri(node: UriLiteral, raw: string, token: ConnectionStringToken): boolean {
+      if (token.end !== raw.length - 1) return false;
+      const parent = node.parent;
+      if (parent?.type === AST_NODE_TYPES.BinaryExpression && parent.operator === '+') return false;
+      if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.operator === '+=') return false;
+      if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === node) return false;
+      if (parent?.type === AST_NODE_TYPES.TemplateLiteral) return false;
+      return true;
+    }
+
+    function checkConnectCall(call: MongoConnectCall): void {
+      const property = call.retryWritesProperty;
+      if (!property) return;
+      const optionValue = property.value.value;
+      const uriToken = call.uriLiteral && getFirstParseableToken(call.uriLiteral);
+      const fallbackToken = !uriToken && call.fallbackUriLiteral ? getFirstParseableToken(call.fallbackUriLiteral) : undefined;
+      reportSettingsProblems(property.loc);
+
+      let hostKind: HostKind = 'unknown';
+      const hostToken = uriToken ?? fallbackToken;
+      if (hostToken) hostKind = getHostKind(hostToken.token, scanOptions.documentDbHosts);
+      if (call.caFile !== undefined && isDocumentDbCaFile(call.caFile)) hostKind = 'documentdb';
+
+      if (uriToken) {
+        const uriValue = getRetryWritesValue(uriToken.token);
+        if (uriValue !== undefined && uriValue !== optionValue) {
+          context.report({
+            node: property,
+            messageId: 'conflictingRetryWrites',
+            data: { uri: getMaskedUri(uriToken.raw, uriToken.token), uriValue: String(uriValue), callee: call.callee, optionValue: String(optionValue) },
+          });
+        }
+      }
+
+      const kind = getOptionProblemKind(hostKind, optionValue);
+      if (!kind) return;
+      const data = {
+        subject: `the options passed to ${call.callee}`,
+        setting: `retryWrites: ${String(optionValue)}`,
+        version: scanOptions.engineVersion?.text ?? '',
+        hostKind: describeHostKind(hostKind),
+      };
+      if (kind === 'setRetryWritesFalse') {
+        context.report({ node: property, messageId: kind, data, fix: (fixer) => fixer.replaceText(property.value, 'false') });
+        return;
+      }
+      const removal = getRemovePropertyFix(property);
+      context.report({
+        node: property,
+        messageId: kind,
+        data,
+        fix: kind === 'removeRetryWritesFalse' ? removal : null,
+        suggest:
+          kind !== 'removeRetryWritesFalse' && removal
+            ? [{ messageId: 'suggestRemoveRetryWrites', data: { setting: data.setting }, fix: removal }]
+            : [],
+      });
+    }
+
+    function getOptionProblemKind(hostKind: HostKind, optionValue: boolean): ConnectionStringProblemKind | undefined {
+      const version = scanOptions.engineVersion;
+      if (hostKind === 'unknown') return undefined;
+      if (hostKind !== 'documentdb') return optionValue ? undefined : 'retryWritesFalseNotDocumentDb';
+      if (!version) return optionValue ? undefined : 'retryWritesFalseUnknownVersion';
+      if (isRetryableWritesEngine(version)) return optionValue ? undefined : 'removeRetryWritesFalse';
+      return optionValue ? 'setRetryWritesFalse' : undefined;
+    }
+
+    function getFirstParseableToken(node: UriLiteral): { raw: string; token: ConnectionStringToken } | undefined {
+      const { raw, tokens } = findLiteralTokens(node);
+      const token = tokens.find((candidate) => isConnectionStringParseable(raw, candidate));
+      return token && { raw, token };
+    }
+
+    /** Removes a property with one adjacent comma; null when a comment would be lost. */
+    function getRemovePropertyFix(property: TSESTree.Property): TSESLint.ReportFixFunction | null {
+      const before = sourceCode.getTokenBefore(property);
+      const after = sourceCode.getTokenAfter(property);
+      let range: [number, number];
+      if (before && before.value === ',') {
+        range = [before.range[0], property.range[1]];
+      } else if (after && after.value === ',') {
+        const next = sourceCode.getTokenAfter(after, { includeComments: true });
+        range = [property.range[0], next && next.value !== '}' ? next.range[0] : after.range[1]];
+      } else {
+        range = [property.range[0], property.range[1]];
+      }
+      const hasComment = sourceCode.getAllComments().some((comment) => comment.range[0] < range[1] && comment.range[1] > range[0]);
+      if (hasComment) return null;
+      return (fixer) => fixer.removeRange(range);
+    }
+
+    function checkTextDocument(node: TextDocument): void {
+      if (node.isBinary) return;
+      const text = sourceCode.text;
+      for (const token of findConnectionStringTokens(text, { skipCommentLines: true })) {
+        if (!isConnectionStringParseable(text, token)) continue;
+        reportSettingsProblems(getLoc(token.start, token.end));
+        const problem = getConnectionStringProblem(text, token, scanOptions);
+        if (problem) reportUriProblem(problem, 0);
+      }
+    }
+
+    return {
+      Program(program) {
+        for (const call of findMongoConnectCalls(sourceCode, program)) {
+          if (call.uriLiteral && call.retryWritesProperty) pairedLiterals.set(call.uriLiteral, call);
+          checkConnectCall(call);
+        }
+      },
+      Literal(node) {
+        if (typeof node.value !== 'string' || !node.value.includes('mongodb')) return;
+        const parentType = node.parent?.type;
+        if (
+          parentType === AST_NODE_TYPES.ImportDeclaration ||
+          parentType === AST_NODE_TYPES.ExportAllDeclaration ||
+          parentType === AST_NODE_TYPES.ExportNamedDeclaration ||
+          parentType === AST_NODE_TYPES.ImportExpression ||
+          parentType === AST_NODE_TYPES.TSLiteralType ||
+          parentType === AST_NODE_TYPES.TSExternalModuleReference
+        ) {
+          return;
+        }
+        checkLiteral(node as TSESTree.StringLiteral);
+      },
+      TemplateLiteral(node) {
+        if (node.parent?.type === AST_NODE_TYPES.TSLiteralType) return;
+        checkLiteral(node);
+      },
+      [TEXT_DOCUMENT_TYPE](node: unknown) {
+        checkTextDocument(node as TextDocument);
+      },
+    };
   },
 });

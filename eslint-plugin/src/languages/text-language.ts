@@ -1,0 +1,82 @@
+/**
+ * An ESLint language (flat config `language: "retry-safety/text"`, ESLint 9.7+)
+ * that reads any file as plain text: `.env`, JSON, YAML, TOML, INI, properties,
+ * Terraform. The whole file is one `TextDocument` node; rules that understand
+ * text (the connection-string rule) listen to it. Nothing is parsed, so a file
+ * whose JSON or YAML syntax is broken is still checked.
+ */
+import type { File, Language, OkParseResult, SourceLocation } from '@eslint/core';
+import { TextSourceCodeBase, VisitNodeStep } from '@eslint/plugin-kit';
+
+/** Node type of the root (and only) node of a text file. */
+export const TEXT_DOCUMENT_TYPE = 'TextDocument';
+
+export interface TextDocument {
+  type: typeof TEXT_DOCUMENT_TYPE;
+  /** True when the file holds a NUL character: a binary file, not scanned. */
+  isBinary: boolean;
+  range: [number, number];
+  loc: SourceLocation;
+}
+
+const LINE_ENDING = /\r\n|[\r\n]/u;
+
+export class TextSourceCode extends TextSourceCodeBase<{
+  LangOptions: Record<string, never>;
+  RootNode: TextDocument;
+  SyntaxElementWithLoc: TextDocument;
+  ConfigNode: never;
+}> {
+  readonly visitorKeys = { [TEXT_DOCUMENT_TYPE]: [] };
+
+  constructor(text: string, ast: TextDocument) {
+    super({ text, ast, lineEndingPattern: LINE_ENDING });
+  }
+
+  /** The single visit of the root node (enter and exit). */
+  override traverse(): VisitNodeStep[] {
+    return [
+      new VisitNodeStep({ target: this.ast, phase: 1, args: [this.ast, undefined] }),
+      new VisitNodeStep({ target: this.ast, phase: 2, args: [this.ast, undefined] }),
+    ];
+  }
+
+  override getParent(): undefined {
+    return undefined;
+  }
+}
+
+/** Builds the root node: its range and the location of the end of the text. */
+export function createTextDocument(text: string): TextDocument {
+  const lines = text.split(LINE_ENDING);
+  const lastLine = lines.at(-1) ?? '';
+  return {
+    type: TEXT_DOCUMENT_TYPE,
+    isBinary: text.includes('\u0000'),
+    range: [0, text.length],
+    loc: { start: { line: 1, column: 0 }, end: { line: lines.length, column: lastLine.length } },
+  };
+}
+
+function getText(file: File): string {
+  return typeof file.body === 'string' ? file.body : new TextDecoder().decode(file.body);
+}
+
+export const textLanguage = {
+  fileType: 'text',
+  lineStart: 1,
+  columnStart: 0,
+  nodeTypeKey: 'type',
+  visitorKeys: { [TEXT_DOCUMENT_TYPE]: [] },
+  defaultLanguageOptions: {},
+  validateLanguageOptions(languageOptions: Record<string, unknown>): void {
+    const keys = Object.keys(languageOptions ?? {});
+    if (keys.length > 0) throw new TypeError(`retry-safety/text takes no language options; got ${keys.join(', ')}.`);
+  },
+  parse(file: File): OkParseResult<TextDocument> {
+    return { ok: true, ast: createTextDocument(getText(file)) };
+  },
+  createSourceCode(file: File, input: OkParseResult<TextDocument>): TextSourceCode {
+    return new TextSourceCode(getText(file), input.ast);
+  },
+} satisfies Language;
