@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from './per-file-cache';
 
 /**
@@ -28,15 +28,44 @@ export function findModuleReferences<T>(context: AnyRuleContext, traceMap: Trace
   // "legacy": these packages are CommonJS, so both `import x from` and `import { y } from` work.
   const tracker = new ASTUtils.ReferenceTracker(globalScope, { mode: 'legacy' });
   const found = new Map<TSESTree.Node, FoundReference<T>>();
+  const untyped = traceMap as Parameters<typeof tracker.iterateEsmReferences>[0];
+  const add = (references: Iterable<unknown>): void => {
+    for (const reference of references as Iterable<FoundReference<T>>) {
+      if (!found.has(reference.node)) found.set(reference.node, reference);
+    }
+  };
   try {
-    const untyped = traceMap as Parameters<typeof tracker.iterateEsmReferences>[0];
-    for (const reference of [...tracker.iterateEsmReferences(untyped), ...tracker.iterateCjsReferences(untyped)]) {
-      if (!found.has(reference.node)) found.set(reference.node, reference as FoundReference<T>);
+    add(tracker.iterateEsmReferences(untyped));
+    // `require` is followed whether or not the config declares Node's globals (a
+    // TypeScript file linted as a module still may use it).
+    const propertyTracker = tracker as unknown as {
+      iteratePropertyReferences(node: TSESTree.Node, map: unknown): Iterable<unknown>;
+    };
+    for (const call of findRequireCalls(globalScope)) {
+      const argument = call.arguments[0];
+      const name = argument?.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string' ? argument.value : undefined;
+      if (name === undefined || !Object.hasOwn(traceMap, name)) continue;
+      add(propertyTracker.iteratePropertyReferences(call, traceMap[name]));
     }
   } catch {
     // A tracker failure on odd code must never crash linting: use what was found.
   }
   return [...found.values()].sort((a, b) => a.node.range[0] - b.node.range[0]);
+}
+
+/** `require('…')` calls where `require` is Node's (not a local variable of that name). */
+function findRequireCalls(globalScope: TSESLint.Scope.Scope): TSESTree.CallExpression[] {
+  const identifiers: TSESTree.Node[] = globalScope.through
+    .filter((reference) => reference.identifier.name === 'require')
+    .map((reference) => reference.identifier);
+  const declared = globalScope.set.get('require');
+  if (declared && declared.defs.length === 0) identifiers.push(...declared.references.map((reference) => reference.identifier));
+  const calls: TSESTree.CallExpression[] = [];
+  for (const identifier of identifiers) {
+    const call = identifier.parent;
+    if (call?.type === AST_NODE_TYPES.CallExpression && call.callee === identifier) calls.push(call);
+  }
+  return calls;
 }
 
 /** Quick pre-check: does the file import or require any of `modules`? */

@@ -1,16 +1,113 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findDynamoDbClients, type DynamoDbClientSite } from '../analysis/dynamodb-calls';
 import { createRule } from '../util/create-rule';
+import { getPropertyRemovalRange, getStaticKeyName } from '../util/property-edits';
 
-// Placeholder: the rule's logic lands with its analysis.
-export default createRule({
+type MessageId = 'retriesDisabled' | 'optionIgnored' | 'removeOption' | 'useMaxAttempts';
+
+/** The SDKs' defaults (DOMAIN.md §3), as the messages state them. */
+const DEFAULTS = {
+  3: 'maxAttempts: 3 (standard retry mode: exponential backoff with full jitter)',
+  2: 'maxRetries: 10 with exponential backoff',
+} as const;
+
+export default createRule<[], MessageId>({
   name: 'dynamodb-no-disabled-retries',
   meta: {
     type: 'problem',
-    docs: { description: 'Disallow turning off the AWS SDK\'s DynamoDB retries.', database: 'DynamoDB' },
-    messages: { placeholder: 'Not implemented yet.' },
+    docs: { description: "Disallow turning off the AWS SDK's DynamoDB retries.", database: 'DynamoDB' },
+    hasSuggestions: true,
+    messages: {
+      retriesDisabled:
+        'This DynamoDB client sets `{{option}}: {{value}}`, which turns off the AWS SDK {{sdk}} automatic retries: a throttled request (ProvisionedThroughputExceededException, ThrottlingException) or a 500/503 fails at once instead of being retried with backoff. Keep the default ({{default}}) or raise it.',
+      optionIgnored:
+        '`{{option}}` is an AWS SDK {{otherSdk}} option; this SDK {{sdk}} DynamoDB client ignores it and keeps its default ({{default}}), so the code does not do what it says. {{hint}}',
+      removeOption: 'Remove `{{option}}` and keep the SDK default ({{default}}).',
+      useMaxAttempts: 'Replace it with `maxAttempts: {{attempts}}` (v3 counts the first attempt).',
+    },
     schema: [],
+    defaultOptions: [],
   },
   defaultOptions: [],
-  create() {
-    return {};
+  create(context) {
+    const sourceCode = context.sourceCode;
+
+    function getNumber(node: TSESTree.Node): number | undefined {
+      const result = ASTUtils.getStaticValue(node, sourceCode.getScope(node));
+      return result && typeof result.value === 'number' ? result.value : undefined;
+    }
+
+    function removeOption(config: TSESTree.ObjectExpression, property: TSESTree.Property) {
+      return (fixer: TSESLint.RuleFixer) => fixer.removeRange(getPropertyRemovalRange(sourceCode, config, property));
+    }
+
+    const checked = new Set<TSESTree.Node>();
+
+    function check(site: DynamoDbClientSite, config: TSESTree.ObjectExpression): void {
+      // One configuration object shared by several clients is reported once.
+      if (checked.has(config)) return;
+      checked.add(config);
+      const properties = config.properties;
+      const names = new Set(properties.map((property) => (property.type === AST_NODE_TYPES.Property ? getStaticKeyName(property) : undefined)));
+      properties.forEach((property, index) => {
+        if (property.type !== AST_NODE_TYPES.Property) return;
+        // A later spread may override the value: the rule cannot know the result.
+        if (properties.slice(index + 1).some((later) => later.type === AST_NODE_TYPES.SpreadElement)) return;
+        const name = getStaticKeyName(property);
+        const sdk = `v${site.sdkVersion}`;
+        const defaults = DEFAULTS[site.sdkVersion];
+        const ownOption = site.sdkVersion === 3 ? 'maxAttempts' : 'maxRetries';
+        const otherOption = site.sdkVersion === 3 ? 'maxRetries' : 'maxAttempts';
+        if (name === ownOption) {
+          const value = getNumber(property.value);
+          const disabled = value !== undefined && (site.sdkVersion === 3 ? value <= 1 : value <= 0);
+          if (!disabled) return;
+          context.report({
+            node: property,
+            messageId: 'retriesDisabled',
+            data: { option: name, value: String(value), sdk, default: defaults },
+            suggest: [{ messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(config, property) }],
+          });
+          return;
+        }
+        if (name !== otherOption) return;
+        const value = getNumber(property.value);
+        const suggest: TSESLint.SuggestionReportDescriptor<MessageId>[] = [
+          { messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(config, property) },
+        ];
+        // v2 `maxRetries: n` means n + 1 attempts; offer the v3 spelling unless it would itself disable retries.
+        if (site.sdkVersion === 3 && value !== undefined && Number.isInteger(value) && value >= 1 && !names.has('maxAttempts')) {
+          const attempts = String(value + 1);
+          suggest.push({
+            messageId: 'useMaxAttempts',
+            data: { attempts },
+            fix: (fixer) => fixer.replaceText(property, `maxAttempts: ${attempts}`),
+          });
+        }
+        context.report({
+          node: property,
+          messageId: 'optionIgnored',
+          data: {
+            option: name,
+            sdk,
+            otherSdk: site.sdkVersion === 3 ? 'v2' : 'v3',
+            default: defaults,
+            hint:
+              site.sdkVersion === 3
+                ? 'Use `maxAttempts` (the total number of attempts, including the first).'
+                : 'Use `maxRetries` (the number of retries after the first attempt).',
+          },
+          suggest,
+        });
+      });
+    }
+
+    return {
+      'Program:exit'() {
+        for (const site of findDynamoDbClients(context)) {
+          if (site.config) check(site, site.config);
+        }
+      },
+    };
   },
 });

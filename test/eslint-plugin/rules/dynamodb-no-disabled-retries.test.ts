@@ -1,0 +1,313 @@
+import rule from '../../../eslint-plugin/src/rules/dynamodb-no-disabled-retries';
+import { createRuleTester } from '../rule-tester';
+
+const ruleTester = createRuleTester();
+
+const V3_DEFAULT = 'maxAttempts: 3 (standard retry mode: exponential backoff with full jitter)';
+const V2_DEFAULT = 'maxRetries: 10 with exponential backoff';
+
+ruleTester.run('dynamodb-no-disabled-retries', rule, {
+  valid: [
+    // SDK clients left at their defaults.
+    `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ region: 'eu-west-1' });`,
+    `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient();`,
+    // More attempts, not fewer.
+    `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ maxAttempts: 5 });`,
+    `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ maxAttempts: 2, retryMode: 'adaptive' });`,
+    // v2 with fewer retries than the default, but not none.
+    `const AWS = require('aws-sdk');
+const db = new AWS.DynamoDB({ maxRetries: 3 });`,
+    // maxAttempts not statically known.
+    `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ maxAttempts: Number(process.env.DDB_ATTEMPTS) });`,
+    // A spread after the option may override it.
+    `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ maxAttempts: 1, ...overrides });`,
+    // Other AWS clients: S3 and SQS may be tuned as their owners like.
+    `import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+const s3 = new S3Client({ maxAttempts: 1 });
+const sqs = new SQSClient({ maxRetries: 0 });`,
+    `const AWS = require('aws-sdk');
+const s3 = new AWS.S3({ maxRetries: 0 });`,
+    // A local class with the same name.
+    `class DynamoDBClient { constructor(readonly options: object) {} }
+const client = new DynamoDBClient({ maxAttempts: 1 });`,
+    // lib-dynamodb translate options are not retry settings.
+    `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });`,
+  ],
+  invalid: [
+    {
+      code: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ region: 'eu-west-1', maxAttempts: 1 });`,
+      errors: [
+        {
+          messageId: 'retriesDisabled',
+          data: { option: 'maxAttempts', value: '1', sdk: 'v3', default: V3_DEFAULT },
+          line: 2,
+          column: 58,
+          endLine: 2,
+          endColumn: 72,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              data: { option: 'maxAttempts', default: V3_DEFAULT },
+              output: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ region: 'eu-west-1' });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // CommonJS, a document client wrapping the client, the option first, a comment inside the removed range.
+      code: `const { DynamoDBClient } = require('@aws-sdk/client-dynamodb');
+const { DynamoDBDocumentClient } = require('@aws-sdk/lib-dynamodb');
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: /* fail fast */ 0, region }));`,
+      errors: [
+        {
+          messageId: 'retriesDisabled',
+          data: { option: 'maxAttempts', value: '0', sdk: 'v3', default: V3_DEFAULT },
+          line: 3,
+          column: 62,
+          endLine: 3,
+          endColumn: 92,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              data: { option: 'maxAttempts', default: V3_DEFAULT },
+              output: `const { DynamoDBClient } = require('@aws-sdk/client-dynamodb');
+const { DynamoDBDocumentClient } = require('@aws-sdk/lib-dynamodb');
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region }));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A configuration object in a const, on its own lines; an aliased import.
+      code: `import { DynamoDBClient as Ddb } from '@aws-sdk/client-dynamodb';
+const MAX_ATTEMPTS = 1;
+const config = {
+  region: 'eu-west-1',
+  maxAttempts: MAX_ATTEMPTS,
+  logger: console,
+};
+export const client = new Ddb(config);`,
+      errors: [
+        {
+          messageId: 'retriesDisabled',
+          data: { option: 'maxAttempts', value: '1', sdk: 'v3', default: V3_DEFAULT },
+          line: 5,
+          column: 3,
+          endLine: 5,
+          endColumn: 28,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              output: `import { DynamoDBClient as Ddb } from '@aws-sdk/client-dynamodb';
+const MAX_ATTEMPTS = 1;
+const config = {
+  region: 'eu-west-1',
+  logger: console,
+};
+export const client = new Ddb(config);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // The aggregated DynamoDB class, the only property.
+      code: `import { DynamoDB } from '@aws-sdk/client-dynamodb';
+const ddb = new DynamoDB({ maxAttempts: 1 });`,
+      errors: [
+        {
+          messageId: 'retriesDisabled',
+          line: 2,
+          column: 28,
+          endLine: 2,
+          endColumn: 42,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              output: `import { DynamoDB } from '@aws-sdk/client-dynamodb';
+const ddb = new DynamoDB({});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // SDK v2 service client.
+      code: `const AWS = require('aws-sdk');
+const db = new AWS.DynamoDB({ apiVersion: '2012-08-10', maxRetries: 0 });`,
+      errors: [
+        {
+          messageId: 'retriesDisabled',
+          data: { option: 'maxRetries', value: '0', sdk: 'v2', default: V2_DEFAULT },
+          line: 2,
+          column: 57,
+          endLine: 2,
+          endColumn: 70,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              data: { option: 'maxRetries', default: V2_DEFAULT },
+              output: `const AWS = require('aws-sdk');
+const db = new AWS.DynamoDB({ apiVersion: '2012-08-10' });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // SDK v2 DocumentClient (its options reach the DynamoDB service it makes), ESM default import.
+      code: `import AWS from 'aws-sdk';
+const docs = new AWS.DynamoDB.DocumentClient({ maxRetries: 0, convertEmptyValues: true });`,
+      errors: [
+        {
+          messageId: 'retriesDisabled',
+          line: 2,
+          column: 48,
+          endLine: 2,
+          endColumn: 61,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              output: `import AWS from 'aws-sdk';
+const docs = new AWS.DynamoDB.DocumentClient({ convertEmptyValues: true });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // aws-sdk/clients/dynamodb.
+      code: `import DynamoDB from 'aws-sdk/clients/dynamodb';
+const db = new DynamoDB({ maxRetries: -1 });`,
+      errors: [
+        {
+          messageId: 'retriesDisabled',
+          data: { option: 'maxRetries', value: '-1', sdk: 'v2', default: V2_DEFAULT },
+          line: 2,
+          column: 27,
+          endLine: 2,
+          endColumn: 41,
+          suggestions: [{ messageId: 'removeOption', output: `import DynamoDB from 'aws-sdk/clients/dynamodb';
+const db = new DynamoDB({});` }],
+        },
+      ],
+    },
+    {
+      // The v2 option on a v3 client: ignored there.
+      code: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ region: 'eu-west-1', maxRetries: 5 });`,
+      errors: [
+        {
+          messageId: 'optionIgnored',
+          data: {
+            option: 'maxRetries',
+            sdk: 'v3',
+            otherSdk: 'v2',
+            default: V3_DEFAULT,
+            hint: 'Use `maxAttempts` (the total number of attempts, including the first).',
+          },
+          line: 2,
+          column: 58,
+          endLine: 2,
+          endColumn: 71,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              output: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ region: 'eu-west-1' });`,
+            },
+            {
+              messageId: 'useMaxAttempts',
+              data: { attempts: '6' },
+              output: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ region: 'eu-west-1', maxAttempts: 6 });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // maxRetries: 0 on v3 is ignored; replacing it with maxAttempts: 1 would disable retries, so only removal is offered.
+      code: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ maxRetries: 0, region: 'eu-west-1' });`,
+      errors: [
+        {
+          messageId: 'optionIgnored',
+          line: 2,
+          column: 37,
+          endLine: 2,
+          endColumn: 50,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              output: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({ region: 'eu-west-1' });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // The v3 option on a v2 client.
+      code: `const DynamoDB = require('aws-sdk/clients/dynamodb');
+const docs = new DynamoDB.DocumentClient({ maxAttempts: 5 });`,
+      errors: [
+        {
+          messageId: 'optionIgnored',
+          data: {
+            option: 'maxAttempts',
+            sdk: 'v2',
+            otherSdk: 'v3',
+            default: V2_DEFAULT,
+            hint: 'Use `maxRetries` (the number of retries after the first attempt).',
+          },
+          line: 2,
+          column: 44,
+          endLine: 2,
+          endColumn: 58,
+          suggestions: [{ messageId: 'removeOption', output: `const DynamoDB = require('aws-sdk/clients/dynamodb');
+const docs = new DynamoDB.DocumentClient({});` }],
+        },
+      ],
+    },
+    {
+      // Last property on its own line, without a trailing comma.
+      code: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({
+  region: 'eu-west-1',
+  maxAttempts: 1
+});`,
+      errors: [
+        {
+          messageId: 'retriesDisabled',
+          line: 4,
+          column: 3,
+          endLine: 4,
+          endColumn: 17,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              output: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({
+  region: 'eu-west-1'
+});`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
