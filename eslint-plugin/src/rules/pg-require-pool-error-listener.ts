@@ -1,16 +1,142 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getMethodCall, getOutermostSameValue } from '../analysis/instance-references';
+import { findPgPools, type PgPoolSite } from '../analysis/pg-calls';
 import { createRule } from '../util/create-rule';
 
-// Placeholder: the rule's logic lands with its analysis.
-export default createRule({
+type MessageId = 'missingErrorListener' | 'addErrorListener';
+
+const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+
+export default createRule<[], MessageId>({
   name: 'pg-require-pool-error-listener',
   meta: {
     type: 'problem',
-    docs: { description: 'Require an `\'error\'` listener on every `pg` Pool.', database: 'PostgreSQL' },
-    messages: { placeholder: 'Not implemented yet.' },
+    docs: {
+      description: "Require an 'error' listener on every PostgreSQL `pg` Pool.",
+      database: 'PostgreSQL',
+    },
+    hasSuggestions: true,
+    messages: {
+      missingErrorListener:
+        "This PostgreSQL pool ({{name}}) has no 'error' listener: when the server drops an idle connection (a failover, a restart, a network fault) the pool emits 'error', and with no listener Node.js throws it and the process crashes. Attach `.on('error', …)` where the pool is made.",
+      addErrorListener: "Add `{{name}}.on('error', …)` that logs the error.",
+    },
     schema: [],
+    defaultOptions: [],
   },
   defaultOptions: [],
-  create() {
-    return {};
+  create(context) {
+    const sourceCode = context.sourceCode;
+
+    /** `x.on('error', …)` (or a listener whose event name is not known: it may be 'error'). */
+    function isErrorListenerCall(reference: TSESTree.Node): boolean {
+      const method = getMethodCall(reference);
+      if (!method || !LISTENER_METHODS.has(method.name)) return false;
+      const event = method.call.arguments[0];
+      if (!event) return false;
+      const value = ASTUtils.getStaticValue(event, sourceCode.getScope(event));
+      return !value || value.value === 'error';
+    }
+
+    /** The pool is handed to other code (`wrap(pool)`, `new Dialect({ pool })`), which may attach the listener. */
+    function isHandedOn(reference: TSESTree.Node): boolean {
+      const outer = getOutermostSameValue(reference);
+      const parent = outer.parent;
+      if (!parent) return false;
+      switch (parent.type) {
+        case AST_NODE_TYPES.CallExpression:
+        case AST_NODE_TYPES.NewExpression:
+          return parent.arguments.includes(outer as TSESTree.CallExpressionArgument);
+        case AST_NODE_TYPES.Property:
+          return parent.value === outer && parent.parent.type === AST_NODE_TYPES.ObjectExpression;
+        case AST_NODE_TYPES.ArrayExpression:
+        case AST_NODE_TYPES.SpreadElement:
+          return true;
+        case AST_NODE_TYPES.ReturnStatement:
+          // A factory that returns the pool: its caller owns it.
+          return true;
+        case AST_NODE_TYPES.ArrowFunctionExpression:
+          return parent.body === outer;
+        default:
+          return false;
+      }
+    }
+
+    function getName(pool: PgPoolSite): string {
+      const binding = pool.binding;
+      if (!binding) return 'new Pool()';
+      if (binding.kind === 'variable') return binding.name;
+      const statement = binding.statement;
+      if (
+        statement.type === AST_NODE_TYPES.ExpressionStatement &&
+        statement.expression.type === AST_NODE_TYPES.AssignmentExpression
+      ) {
+        return sourceCode.getText(statement.expression.left);
+      }
+      if (statement.type === AST_NODE_TYPES.PropertyDefinition) {
+        return `this.${statement.key.type === AST_NODE_TYPES.PrivateIdentifier ? '#' : ''}${binding.name}`;
+      }
+      return `this.${binding.name}`;
+    }
+
+    function getIndent(node: TSESTree.Node): string {
+      const text = sourceCode.text;
+      const lineStart = text.lastIndexOf('\n', node.range[0] - 1) + 1;
+      const before = text.slice(lineStart, node.range[0]);
+      return /^[ \t]*$/.test(before) ? before : '';
+    }
+
+    function listenerText(receiver: string, indent: string): string {
+      return (
+        `${receiver}.on('error', (err) => {\n` +
+        `${indent}  console.error('Unexpected error on an idle PostgreSQL client', err);\n` +
+        `${indent}})`
+      );
+    }
+
+    function getSuggestionFix(pool: PgPoolSite, name: string): TSESLint.ReportFixFunction | undefined {
+      const binding = pool.binding;
+      const statement = binding?.statement;
+      const container = statement?.parent;
+      const canFollow =
+        statement &&
+        container &&
+        (container.type === AST_NODE_TYPES.Program ||
+          container.type === AST_NODE_TYPES.BlockStatement ||
+          container.type === AST_NODE_TYPES.StaticBlock ||
+          container.type === AST_NODE_TYPES.SwitchCase) &&
+        (binding.kind === 'variable' || statement.type === AST_NODE_TYPES.ExpressionStatement);
+      if (statement && canFollow) {
+        const indent = getIndent(statement);
+        return (fixer) => fixer.insertTextAfter(statement, `\n${indent}${listenerText(name, indent)};`);
+      }
+      // A class field or an unnamed pool: `on` returns the pool, so chain it onto the construction.
+      if (binding?.kind === 'member' || !binding) {
+        const indent = getIndent(statement ?? pool.node);
+        const construction = pool.node;
+        // `new Pool` without parentheses would turn into `new Pool.on(…)`.
+        if (sourceCode.getLastToken(construction)?.value !== ')') return undefined;
+        return (fixer) => fixer.insertTextAfter(construction, listenerText('', indent));
+      }
+      return undefined;
+    }
+
+    return {
+      'Program:exit'() {
+        for (const pool of findPgPools(context)) {
+          const references = pool.references;
+          if (references.some(isErrorListenerCall)) continue;
+          if (references.some(isHandedOn)) continue;
+          const name = getName(pool);
+          const fix = getSuggestionFix(pool, name);
+          context.report({
+            node: pool.node,
+            messageId: 'missingErrorListener',
+            data: { name },
+            suggest: fix ? [{ messageId: 'addErrorListener', data: { name: pool.binding ? name : 'pool' }, fix }] : [],
+          });
+        }
+      },
+    };
   },
 });

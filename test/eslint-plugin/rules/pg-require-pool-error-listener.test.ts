@@ -1,0 +1,270 @@
+import rule from '../../../eslint-plugin/src/rules/pg-require-pool-error-listener';
+import { createRuleTester } from '../rule-tester';
+
+const ruleTester = createRuleTester();
+
+ruleTester.run('pg-require-pool-error-listener', rule, {
+  valid: [
+    // A pool with a listener.
+    `import { Pool } from 'pg';
+const pool = new Pool({ connectionString: process.env.DATABASE_URL });
+pool.on('error', (err) => console.error('idle client error', err));`,
+    // once / addListener, a chained listener, CommonJS.
+    `const { Pool } = require('pg');
+const pool = new Pool();
+pool.once("error", onError);`,
+    `const pg = require('pg');
+const pool = new pg.Pool().on('error', (err) => logger.error(err));`,
+    `import Pool from 'pg-pool';
+const pool = new Pool();
+pool.addListener('error', report);`,
+    // Exported pool whose listener is attached in the same file.
+    `import pg from 'pg';
+export const pool = new pg.Pool();
+pool.on('error', (err) => { console.error(err); });`,
+    // A class field whose listener is attached in the constructor.
+    `import { Pool } from 'pg';
+export class Db {
+  private readonly pool = new Pool();
+  constructor() { this.pool.on('error', (err) => this.log(err)); }
+  log(err: Error) { console.error(err); }
+}`,
+    // The event name is not known statically: it may be 'error'.
+    `import { Pool } from 'pg';
+const pool = new Pool();
+for (const event of EVENTS) pool.on(event, log);`,
+    // The pool is handed to code that may attach the listener, or returned by a factory.
+    `import { Pool } from 'pg';
+const pool = new Pool();
+attachErrorHandlers(pool);`,
+    `import { Pool } from 'pg';
+export const db = new Kysely({ dialect: new PostgresDialect({ pool: new Pool() }) });`,
+    `import { Pool } from 'pg';
+export function createPool(config) { const pool = new Pool(config); return pool; }`,
+    `import { Pool } from 'pg';
+export const createPool = (config) => new Pool(config);`,
+    // Not a pg Pool: generic-pool, mysql2, a local class, Prisma.
+    `import { Pool } from 'generic-pool';
+const pool = new Pool();`,
+    `import mysql from 'mysql2';
+const pool = mysql.createPool({});`,
+    `class Pool {}
+const pool = new Pool();`,
+    `import { PrismaClient } from '@prisma/client';
+const prisma = new PrismaClient();`,
+    // A pg Client is not a Pool (out of scope).
+    `import { Client } from 'pg';
+const client = new Client();`,
+  ],
+  invalid: [
+    {
+      code: `import { Pool } from 'pg';
+const pool = new Pool({ connectionString: process.env.DATABASE_URL });
+export async function getOrder(id) {
+  return pool.query('SELECT * FROM orders WHERE id = $1', [id]);
+}`,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          data: { name: 'pool' },
+          line: 2,
+          column: 14,
+          endLine: 2,
+          endColumn: 70,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              data: { name: 'pool' },
+              output: `import { Pool } from 'pg';
+const pool = new Pool({ connectionString: process.env.DATABASE_URL });
+pool.on('error', (err) => {
+  console.error('Unexpected error on an idle PostgreSQL client', err);
+});
+export async function getOrder(id) {
+  return pool.query('SELECT * FROM orders WHERE id = $1', [id]);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Exported, CommonJS, a listener for another event only.
+      code: `const pg = require('pg');
+const pool = new pg.Pool();
+pool.on('connect', (client) => client.query('SET search_path TO app'));
+module.exports = pool;`,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          data: { name: 'pool' },
+          line: 2,
+          column: 14,
+          endLine: 2,
+          endColumn: 27,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              output: `const pg = require('pg');
+const pool = new pg.Pool();
+pool.on('error', (err) => {
+  console.error('Unexpected error on an idle PostgreSQL client', err);
+});
+pool.on('connect', (client) => client.query('SET search_path TO app'));
+module.exports = pool;`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // pg-pool, exported declaration, aliased default import.
+      code: `import PgPool from 'pg-pool';
+export const pool = new PgPool({ max: 10 });`,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          line: 2,
+          column: 21,
+          endLine: 2,
+          endColumn: 44,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              output: `import PgPool from 'pg-pool';
+export const pool = new PgPool({ max: 10 });
+pool.on('error', (err) => {
+  console.error('Unexpected error on an idle PostgreSQL client', err);
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // this.pool assigned in a constructor: the listener goes after the assignment, indented.
+      code: `import { Pool } from 'pg';
+export class OrdersRepository {
+  constructor(config) {
+    this.pool = new Pool(config);
+  }
+  find(id) { return this.pool.query('SELECT 1'); }
+}`,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          data: { name: 'this.pool' },
+          line: 4,
+          column: 17,
+          endLine: 4,
+          endColumn: 33,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              data: { name: 'this.pool' },
+              output: `import { Pool } from 'pg';
+export class OrdersRepository {
+  constructor(config) {
+    this.pool = new Pool(config);
+    this.pool.on('error', (err) => {
+      console.error('Unexpected error on an idle PostgreSQL client', err);
+    });
+  }
+  find(id) { return this.pool.query('SELECT 1'); }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A class field: the listener is chained onto the construction (a comment inside the pool's arguments stays).
+      code: `import { Pool } from 'pg';
+export class Db {
+  readonly #pool = new Pool({ max: 5 /* per instance */ });
+}`,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          data: { name: 'this.#pool' },
+          line: 3,
+          column: 20,
+          endLine: 3,
+          endColumn: 59,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              output: `import { Pool } from 'pg';
+export class Db {
+  readonly #pool = new Pool({ max: 5 /* per instance */ }).on('error', (err) => {
+    console.error('Unexpected error on an idle PostgreSQL client', err);
+  });
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Exported as the default export without a name.
+      code: `import { Pool } from 'pg';
+export default new Pool();`,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          data: { name: 'new Pool()' },
+          line: 2,
+          column: 16,
+          endLine: 2,
+          endColumn: 26,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              data: { name: 'pool' },
+              output: `import { Pool } from 'pg';
+export default new Pool().on('error', (err) => {
+  console.error('Unexpected error on an idle PostgreSQL client', err);
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Without parentheses no suggestion is offered (chaining would change the meaning).
+      code: `import { Pool } from 'pg';
+export default new Pool;`,
+      errors: [{ messageId: 'missingErrorListener', line: 2, column: 16, endLine: 2, endColumn: 24, suggestions: [] }],
+    },
+    {
+      // A pool created inside a function, statements without semicolons.
+      code: `import { Pool } from 'pg'
+export async function main() {
+  const pool = new Pool()
+  await pool.query('SELECT 1')
+}`,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          line: 3,
+          column: 16,
+          endLine: 3,
+          endColumn: 26,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              output: `import { Pool } from 'pg'
+export async function main() {
+  const pool = new Pool()
+  pool.on('error', (err) => {
+    console.error('Unexpected error on an idle PostgreSQL client', err);
+  });
+  await pool.query('SELECT 1')
+}`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
