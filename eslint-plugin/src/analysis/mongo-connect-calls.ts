@@ -42,8 +42,7 @@ export function findMongoConnectCalls(
   sourceCode: Readonly<TSESLint.SourceCode>,
   program: TSESTree.Program,
 ): MongoConnectCall[] {
-  const scope = sourceCode.getScope(program);
-  const tracker = new ASTUtils.ReferenceTracker(scope);
+  const tracker = new ASTUtils.ReferenceTracker(withRequireGlobal(sourceCode.getScope(program)));
   const calls: MongoConnectCall[] = [];
   const seen = new Set<TSESTree.Node>();
   const references = [...tracker.iterateEsmReferences(traceMap), ...tracker.iterateCjsReferences(traceMap)];
@@ -54,6 +53,20 @@ export function findMongoConnectCalls(
     calls.push(describeCall(sourceCode, node, String(reference.info)));
   }
   return calls.sort((a, b) => a.node.range[0] - b.node.range[0]);
+}
+
+/**
+ * The tracker follows `require()` only through a declared global `require`. TypeScript
+ * projects often declare no Node globals, so an undeclared `require` is modelled
+ * from the global scope's unresolved references.
+ */
+function withRequireGlobal(scope: TSESLint.Scope.Scope): TSESLint.Scope.Scope {
+  if (scope.set.has('require')) return scope;
+  const references = scope.through.filter((reference) => reference.identifier.name === 'require');
+  if (references.length === 0) return scope;
+  const set = new Map(scope.set);
+  set.set('require', { name: 'require', defs: [], references, identifiers: [], scope } as unknown as TSESLint.Scope.Variable);
+  return Object.create(scope, { set: { value: set } }) as TSESLint.Scope.Scope;
 }
 
 function describeCall(

@@ -224,11 +224,13 @@ export default createRule<[], MessageId>({
       const before = sourceCode.getTokenBefore(property);
       const after = sourceCode.getTokenAfter(property);
       let range: [number, number];
-      if (before && before.value === ',') {
+      if (before?.value === ',') {
         range = [before.range[0], property.range[1]];
-      } else if (after && after.value === ',') {
+      } else if (after?.value === ',') {
         const next = sourceCode.getTokenAfter(after, { includeComments: true });
         range = [property.range[0], next && next.value !== '}' ? next.range[0] : after.range[1]];
+      } else if (before?.value === '{' && after?.value === '}') {
+        range = [before.range[1], after.range[0]];
       } else {
         range = [property.range[0], property.range[1]];
       }

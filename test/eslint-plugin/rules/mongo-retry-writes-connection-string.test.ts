@@ -1,0 +1,791 @@
+import rule from '../../../eslint-plugin/src/rules/mongo-retry-writes-connection-string';
+import { createRuleTester } from '../rule-tester';
+
+// Connection strings in comments are deliberately not checked in JS/TS: examples in
+// comments are documentation, and a fix there changes nothing at runtime.
+const v802 = { 'retry-safety': { documentdb: { engineVersion: '8.0.2' } } };
+const v500 = { 'retry-safety': { documentdb: { engineVersion: '5.0.0' } } };
+const none = {};
+const bad = { 'retry-safety': { documentdb: { engineVersion: 'latest' } } };
+const tunnel = {
+  'retry-safety': { documentdb: { engineVersion: '5.0.0', hosts: ['localhost:27018', '*.db.internal.example.com'] } },
+};
+
+const ruleTester = createRuleTester();
+
+ruleTester.run('mongo-retry-writes-connection-string', rule, {
+  valid: [
+    {
+      name: 'DocumentDB 8.0.2 without retryWrites',
+      code: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&tlsCAFile=global-bundle.pem';",
+      settings: v802,
+    },
+    {
+      name: 'DocumentDB 8.0.2 with retryWrites=true',
+      code: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=true';",
+      settings: v802,
+    },
+    {
+      name: 'DocumentDB 5.0.0 with retryWrites=false',
+      code: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false';",
+      settings: v500,
+    },
+    {
+      name: 'DocumentDB, version unknown, without retryWrites',
+      code: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true';",
+      settings: none,
+    },
+    {
+      name: 'Atlas without retryWrites',
+      code: "const uri = 'mongodb+srv://cluster0.ab1cd.mongodb.net/shop?w=majority';",
+      settings: v802,
+    },
+    {
+      name: 'Atlas with retryWrites=true',
+      code: "const uri = 'mongodb+srv://cluster0.ab1cd.mongodb.net/shop?retryWrites=true';",
+      settings: none,
+    },
+    {
+      name: 'a postgres:// URL with a retryWrites look-alike',
+      code: "const url = 'postgres://app:pw@db.example.com:5432/shop?retryWrites=false';",
+      settings: v802,
+    },
+    {
+      name: 'a string that merely mentions retryWrites=false',
+      code: "const help = 'Set retryWrites=false when the engine is older than 8.0.2';",
+      settings: none,
+    },
+    {
+      name: 'a URI in a comment is not checked',
+      code: `// mongodb://localhost:27017/?retryWrites=false
+const x = 1;`,
+      settings: none,
+    },
+    {
+      name: 'a templated host without DocumentDB signs is unknown',
+      code: 'const uri = `mongodb://${host}:27017/?retryWrites=false`;',
+      settings: none,
+    },
+    {
+      name: 'templated options: the option list is unknown, missing is not reported',
+      code: 'const uri = `mongodb://${user}:${password}@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&${extraOptions}`;',
+      settings: v500,
+    },
+    {
+      name: 'a URI built by concatenation is not complete',
+      code: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/' + db + '?tls=true&retryWrites=false';",
+      settings: v500,
+    },
+    {
+      name: 'DocumentDB 5.0.0: the options object supplies retryWrites: false',
+      code: `import { MongoClient } from 'mongodb';
+new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true', { retryWrites: false });`,
+      settings: v500,
+    },
+    {
+      name: 'a MongoClient from another library',
+      code: `import { MongoClient } from 'not-mongodb';
+new MongoClient('mongodb://localhost:27017', { retryWrites: false });`,
+      settings: none,
+    },
+    {
+      name: 'retryWrites in an unrelated object',
+      code: 'const config = { retryWrites: false };',
+      settings: none,
+    },
+    {
+      name: 'env URI, no DocumentDB sign: host unknown',
+      code: `import { MongoClient } from 'mongodb';
+new MongoClient(process.env.MONGO_URI!, { retryWrites: false });`,
+      settings: v802,
+    },
+    {
+      name: 'an escape inside the URI: its end is unknown',
+      code: "const uri = 'mongodb://localhost/?tls=true\\u0026retryWrites=false';",
+      settings: none,
+    },
+    {
+      name: 'another scheme ending in mongodb://',
+      code: "const uri = 'xmongodb://localhost/?retryWrites=false';",
+      settings: none,
+    },
+    {
+      name: 'mongoose on Atlas with retryWrites: true',
+      code: `import mongoose from 'mongoose';
+await mongoose.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', { retryWrites: true });`,
+      settings: none,
+    },
+    {
+      name: 'documentdb.hosts: tunnel with retryWrites=false on 5.0.0',
+      code: "const uri = 'mongodb://localhost:27018/app?retryWrites=false';",
+      settings: tunnel,
+    },
+    {
+      name: 'documentdb.hosts: another port is not the tunnel',
+      code: "const uri = 'mongodb://localhost:27017/app';",
+      settings: tunnel,
+    },
+    {
+      name: 'invalid engineVersion in a file without connection strings',
+      code: 'const x = 1;',
+      settings: bad,
+    },
+    {
+      name: 'Prisma updateMany data with a retryWrites field',
+      code: 'await prisma.user.updateMany({ where: { id }, data: { retryWrites: false } });',
+      settings: v500,
+    },
+    {
+      name: 'a malformed URI is not reported',
+      code: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017:notaport:27017/?x';",
+      settings: v500,
+    },
+    {
+      name: 'a string literal type',
+      code: "type Uri = 'mongodb://localhost/?retryWrites=false';",
+      settings: none,
+    },
+  ],
+  invalid: [
+    {
+      name: 'DocumentDB 8.0.2: retryWrites=false as the last option is removed with the & before it',
+      code: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&tlsCAFile=global-bundle.pem&retryWrites=false';",
+      settings: v802,
+      output: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&tlsCAFile=global-bundle.pem';",
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 1,
+          column: 129,
+          endLine: 1,
+          endColumn: 146,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://app:****@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&tlsCAFile=global-bundle.pem&retryWrites=false', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB 8.0.2: retryWrites=false as the first option is removed with the & after it',
+      code: 'const uri = "mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false&tls=true";',
+      settings: v802,
+      output: 'const uri = "mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true";',
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 1,
+          column: 92,
+          endLine: 1,
+          endColumn: 109,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://app:****@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false&tls=true', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB 8.0.2: retryWrites=false as the only option is removed with the ?',
+      code: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false';",
+      settings: v802,
+      output: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/';",
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 1,
+          column: 78,
+          endLine: 1,
+          endColumn: 95,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB 8.0.2: the option name is matched case-insensitively',
+      code: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&RetryWrites=false';",
+      settings: v802,
+      output: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true';",
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 1,
+          column: 87,
+          endLine: 1,
+          endColumn: 104,
+          data: { setting: 'RetryWrites=false', subject: 'the connection string mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&RetryWrites=false', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB 5.0.0: missing retryWrites is appended with &',
+      code: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&tlsCAFile=global-bundle.pem';",
+      settings: v500,
+      output: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&tlsCAFile=global-bundle.pem&retryWrites=false';",
+      errors: [
+        {
+          messageId: 'addRetryWritesFalse',
+          line: 1,
+          column: 14,
+          endLine: 1,
+          endColumn: 128,
+          data: { version: '5.0.0', subject: 'the connection string mongodb://app:****@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&tlsCAFile=global-bundle.pem' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB 5.0.0: missing retryWrites on a URI without path is appended with /?',
+      code: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017';",
+      settings: v500,
+      output: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false';",
+      errors: [
+        {
+          messageId: 'addRetryWritesFalse',
+          line: 1,
+          column: 14,
+          endLine: 1,
+          endColumn: 90,
+          data: { version: '5.0.0', subject: 'the connection string mongodb://app:****@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB 5.0.0: missing retryWrites after a database path is appended with ?',
+      code: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/app';",
+      settings: v500,
+      output: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/app?retryWrites=false';",
+      errors: [
+        {
+          messageId: 'addRetryWritesFalse',
+          line: 1,
+          column: 14,
+          endLine: 1,
+          endColumn: 80,
+          data: { version: '5.0.0', subject: 'the connection string mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/app' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB 5.0.0: retryWrites=true is set to false',
+      code: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=true';",
+      settings: v500,
+      output: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false';",
+      errors: [
+        {
+          messageId: 'setRetryWritesFalse',
+          line: 1,
+          column: 87,
+          endLine: 1,
+          endColumn: 103,
+          data: { setting: 'retryWrites=true', subject: 'the connection string mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=true', version: '5.0.0' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB, version unknown: retryWrites=false gets a suggestion, no fix',
+      code: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false';",
+      settings: none,
+      output: null,
+      errors: [
+        {
+          messageId: 'retryWritesFalseUnknownVersion',
+          line: 1,
+          column: 101,
+          endLine: 1,
+          endColumn: 118,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://app:****@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false' },
+          suggestions: [
+            { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites=false' }, output: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true';" },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'Atlas: retryWrites=false gets a suggestion, never a fix',
+      code: "const uri = 'mongodb+srv://app:s3cret-pw@cluster0.ab1cd.mongodb.net/shop?retryWrites=false&w=majority';",
+      settings: v802,
+      output: null,
+      errors: [
+        {
+          messageId: 'retryWritesFalseNotDocumentDb',
+          line: 1,
+          column: 74,
+          endLine: 1,
+          endColumn: 91,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb+srv://app:****@cluster0.ab1cd.mongodb.net/shop?retryWrites=false&w=majority', hostKind: 'MongoDB Atlas' },
+          suggestions: [
+            { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites=false' }, output: "const uri = 'mongodb+srv://app:s3cret-pw@cluster0.ab1cd.mongodb.net/shop?w=majority';" },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'self-hosted MongoDB: retryWrites=false gets a suggestion',
+      code: "const uri = 'mongodb://localhost:27017/test?retryWrites=false';",
+      settings: none,
+      output: null,
+      errors: [
+        {
+          messageId: 'retryWritesFalseNotDocumentDb',
+          line: 1,
+          column: 45,
+          endLine: 1,
+          endColumn: 62,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://localhost:27017/test?retryWrites=false', hostKind: 'MongoDB' },
+          suggestions: [
+            { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites=false' }, output: "const uri = 'mongodb://localhost:27017/test';" },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB by its CA bundle (rds-combined-ca-bundle.pem) on an IP host',
+      code: "const uri = 'mongodb://10.0.0.5:27017/?tls=true&tlsCAFile=/opt/certs/rds-combined-ca-bundle.pem&retryWrites=false';",
+      settings: v802,
+      output: "const uri = 'mongodb://10.0.0.5:27017/?tls=true&tlsCAFile=/opt/certs/rds-combined-ca-bundle.pem';",
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 1,
+          column: 97,
+          endLine: 1,
+          endColumn: 114,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://10.0.0.5:27017/?tls=true&tlsCAFile=/opt/certs/rds-combined-ca-bundle.pem&retryWrites=false', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB by documentdb.hosts (host:port pattern, an SSH tunnel)',
+      code: "const uri = 'mongodb://localhost:27018/app';",
+      settings: tunnel,
+      output: "const uri = 'mongodb://localhost:27018/app?retryWrites=false';",
+      errors: [
+        {
+          messageId: 'addRetryWritesFalse',
+          line: 1,
+          column: 14,
+          endLine: 1,
+          endColumn: 43,
+          data: { version: '5.0.0', subject: 'the connection string mongodb://localhost:27018/app' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB by documentdb.hosts (glob pattern)',
+      code: "const uri = 'mongodb://orders.db.internal.example.com:27017/?retryWrites=true';",
+      settings: tunnel,
+      output: "const uri = 'mongodb://orders.db.internal.example.com:27017/?retryWrites=false';",
+      errors: [
+        {
+          messageId: 'setRetryWritesFalse',
+          line: 1,
+          column: 62,
+          endLine: 1,
+          endColumn: 78,
+          data: { setting: 'retryWrites=true', subject: 'the connection string mongodb://orders.db.internal.example.com:27017/?retryWrites=true', version: '5.0.0' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'template literal: templated user, password and cluster; a comment in an expression is kept',
+      code: 'const uri = `mongodb://${user}:${password}@${cluster /* id */}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false&readPreference=secondaryPreferred`;',
+      settings: v802,
+      output: 'const uri = `mongodb://${user}:${password}@${cluster /* id */}.docdb.amazonaws.com:27017/?tls=true&readPreference=secondaryPreferred`;',
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 1,
+          column: 100,
+          endLine: 1,
+          endColumn: 117,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://${user}:****@${cluster /* id */}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false&readPreference=secondaryPreferred', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'template literal: missing retryWrites is appended',
+      code: 'const uri = `mongodb://${user}:${password}@${cluster}.docdb.amazonaws.com:27017/?tls=true`;',
+      settings: v500,
+      output: 'const uri = `mongodb://${user}:${password}@${cluster}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false`;',
+      errors: [
+        {
+          messageId: 'addRetryWritesFalse',
+          line: 1,
+          column: 14,
+          endLine: 1,
+          endColumn: 90,
+          data: { version: '5.0.0', subject: 'the connection string mongodb://${user}:****@${cluster}.docdb.amazonaws.com:27017/?tls=true' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'ESM new MongoClient: URI and options both fixed',
+      code: `import { MongoClient } from 'mongodb';
+const client = new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false', { retryWrites: false, maxPoolSize: 10 });`,
+      settings: v802,
+      output: `import { MongoClient } from 'mongodb';
+const client = new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true', { maxPoolSize: 10 });`,
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 2,
+          column: 106,
+          endLine: 2,
+          endColumn: 123,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false', version: '8.0.2' },
+          suggestions: [],
+        },
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 2,
+          column: 128,
+          endLine: 2,
+          endColumn: 146,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'CJS MongoClient.connect options on Atlas',
+      code: `const { MongoClient } = require('mongodb');
+MongoClient.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', { retryWrites: false });`,
+      settings: none,
+      output: null,
+      errors: [
+        {
+          messageId: 'retryWritesFalseNotDocumentDb',
+          line: 2,
+          column: 72,
+          endLine: 2,
+          endColumn: 90,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to MongoClient.connect()', hostKind: 'MongoDB Atlas' },
+          suggestions: [
+            { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `const { MongoClient } = require('mongodb');
+MongoClient.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', {});` },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'aliased import; multi-line options object',
+      code: `import { MongoClient as Client } from 'mongodb';
+new Client('mongodb://localhost:27017', {
+  appName: 'api',
+  retryWrites: false,
+});`,
+      settings: none,
+      output: null,
+      errors: [
+        {
+          messageId: 'retryWritesFalseNotDocumentDb',
+          line: 4,
+          column: 3,
+          endLine: 4,
+          endColumn: 21,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', hostKind: 'MongoDB' },
+          suggestions: [
+            { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `import { MongoClient as Client } from 'mongodb';
+new Client('mongodb://localhost:27017', {
+  appName: 'api',
+});` },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'namespace import; first property removed with its comma',
+      code: `import * as mongodb from 'mongodb';
+new mongodb.MongoClient('mongodb://localhost:27017', { retryWrites: false, appName: 'api' });`,
+      settings: none,
+      output: null,
+      errors: [
+        {
+          messageId: 'retryWritesFalseNotDocumentDb',
+          line: 2,
+          column: 56,
+          endLine: 2,
+          endColumn: 74,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', hostKind: 'MongoDB' },
+          suggestions: [
+            { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `import * as mongodb from 'mongodb';
+new mongodb.MongoClient('mongodb://localhost:27017', { appName: 'api' });` },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'mongoose default import: connect options on Atlas',
+      code: `import mongoose from 'mongoose';
+await mongoose.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', { retryWrites: false });`,
+      settings: none,
+      output: null,
+      errors: [
+        {
+          messageId: 'retryWritesFalseNotDocumentDb',
+          line: 2,
+          column: 75,
+          endLine: 2,
+          endColumn: 93,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to mongoose.connect()', hostKind: 'MongoDB Atlas' },
+          suggestions: [
+            { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `import mongoose from 'mongoose';
+await mongoose.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', {});` },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'mongoose named import: createConnection retryWrites: true on DocumentDB 5.0.0',
+      code: `import { createConnection } from 'mongoose';
+const conn = createConnection('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/shop', { retryWrites: true });`,
+      settings: v500,
+      output: `import { createConnection } from 'mongoose';
+const conn = createConnection('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/shop', { retryWrites: false });`,
+      errors: [
+        {
+          messageId: 'setRetryWritesFalse',
+          line: 2,
+          column: 104,
+          endLine: 2,
+          endColumn: 121,
+          data: { setting: 'retryWrites: true', subject: 'the options passed to mongoose.createConnection()', version: '5.0.0' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'mongoose require: DocumentDB by CA bundle, version unknown',
+      code: `const mongoose = require('mongoose');
+mongoose.createConnection('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/shop?tls=true&tlsCAFile=global-bundle.pem', { retryWrites: false });`,
+      settings: none,
+      output: null,
+      errors: [
+        {
+          messageId: 'retryWritesFalseUnknownVersion',
+          line: 2,
+          column: 137,
+          endLine: 2,
+          endColumn: 155,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to mongoose.createConnection()' },
+          suggestions: [
+            { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `const mongoose = require('mongoose');
+mongoose.createConnection('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/shop?tls=true&tlsCAFile=global-bundle.pem', {});` },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'URI and options disagree (DocumentDB 5.0.0): conflict, and the options value is fixed',
+      code: `import { MongoClient } from 'mongodb';
+new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false', { retryWrites: true });`,
+      settings: v500,
+      output: `import { MongoClient } from 'mongodb';
+new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false', { retryWrites: false });`,
+      errors: [
+        {
+          messageId: 'conflictingRetryWrites',
+          line: 2,
+          column: 104,
+          endLine: 2,
+          endColumn: 121,
+          data: { uri: 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false', uriValue: 'false', callee: 'new MongoClient()', optionValue: 'true' },
+          suggestions: [],
+        },
+        {
+          messageId: 'setRetryWritesFalse',
+          line: 2,
+          column: 104,
+          endLine: 2,
+          endColumn: 121,
+          data: { setting: 'retryWrites: true', subject: 'the options passed to new MongoClient()', version: '5.0.0' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'URI and options disagree (DocumentDB 8.0.2): conflict only',
+      code: `import { MongoClient } from 'mongodb';
+new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false', { retryWrites: true });`,
+      settings: v802,
+      output: null,
+      errors: [
+        {
+          messageId: 'conflictingRetryWrites',
+          line: 2,
+          column: 104,
+          endLine: 2,
+          endColumn: 121,
+          data: { uri: 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false', uriValue: 'false', callee: 'new MongoClient()', optionValue: 'true' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'options object through a const',
+      code: `import { MongoClient } from 'mongodb';
+const options = { retryWrites: false };
+new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/', options);`,
+      settings: none,
+      output: null,
+      errors: [
+        {
+          messageId: 'retryWritesFalseUnknownVersion',
+          line: 2,
+          column: 19,
+          endLine: 2,
+          endColumn: 37,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()' },
+          suggestions: [
+            { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `import { MongoClient } from 'mongodb';
+const options = {};
+new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/', options);` },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'env URI with a DocumentDB fallback literal: the only property is removed',
+      code: `import { MongoClient } from 'mongodb';
+new MongoClient(process.env.DOCDB_URI ?? 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true', { retryWrites: false });`,
+      settings: v802,
+      output: `import { MongoClient } from 'mongodb';
+new MongoClient(process.env.DOCDB_URI ?? 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true', {});`,
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 2,
+          column: 120,
+          endLine: 2,
+          endColumn: 138,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'invalid engineVersion: configuration error, version treated as unknown',
+      code: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false';",
+      settings: bad,
+      output: null,
+      errors: [
+        {
+          messageId: 'invalidSetting',
+          line: 1,
+          column: 14,
+          endLine: 1,
+          endColumn: 104,
+          data: { setting: 'documentdb.engineVersion', value: '"latest"', expected: 'a version string such as "8.0.2", "5.0.0" or "8.0"' },
+          suggestions: [],
+        },
+        {
+          messageId: 'retryWritesFalseUnknownVersion',
+          line: 1,
+          column: 87,
+          endLine: 1,
+          endColumn: 104,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false' },
+          suggestions: [
+            { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites=false' }, output: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true';" },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'U cafile env v500',
+      code: `import { MongoClient } from 'mongodb';
+new MongoClient(process.env.DOCDB_URI!, { tls: true, tlsCAFile: 'global-bundle.pem', retryWrites: true });`,
+      settings: v500,
+      output: `import { MongoClient } from 'mongodb';
+new MongoClient(process.env.DOCDB_URI!, { tls: true, tlsCAFile: 'global-bundle.pem', retryWrites: false });`,
+      errors: [
+        {
+          messageId: 'setRetryWritesFalse',
+          line: 2,
+          column: 86,
+          endLine: 2,
+          endColumn: 103,
+          data: { setting: 'retryWrites: true', subject: 'the options passed to new MongoClient()', version: '5.0.0' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'a comment inside the range to remove: no fix',
+      code: `import { MongoClient } from 'mongodb';
+new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/', { tls: true, /* required before 8.0.2 */ retryWrites: false });`,
+      settings: v802,
+      output: null,
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 2,
+          column: 125,
+          endLine: 2,
+          endColumn: 143,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'every retryWrites=false of the URI is removed by one fix',
+      code: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false&retryWrites=false';",
+      settings: v802,
+      output: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/';",
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 1,
+          column: 78,
+          endLine: 1,
+          endColumn: 95,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?retryWrites=false&retryWrites=false', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'invalid engineVersion is reported once per file, at its first connection string',
+      code: `const primary = 'mongodb+srv://cluster0.ab1cd.mongodb.net/shop';
+const secondary = 'mongodb+srv://cluster1.ab1cd.mongodb.net/shop';`,
+      settings: bad,
+      output: null,
+      errors: [
+        {
+          messageId: 'invalidSetting',
+          line: 1,
+          column: 18,
+          endLine: 1,
+          endColumn: 63,
+          data: { setting: 'documentdb.engineVersion', value: '"latest"', expected: 'a version string such as "8.0.2", "5.0.0" or "8.0"' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'DocumentDB elastic cluster host',
+      code: "const uri = 'mongodb://app:pw-elastic@shop-123456789012.us-east-1.docdb-elastic.amazonaws.com:27017/?tls=true&retryWrites=false';",
+      settings: v802,
+      output: "const uri = 'mongodb://app:pw-elastic@shop-123456789012.us-east-1.docdb-elastic.amazonaws.com:27017/?tls=true';",
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 1,
+          column: 111,
+          endLine: 1,
+          endColumn: 128,
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://app:****@shop-123456789012.us-east-1.docdb-elastic.amazonaws.com:27017/?tls=true&retryWrites=false', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+  ],
+});
