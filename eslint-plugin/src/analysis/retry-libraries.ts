@@ -75,34 +75,44 @@ function buildScopes(
   program: TSESTree.Program,
 ): RetryScope[] {
   void program;
-  const base = { kind: 'library' as const, node, library: info.library, libraryFunction: info.libraryFunction, handlers: [] };
+  const base: Omit<RetryScope, 'attempt'> = {
+    kind: 'library',
+    node,
+    library: info.library,
+    libraryFunction: info.libraryFunction,
+    handlers: [],
+  };
   const args = node.arguments;
   const objectArg = (index: number): TSESTree.ObjectExpression | undefined => {
     const arg = args[index];
+    if (arg && arg.type !== AST_NODE_TYPES.ObjectExpression) (base as { optionsUnknown?: boolean }).optionsUnknown = true;
     return arg?.type === AST_NODE_TYPES.ObjectExpression ? arg : undefined;
   };
+  // Read the options argument first: it marks `base` when the options cannot be read.
+  const optionsIndex = info.shape === 'operation' ? 0 : info.shape === 'either-order' ? (resolveFunction(context, args[0]) ? 1 : 0) : info.shape === 'strategy' ? -1 : 1;
+  const options = optionsIndex >= 0 ? objectArg(optionsIndex) : undefined;
   switch (info.shape) {
     case 'callback-first': {
       const callback = resolveFunction(context, args[0]);
-      return [{ ...base, attempt: callback ?? node, options: objectArg(1), attemptVariable: getAttemptParam(callback, info) }];
+      return [{ ...base, attempt: callback ?? node, options, attemptVariable: getAttemptParam(callback, info) }];
     }
     case 'either-order': {
       // promiseRetry(fn, options) or promiseRetry(options, fn)
       const fnIndex = resolveFunction(context, args[0]) ? 0 : 1;
       const callback = resolveFunction(context, args[fnIndex]);
-      return [{ ...base, attempt: callback ?? node, options: objectArg(fnIndex === 0 ? 1 : 0), attemptVariable: getAttemptParam(callback, info) }];
+      return [{ ...base, attempt: callback ?? node, options, attemptVariable: getAttemptParam(callback, info) }];
     }
     case 'operation': {
       // const operation = retry.operation(options); operation.attempt((currentAttempt) => { … })
       const callbacks = findMethodCallbacks(context, node, 'attempt');
-      if (callbacks.length === 0) return [{ ...base, attempt: node, options: objectArg(0) }];
-      return callbacks.map((callback) => ({ ...base, attempt: callback, options: objectArg(0), attemptVariable: getAttemptParam(callback, info) }));
+      if (callbacks.length === 0) return [{ ...base, attempt: node, options }];
+      return callbacks.map((callback) => ({ ...base, attempt: callback, options, attemptVariable: getAttemptParam(callback, info) }));
     }
     case 'policy': {
       // const policy = retry(handleAll, { maxAttempts, backoff }); policy.execute(() => …)
       const callbacks = findMethodCallbacks(context, node, 'execute');
-      if (callbacks.length === 0) return [{ ...base, attempt: node, options: objectArg(1) }];
-      return callbacks.map((callback) => ({ ...base, attempt: callback, options: objectArg(1) }));
+      if (callbacks.length === 0) return [{ ...base, attempt: node, options }];
+      return callbacks.map((callback) => ({ ...base, attempt: callback, options }));
     }
     case 'strategy':
       return [{ ...base, attempt: node }];

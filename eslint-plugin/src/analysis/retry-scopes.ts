@@ -37,6 +37,8 @@ export interface RetryScope {
   options?: TSESTree.ObjectExpression;
   /** For `kind: 'library'`: what the library call is (`pRetry`, `backOff`, `retry.operation`, …). */
   libraryFunction?: string;
+  /** For `kind: 'library'`: options are passed but not as an object literal (a variable, a call), so they cannot be read. */
+  optionsUnknown?: boolean;
 }
 
 /** A `catch` clause, or the callback of `.catch(cb)` / `.then(_, cb)`. */
@@ -658,6 +660,8 @@ export function collectAssignedNames(
 function isFlagValue(value: TSESTree.Expression): boolean {
   if (value.type === AST_NODE_TYPES.Literal) return typeof value.value === 'boolean';
   if (value.type === AST_NODE_TYPES.UnaryExpression) return value.operator === '!';
+  if (value.type === AST_NODE_TYPES.LogicalExpression) return true;
+  if (value.type === AST_NODE_TYPES.BinaryExpression) return ['===', '!==', '==', '!=', '<', '<=', '>', '>=', 'instanceof', 'in'].includes(value.operator);
   if (value.type === AST_NODE_TYPES.AwaitExpression) return value.argument.type === AST_NODE_TYPES.CallExpression;
   return value.type === AST_NODE_TYPES.CallExpression;
 }

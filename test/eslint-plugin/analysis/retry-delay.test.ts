@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest';
+import { getRetryDelayFacts } from '../../../eslint-plugin/src/analysis/retry-delay';
+import { findRetryScopes } from '../../../eslint-plugin/src/analysis/retry-scopes';
+import { analyzeCode } from './retry-harness';
+
+function factsOf(code: string) {
+  return analyzeCode(code, (context) => {
+    const scopes = findRetryScopes(context);
+    if (scopes.length !== 1) throw new Error(`expected one retry scope, found ${scopes.length}`);
+    const facts = getRetryDelayFacts(context, scopes[0] as (typeof scopes)[number]);
+    const { waits, growth, capped, jittered, bounded, maxDelayMs } = facts;
+    return { waits, growth, capped, jittered, bounded, maxDelayMs, delay: facts.delay ? context.sourceCode.getText(facts.delay) : undefined };
+  });
+}
+
+const loop = (wait: string, head = 'for (let attempt = 0; attempt < 5; attempt++)') => `
+  async function run() {
+    ${head} {
+      try { return await coll.insertOne(doc); } catch (err) { ${wait} }
+    }
+  }`;
+
+describe('getRetryDelayFacts: hand-written loops', () => {
+  it('no wait at all', () => {
+    expect(factsOf(loop('console.warn(err);'))).toMatchObject({ waits: false, growth: 'none', bounded: true });
+  });
+
+  it('constant wait through a promise around setTimeout', () => {
+    expect(factsOf(loop('await new Promise((r) => setTimeout(r, 1000));'))).toMatchObject({
+      waits: true,
+      growth: 'none',
+      capped: false,
+      jittered: false,
+      delay: '1000',
+    });
+  });
+
+  it('constant wait through a module constant and timers/promises', () => {
+    const code = `import { setTimeout as sleep } from 'node:timers/promises';\nconst RETRY_DELAY = 250;\n${loop('await sleep(RETRY_DELAY);')}`;
+    expect(factsOf(code)).toMatchObject({ waits: true, growth: 'none', jittered: false, delay: 'RETRY_DELAY' });
+  });
+
+  it('exponential with 2 ** n, uncapped, no jitter, largest wait computed', () => {
+    expect(factsOf(loop('await sleep(100 * 2 ** attempt);'))).toMatchObject({
+      growth: 'exponential',
+      capped: false,
+      jittered: false,
+      maxDelayMs: 1600,
+    });
+  });
+
+  it('capped full jitter', () => {
+    expect(factsOf(loop('await sleep(Math.random() * Math.min(20000, 100 * 2 ** attempt));'))).toMatchObject({
+      waits: true,
+      growth: 'exponential',
+      capped: true,
+      jittered: true,
+      bounded: true,
+    });
+  });
+
+  it('Math.pow, << and a ternary clamp', () => {
+    expect(factsOf(loop('await delay(Math.pow(2, attempt) * 50);'))).toMatchObject({ growth: 'exponential', capped: false });
+    expect(factsOf(loop('await delay(Math.floor(Math.random() * (100 << attempt)));'))).toMatchObject({ growth: 'exponential', jittered: true });
+    expect(factsOf(loop('const d = 100 * 2 ** attempt; await wait(d > 5000 ? 5000 : d);'))).toMatchObject({ growth: 'exponential', capped: true });
+  });
+
+  it('a delay variable doubled with *= and clamped with if', () => {
+    const code = `
+      async function run() {
+        let backoffMs = 100;
+        for (let attempt = 0; attempt < 5; attempt++) {
+          try { return await coll.insertOne(doc); } catch (err) {
+            await sleep(backoffMs + Math.random() * 100);
+            backoffMs *= 2;
+            if (backoffMs > 10000) backoffMs = 10000;
+          }
+        }
+      }`;
+    expect(factsOf(code)).toMatchObject({ growth: 'exponential', capped: true, jittered: true });
+  });
+
+  it("the DynamoDB seed: Math.min(getWaitTime(retries), MAX_WAIT_INTERVAL) with 3 ** retries in the helper", () => {
+    const code = `
+      const MAX_RETRIES = 5, MAX_WAIT_INTERVAL = 60000;
+      function getWaitTime(retryCount) { return Math.pow(3, retryCount) * 100; }
+      async function doAndWait(token) {
+        let retries = 0;
+        let retry = false;
+        do {
+          const waitTime = Math.min(getWaitTime(retries), MAX_WAIT_INTERVAL);
+          await sleep(waitTime);
+          const result = await getAsyncOperationResult(token);
+          retry = result === 'THROTTLED';
+        } while (retry && retries++ < MAX_RETRIES);
+      }`;
+    expect(factsOf(code)).toMatchObject({ waits: true, growth: 'exponential', capped: true, jittered: false, bounded: true });
+  });
+
+  it('a local sleep helper is followed to its setTimeout; an imported backoff helper is judged by its argument', () => {
+    const local = `const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));\n${loop('await sleep(500);')}`;
+    expect(factsOf(local)).toMatchObject({ waits: true, growth: 'none', jittered: false });
+    const imported = `import { backoff } from './util';\n${loop('await backoff(attempt);')}`;
+    expect(factsOf(imported)).toMatchObject({ waits: true, growth: 'exponential', capped: undefined, jittered: undefined });
+  });
+
+  it('a local backoff helper computing a capped jittered delay from the attempt', () => {
+    const code = `
+      function backoffDelay(n) { return Math.random() * Math.min(20000, 100 * 2 ** n); }
+      ${loop('await sleep(backoffDelay(attempt));')}`;
+    expect(factsOf(code)).toMatchObject({ growth: 'exponential', capped: true, jittered: true });
+  });
+
+  it('unknown delays stay unknown', () => {
+    expect(factsOf(loop('await sleep(config.retryDelay * factor(attempt));'))).toMatchObject({ waits: true, capped: undefined, jittered: undefined });
+    expect(factsOf(loop('await sleep(DELAYS[attempt]);'))).toMatchObject({ waits: true, capped: undefined, jittered: undefined });
+  });
+
+  it('bounds: while (true) with and without a limit', () => {
+    const unbounded = `
+      async function run() {
+        while (true) {
+          try { await pool.query('SELECT 1'); break; } catch (e) { await sleep(1000); }
+        }
+      }`;
+    expect(factsOf(unbounded)).toMatchObject({ bounded: false });
+    const guarded = `
+      async function run() {
+        let attempt = 0;
+        while (true) {
+          try { await pool.query('SELECT 1'); break; } catch (e) {
+            if (++attempt >= 5) throw e;
+            await sleep(1000);
+          }
+        }
+      }`;
+    expect(factsOf(guarded)).toMatchObject({ bounded: true });
+    const flag = `
+      async function run() {
+        let done = false;
+        while (!done) {
+          try { await pool.query('SELECT 1'); done = true; } catch (e) { await sleep(1000); }
+        }
+      }`;
+    expect(factsOf(flag)).toMatchObject({ bounded: false });
+  });
+});
+
+describe('getRetryDelayFacts: recursion and .catch', () => {
+  it('recursion through setTimeout with a constant delay and no bound', () => {
+    expect(
+      factsOf(`
+        function connect() {
+          client.connect().catch((err) => { setTimeout(() => connect(), 5000); });
+        }`),
+    ).toMatchObject({ waits: true, growth: 'none', bounded: false, delay: '5000' });
+  });
+
+  it('recursion with a counted attempt and a guard', () => {
+    expect(
+      factsOf(`
+        async function write(item, attempt = 0) {
+          try { return await coll.insertOne(item); } catch (err) {
+            if (attempt >= 4) throw err;
+            await sleep(Math.random() * Math.min(10000, 100 * 2 ** attempt));
+            return write(item, attempt + 1);
+          }
+        }`),
+    ).toMatchObject({ waits: true, growth: 'exponential', capped: true, jittered: true, bounded: true });
+  });
+
+  it('recursion doubling a delay parameter', () => {
+    expect(
+      factsOf(`
+        async function write(item, delayMs = 100) {
+          try { return await coll.insertOne(item); } catch (err) {
+            await sleep(delayMs);
+            return write(item, delayMs * 2);
+          }
+        }`),
+    ).toMatchObject({ waits: true, growth: 'exponential', capped: false });
+  });
+
+  it('.catch retrying at once', () => {
+    expect(factsOf(`pool.query(sql).catch(() => pool.query(sql));`)).toMatchObject({ waits: false });
+  });
+});
+
+describe('getRetryDelayFacts: libraries', () => {
+  it('p-retry defaults: exponential, uncapped, no jitter, bounded at 10 retries', () => {
+    expect(factsOf(`import pRetry from 'p-retry';\npRetry(() => coll.insertOne(doc));`)).toMatchObject({
+      waits: true,
+      growth: 'exponential',
+      capped: false,
+      jittered: false,
+      bounded: true,
+      maxDelayMs: 512000,
+    });
+  });
+
+  it('p-retry with randomize and maxTimeout', () => {
+    expect(
+      factsOf(`import pRetry from 'p-retry';\npRetry(() => coll.insertOne(doc), { retries: 5, randomize: true, maxTimeout: 10000 });`),
+    ).toMatchObject({ capped: true, jittered: true, bounded: true, maxDelayMs: 10000 });
+  });
+
+  it('async-retry randomizes by default; factor 1 removes growth; forever removes the bound', () => {
+    expect(factsOf(`const retry = require('async-retry');\nretry(() => coll.insertOne(doc), { retries: 3 });`)).toMatchObject({ jittered: true });
+    expect(factsOf(`const retry = require('async-retry');\nretry(() => coll.insertOne(doc), { factor: 1 });`)).toMatchObject({ growth: 'none' });
+    expect(
+      factsOf(`const retry = require('retry');\nconst op = retry.operation({ forever: true, randomize: true });\nop.attempt(() => coll.insertOne(doc));`),
+    ).toMatchObject({ bounded: false, jittered: true });
+    expect(factsOf(`import promiseRetry from 'promise-retry';\npromiseRetry((r) => coll.insertOne(doc).catch(r), { retries: Infinity });`)).toMatchObject({ bounded: false });
+  });
+
+  it('options passed as a variable are unknown', () => {
+    expect(factsOf(`import pRetry from 'p-retry';\npRetry(() => coll.insertOne(doc), opts);`)).toMatchObject({
+      waits: undefined,
+      growth: undefined,
+      capped: undefined,
+      jittered: undefined,
+      bounded: undefined,
+    });
+    expect(factsOf(`import pRetry from 'p-retry';\npRetry(() => coll.insertOne(doc), { ...opts, retries: 3 });`)).toMatchObject({
+      jittered: undefined,
+      bounded: undefined,
+    });
+    expect(factsOf(`import pRetry from 'p-retry';\npRetry(() => coll.insertOne(doc), { ...opts, retries: 3, forever: false });`)).toMatchObject({
+      bounded: true,
+    });
+  });
+
+  it('exponential-backoff defaults and full jitter', () => {
+    expect(factsOf(`import { backOff } from 'exponential-backoff';\nbackOff(() => client.send(cmd));`)).toMatchObject({
+      growth: 'exponential',
+      capped: false,
+      jittered: false,
+      bounded: true,
+    });
+    expect(
+      factsOf(`import { backOff } from 'exponential-backoff';\nbackOff(() => client.send(cmd), { jitter: 'full', maxDelay: 20000 });`),
+    ).toMatchObject({ capped: true, jittered: true });
+  });
+
+  it('cockatiel: no backoff means no wait and no maxAttempts means no bound', () => {
+    expect(factsOf(`import { retry, handleAll } from 'cockatiel';\nretry(handleAll).execute(() => client.send(cmd));`)).toMatchObject({
+      waits: false,
+      bounded: false,
+    });
+    expect(
+      factsOf(
+        `import { retry, handleAll, ExponentialBackoff } from 'cockatiel';\nretry(handleAll, { maxAttempts: 5, backoff: new ExponentialBackoff() }).execute(() => client.send(cmd));`,
+      ),
+    ).toMatchObject({ waits: true, growth: 'exponential', capped: true, jittered: true, bounded: true });
+  });
+
+  it('ConfiguredRetryStrategy with a constant and with a function of the attempt', () => {
+    expect(factsOf(`import { ConfiguredRetryStrategy } from '@smithy/util-retry';\nnew ConfiguredRetryStrategy(4, 1000);`)).toMatchObject({
+      waits: true,
+      growth: 'none',
+      jittered: false,
+      bounded: true,
+    });
+    expect(
+      factsOf(`import { ConfiguredRetryStrategy } from '@aws-sdk/util-retry';\nnew ConfiguredRetryStrategy(4, (attempt) => 100 + attempt * 1000);`),
+    ).toMatchObject({ growth: 'linear', jittered: false });
+  });
+});
