@@ -1,0 +1,255 @@
+// Benchmark: how much do all retry-safety rules add to parsing real code?
+//
+// In one process: load the corpus (bench/corpus-files.mjs), then alternate rounds of
+//   (a) ESLint's Linter with @typescript-eslint/parser and no rules, and
+//   (b) the same with every retry-safety rule enabled,
+// and print per-round times, the median ratio b/a (target ≤ 1.10) for the whole corpus
+// and for the DynamoDB + PostgreSQL subset, and files/lines per second.
+// Then runs bench/server-bench.mjs when present and prints the extension bundle size.
+//
+// Usage: npm run bench            (builds the plugin first)
+//        BENCH_ROUNDS=9 node bench/run.js
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Linter } from 'eslint';
+import * as tsParser from '@typescript-eslint/parser';
+import {
+  corpusPackages,
+  ensureCorpusInstalled,
+  getInstalledVersion,
+  loadCorpus,
+} from './corpus-files.mjs';
+
+const require = createRequire(import.meta.url);
+const rootDir = fileURLToPath(new URL('..', import.meta.url));
+const pluginPath = fileURLToPath(new URL('../eslint-plugin/dist/index.cjs', import.meta.url));
+const serverBenchPath = fileURLToPath(new URL('./server-bench.mjs', import.meta.url));
+const extensionBundlePath = fileURLToPath(new URL('../extension/dist/extension.js', import.meta.url));
+
+const target = 1.1;
+const subsetDatabases = new Set(['dynamodb', 'postgresql']);
+const settings = { 'retry-safety': { documentdb: { engineVersion: '8.0.2' } } };
+
+function readRounds() {
+  const raw = process.env.BENCH_ROUNDS;
+  if (raw === undefined || raw === '') return 5;
+  const rounds = Number(raw);
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    throw new Error(`BENCH_ROUNDS must be a positive integer, got ${JSON.stringify(raw)}`);
+  }
+  return rounds;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const format = {
+  ms: (value) => `${value.toFixed(0).padStart(6)} ms`,
+  ratio: (value) => value.toFixed(3),
+  count: (value) => Math.round(value).toLocaleString('en-US'),
+};
+
+/** One flat config per source type; `files` matches the virtual corpus paths. */
+function createConfigs(rules, plugins) {
+  const configFor = (sourceType) => [
+    {
+      files: ['**/*'],
+      languageOptions: { parser: tsParser, sourceType, ecmaVersion: 'latest' },
+      linterOptions: { reportUnusedDisableDirectives: 'off' },
+      plugins,
+      rules,
+      settings,
+    },
+  ];
+  return { module: configFor('module'), commonjs: configFor('commonjs') };
+}
+
+/**
+ * Lints one file; returns [CPU ms, wall ms]. The ratio uses CPU time of this process:
+ * on a shared machine other processes stretch wall-clock time unevenly.
+ */
+function timeOne(linter, file, config) {
+  const cpuStart = process.cpuUsage();
+  const wallStart = performance.now();
+  linter.verify(file.text, config, file.virtualPath);
+  const wall = performance.now() - wallStart;
+  const cpu = process.cpuUsage(cpuStart);
+  return [(cpu.user + cpu.system) / 1000, wall];
+}
+
+/**
+ * One round: every file is linted with (a) and with (b), back to back, the order
+ * flipping from file to file and round to round. Interleaving at file level means
+ * load from other processes and GC pauses fall on both sides alike.
+ * Returns CPU milliseconds per side, for the whole corpus and for the subset, and
+ * wall-clock milliseconds per side for the whole corpus.
+ */
+function lintRound(linter, files, baseline, withRules, round) {
+  const times = { a: 0, b: 0, subsetA: 0, subsetB: 0, wallA: 0, wallB: 0 };
+  files.forEach((file, index) => {
+    const config = file.sourceType;
+    let a;
+    let b;
+    if ((index + round) % 2 === 0) {
+      a = timeOne(linter, file, baseline[config]);
+      b = timeOne(linter, file, withRules[config]);
+    } else {
+      b = timeOne(linter, file, withRules[config]);
+      a = timeOne(linter, file, baseline[config]);
+    }
+    times.a += a[0];
+    times.b += b[0];
+    times.wallA += a[1];
+    times.wallB += b[1];
+    if (subsetDatabases.has(file.database)) {
+      times.subsetA += a[0];
+      times.subsetB += b[0];
+    }
+  });
+  return times;
+}
+
+/**
+ * Warm-up and check: lints each file once with (b) and once with (a), so both paths
+ * are compiled before measuring, and keeps only the files that parse and on which no
+ * rule throws; what was dropped is reported.
+ */
+function checkFiles(linter, files, baseline, withRules) {
+  const usable = [];
+  const parseFailures = [];
+  const ruleCrashes = [];
+  let findings = 0;
+  for (const file of files) {
+    try {
+      const messages = linter.verify(file.text, withRules[file.sourceType], file.virtualPath);
+      const fatal = messages.find((message) => message.fatal);
+      if (fatal) {
+        parseFailures.push(`${file.packageName}/${file.relativePath}:${fatal.line}: ${fatal.message}`);
+        continue;
+      }
+      findings += messages.length;
+      linter.verify(file.text, baseline[file.sourceType], file.virtualPath);
+      usable.push(file);
+    } catch (error) {
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      ruleCrashes.push(`${file.packageName}/${file.relativePath}: ${message}`);
+    }
+  }
+  return { usable, parseFailures, ruleCrashes, findings };
+}
+
+function printServerBench() {
+  if (!existsSync(serverBenchPath)) {
+    console.log('\nServer bench: bench/server-bench.mjs not present, skipped.');
+    return true;
+  }
+  console.log('\nServer bench (bench/server-bench.mjs):');
+  const result = spawnSync(process.execPath, [serverBenchPath], { cwd: rootDir, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.log(`Server bench failed (exit ${result.status ?? result.signal}).`);
+    return false;
+  }
+  return true;
+}
+
+function printExtensionSize() {
+  if (!existsSync(extensionBundlePath)) {
+    console.log('\nExtension bundle: extension/dist/extension.js not present (run npm run build).');
+    return;
+  }
+  const bytes = statSync(extensionBundlePath).size;
+  console.log(`\nExtension bundle: extension/dist/extension.js ${(bytes / 1024).toFixed(1)} KiB (${format.count(bytes)} bytes)`);
+}
+
+function main() {
+  const rounds = readRounds();
+  if (!existsSync(pluginPath)) {
+    throw new Error('eslint-plugin/dist/index.cjs is missing: run `npm run build` (npm run bench does).');
+  }
+  ensureCorpusInstalled();
+  const plugin = require(pluginPath);
+  const allRules = plugin.configs.all.rules;
+
+  const loaded = loadCorpus().map((file) => ({
+    ...file,
+    virtualPath: `${rootDir}corpus/${file.packageName}/${file.relativePath}`,
+  }));
+
+  const linter = new Linter({ cwd: rootDir });
+  const baseline = createConfigs({}, {});
+  const withRules = createConfigs(allRules, { 'retry-safety': plugin });
+
+  console.log(`Retry Safety benchmark — ESLint ${Linter.version}, Node ${process.version}`);
+  console.log(`Rules enabled in (b): ${Object.keys(allRules).length} (${Object.keys(plugin.rules).length} in the plugin)`);
+  console.log('\nCorpus (bench/corpus, pinned, installed with --ignore-scripts):');
+  for (const pkg of corpusPackages) {
+    const own = loaded.filter((file) => file.packageName === pkg.name);
+    const lines = own.reduce((sum, file) => sum + file.lines, 0);
+    console.log(
+      `  ${`${pkg.name}@${getInstalledVersion(pkg.name)}`.padEnd(46)} ${pkg.database.padEnd(10)} ${String(own.length).padStart(4)} files ${format.count(lines).padStart(8)} lines`,
+    );
+  }
+
+  const { usable: files, parseFailures, ruleCrashes, findings } = checkFiles(linter, loaded, baseline, withRules);
+  const subsetFiles = files.filter((file) => subsetDatabases.has(file.database));
+  const lines = files.reduce((sum, file) => sum + file.lines, 0);
+  const subsetLines = subsetFiles.reduce((sum, file) => sum + file.lines, 0);
+  console.log(
+    `  total: ${files.length} files, ${format.count(lines)} lines; DynamoDB + PostgreSQL subset: ${subsetFiles.length} files, ${format.count(subsetLines)} lines`,
+  );
+  console.log(`  findings with all rules: ${findings}`);
+  if (parseFailures.length > 0) {
+    console.log(`  left out, parse failures: ${parseFailures.length}`);
+    for (const failure of parseFailures) console.log(`    ${failure}`);
+  }
+  if (ruleCrashes.length > 0) {
+    console.log(`  left out, a rule threw: ${ruleCrashes.length}`);
+    for (const crash of ruleCrashes) console.log(`    ${crash}`);
+  }
+
+  console.log(`\nRounds: ${rounds} (BENCH_ROUNDS); (a) and (b) interleaved file by file, order alternating.`);
+  console.log('Times are CPU time of this process (wall clock in the last column: other processes distort it).');
+  console.log('round   (a) parser only   (b) all rules   ratio b/a   subset a   subset b   subset ratio   wall a / wall b');
+  const results = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const times = lintRound(linter, files, baseline, withRules, round);
+    const result = {
+      ...times,
+      ratio: times.b / times.a,
+      subsetRatio: times.subsetB / times.subsetA,
+    };
+    results.push(result);
+    console.log(
+      `${String(round).padStart(5)}   ${format.ms(result.a).padStart(15)}   ${format.ms(result.b).padStart(13)}   ${format.ratio(result.ratio).padStart(9)}   ${format.ms(result.subsetA)}  ${format.ms(result.subsetB)}   ${format.ratio(result.subsetRatio).padStart(12)}   ${format.ms(result.wallA)} / ${format.ms(result.wallB)}`,
+    );
+  }
+
+  const ratio = median(results.map((result) => result.ratio));
+  const subsetRatio = median(results.map((result) => result.subsetRatio));
+  const medianA = median(results.map((result) => result.a));
+  const medianB = median(results.map((result) => result.b));
+  const wallRatio = median(results.map((result) => result.wallB / result.wallA));
+  const verdict = (value) => (value <= target ? 'OK' : 'OVER TARGET');
+  console.log('\nResults (medians):');
+  console.log(`  ratio b/a, whole corpus:            ${format.ratio(ratio)}  (target ≤ ${target.toFixed(2)}: ${verdict(ratio)})`);
+  console.log(`  ratio b/a, DynamoDB + PostgreSQL:   ${format.ratio(subsetRatio)}  (target ≤ ${target.toFixed(2)}: ${verdict(subsetRatio)})`);
+  console.log(`  (wall-clock ratio b/a, whole corpus: ${format.ratio(wallRatio)})`);
+  console.log(
+    `  (a) parser only: ${format.count((files.length / medianA) * 1000)} files/s, ${format.count((lines / medianA) * 1000)} lines/s`,
+  );
+  console.log(
+    `  (b) all rules:   ${format.count((files.length / medianB) * 1000)} files/s, ${format.count((lines / medianB) * 1000)} lines/s`,
+  );
+
+  const serverOk = printServerBench();
+  printExtensionSize();
+  if (ruleCrashes.length > 0 || !serverOk) process.exitCode = 1;
+}
+
+main();
