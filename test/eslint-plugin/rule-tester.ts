@@ -23,7 +23,7 @@ export const typedFixtureDir = path.join(import.meta.dirname, '..', 'fixtures', 
 export function createTypedRuleTester(settings: Record<string, unknown> = {}): RuleTester {
   return new RuleTester({
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.ts'] }, tsconfigRootDir: typedFixtureDir },
+      parserOptions: { projectService: true, tsconfigRootDir: typedFixtureDir },
     },
     settings,
   });

@@ -92,17 +92,25 @@ function createResolver(context: AnyRuleContext): MongoValues {
     }
   }
   const globalScope = sourceCode.scopeManager?.globalScope;
-  if (globalScope && (importsMongo || /\brequire\s*\(\s*['"]mongo(?:db|ose)['"]/.test(sourceCode.text))) {
+  const requires = findModuleRequires(context);
+  if (globalScope && (importsMongo || requires.length > 0)) {
     const tracker = new ASTUtils.ReferenceTracker(globalScope as TSESLint.Scope.Scope);
-    for (const found of [...tracker.iterateEsmReferences(traceMap), ...tracker.iterateCjsReferences(traceMap)]) {
+    const found = [...tracker.iterateEsmReferences(traceMap)];
+    // `require` is often not a declared global in TypeScript files, so start from each
+    // `require('mongodb')` call rather than from the `require` variable.
+    // (`iteratePropertyReferences` exists at runtime but is missing from the typings.)
+    const fromNode = tracker as unknown as { iteratePropertyReferences(node: TSESTree.Node, map: unknown): Iterable<(typeof found)[number]> };
+    for (const { call, module } of requires) found.push(...fromNode.iteratePropertyReferences(call, traceMap[module]));
+    for (const reference of found) {
       importsMongo = true;
-      const seed = found.info as Seed;
+      const seed = reference.info as Seed;
       if (seed.startsWith('type:')) {
-        if (found.node.type === 'ImportSpecifier') typeNames.set(found.node.local.name, seed.slice(5) as MongoValueKind);
+        if (reference.node.type === 'ImportSpecifier') typeNames.set(reference.node.local.name, seed.slice(5) as MongoValueKind);
       } else {
-        seeds.set(found.node, seed);
+        seeds.set(reference.node, seed);
       }
     }
+    if (requires.length > 0) importsMongo = true;
   }
   if (!importsLookAlike && /\brequire\s*\(\s*['"](?:typeorm|sequelize|@prisma\/client|@reduxjs\/toolkit)['"]/.test(sourceCode.text)) {
     importsLookAlike = true;
@@ -381,6 +389,21 @@ function createResolver(context: AnyRuleContext): MongoValues {
     getKind,
     getTypeKind,
   };
+}
+
+/** `require('mongodb')` / `require('mongoose')` calls, found by text first. */
+function findModuleRequires(context: AnyRuleContext): { call: TSESTree.CallExpression; module: 'mongodb' | 'mongoose' }[] {
+  const offsets: number[] = [];
+  for (const match of context.sourceCode.text.matchAll(/\brequire\s*\(\s*['"]mongo(?:db|ose)['"]\s*\)/g)) offsets.push(match.index ?? 0);
+  if (offsets.length === 0) return [];
+  const requires: { call: TSESTree.CallExpression; module: 'mongodb' | 'mongoose' }[] = [];
+  for (const node of findNodesAtOffsets(context, offsets).values()) {
+    const call = node.parent;
+    if (node.type !== 'Identifier' || call?.type !== 'CallExpression' || call.callee !== node) continue;
+    const source = call.arguments[0];
+    if (source?.type === 'Literal' && (source.value === 'mongodb' || source.value === 'mongoose')) requires.push({ call, module: source.value });
+  }
+  return requires;
 }
 
 interface TypeServices {

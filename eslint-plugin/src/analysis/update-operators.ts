@@ -27,8 +27,9 @@ export interface UpdateIdempotency {
  * Whether an update document (the second argument of `updateOne`/`updateMany`) can be
  * applied twice safely. Pipelines (array updates) can read the document they change
  * (`{ $set: { n: { $add: ['$n', 1] } } }`), so they count as non-idempotent.
+ * `plainFieldsAreSet`: Mongoose wraps plain fields (`{ status: 'x' }`) in `$set`.
  */
-export function getUpdateIdempotency(update: TSESTree.Node | undefined): UpdateIdempotency {
+export function getUpdateIdempotency(update: TSESTree.Node | undefined, options: { plainFieldsAreSet?: boolean } = {}): UpdateIdempotency {
   const unknown: UpdateIdempotency = { isIdempotent: undefined, nonIdempotentOperators: [] };
   if (!update) return unknown;
   if (update.type === 'ArrayExpression') return { isIdempotent: false, nonIdempotentOperators: [PIPELINE_UPDATE] };
@@ -41,7 +42,7 @@ export function getUpdateIdempotency(update: TSESTree.Node | undefined): UpdateI
       known = false;
     } else if (NON_IDEMPOTENT_OPERATORS.has(key)) {
       if (!nonIdempotent.includes(key)) nonIdempotent.push(key);
-    } else if (!IDEMPOTENT_OPERATORS.has(key)) {
+    } else if (!IDEMPOTENT_OPERATORS.has(key) && !(options.plainFieldsAreSet && !key.startsWith('$'))) {
       known = false;
     }
   }

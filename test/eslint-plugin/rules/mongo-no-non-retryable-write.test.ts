@@ -1,0 +1,268 @@
+import rule from '../../../eslint-plugin/src/rules/mongo-no-non-retryable-write';
+import { createRuleTester, createTypedRuleTester, typedFilename } from '../rule-tester';
+
+const IDEMPOTENT = 'It is idempotent, so running it again after an error is safe.';
+const UNKNOWN = 'Check that it can run twice before running it again after an error.';
+const notIdempotent = (operators: string): string =>
+  `It is not idempotent (${operators}): running it again after an error changes the documents it already updated a second time.`;
+
+const header = `import { MongoClient } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+`;
+
+createRuleTester().run('mongo-no-non-retryable-write', rule, {
+  valid: [
+    // Single-document writes are retryable.
+    `${header}await orders.updateOne({ _id: 1 }, { $inc: { n: 1 } });`,
+    `${header}await orders.deleteOne({ _id: 1 });`,
+    `${header}await orders.bulkWrite([{ updateOne: { filter: {}, update: { $set: { a: 1 } } } }, { deleteOne: { filter: {} } }]);`,
+    // bulkWrite whose operations are not written out cannot be judged.
+    `${header}await orders.bulkWrite(operations);`,
+    // Look-alikes: Prisma, Redux entity adapters, arrays, Maps, repositories.
+    `import { PrismaClient } from '@prisma/client';
+const prisma = new PrismaClient();
+await prisma.user.updateMany({ where: { active: false }, data: { archived: true } });
+await prisma.user.deleteMany({ where: { archived: true } });`,
+    `import { createEntityAdapter } from '@reduxjs/toolkit';
+const adapter = createEntityAdapter();
+export const reducer = (state, action) => adapter.updateMany(state, action.payload);`,
+    `const items = []; items.deleteMany?.({});`,
+    `const cache = new Map(); cache.updateMany?.({}, {});`,
+    `export function f(repository) { return repository.updateMany({ id: 1 }, { active: false }); }`,
+    `import { Repository } from 'typeorm'; export function f(repo) { return repo.updateMany({}, { $set: { a: 1 } }); }`,
+    // Inside a transaction the whole transaction is what is retried.
+    `${header}const session = new MongoClient('x').startSession();
+await session.withTransaction(async () => { await orders.updateMany({}, { $inc: { n: 1 } }, { session }); });`,
+    `${header}const session = new MongoClient('x').startSession();
+session.startTransaction();
+await orders.deleteMany({}, { session });
+await session.commitTransaction();`,
+    // Idempotent writes when the user opts out of them.
+    { code: `${header}await orders.deleteMany({ expired: true });`, options: [{ checkIdempotentWrites: false }] },
+    { code: `${header}await orders.updateMany({}, { $set: { a: 1 } });`, options: [{ checkIdempotentWrites: false }] },
+  ],
+  invalid: [
+    {
+      code: `${header}await orders.updateMany({ status: 'new' }, { $set: { status: 'stale' } });`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', idempotency: IDEMPOTENT },
+          line: 3,
+          column: 7,
+          endLine: 3,
+          endColumn: 74,
+          suggestions: [
+            {
+              messageId: 'rewriteAsSingleDocumentWrites',
+              data: { operation: 'updateOne' },
+              output: `${header}{
+  const filter = { status: 'new' };
+  const update = { $set: { status: 'stale' } };
+  const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+  if (ids.length > 0) {
+    await orders.bulkWrite(ids.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Non-idempotent update; names already used in the statement are avoided.
+      code: `${header}export async function bump(filter, ids) {
+  await orders.updateMany(filter, { $inc: { views: 1 }, $push: { log: ids } });
+}`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', idempotency: notIdempotent('`$inc`, `$push`') },
+          line: 4,
+          column: 9,
+          endLine: 4,
+          endColumn: 79,
+          suggestions: [
+            {
+              messageId: 'rewriteAsSingleDocumentWrites',
+              data: { operation: 'updateOne' },
+              output: `${header}export async function bump(filter, ids) {
+  {
+    const update = { $inc: { views: 1 }, $push: { log: ids } };
+    const ids2 = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+    if (ids2.length > 0) {
+      await orders.bulkWrite(ids2.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // deleteMany; a comment inside the filter is kept.
+      code: `${header}await orders.deleteMany({ /* old drafts */ status: 'draft' });`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'deleteMany', idempotency: IDEMPOTENT },
+          line: 3,
+          column: 7,
+          endLine: 3,
+          endColumn: 62,
+          suggestions: [
+            {
+              messageId: 'rewriteAsSingleDocumentWrites',
+              data: { operation: 'deleteOne' },
+              output: `${header}{
+  const filter = { /* old drafts */ status: 'draft' };
+  const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+  if (ids.length > 0) {
+    await orders.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A comment outside the arguments would be lost: no suggestion.
+      code: `${header}await orders.deleteMany(/* all */ {});`,
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'deleteMany', idempotency: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 38, suggestions: [] }],
+    },
+    {
+      // Options (upsert, session…) or a result that is used: no suggestion.
+      code: `${header}const result = await orders.updateMany({}, [{ $set: { n: { $add: ['$n', 1] } } }], { upsert: false });`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', idempotency: notIdempotent('an aggregation pipeline') },
+          line: 3,
+          column: 22,
+          endLine: 3,
+          endColumn: 102,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      code: `${header}orders.updateMany({}, update).catch(console.error);`,
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', idempotency: UNKNOWN }, line: 3, column: 1, endLine: 3, endColumn: 30, suggestions: [] }],
+    },
+    {
+      code: `${header}await orders.bulkWrite([
+  { insertOne: { document: { _id: 1 } } },
+  { updateMany: { filter: {}, update: { $currentDate: { at: true } } } },
+  { deleteMany: { filter: { gone: true } } },
+]);`,
+      errors: [
+        {
+          messageId: 'nonRetryableBulkWrite',
+          data: { operations: '`updateMany` and `deleteMany`', idempotency: notIdempotent('`$currentDate`') },
+          line: 3,
+          column: 7,
+          endLine: 7,
+          endColumn: 3,
+        },
+      ],
+    },
+    {
+      code: `${header}await orders.bulkWrite([{ deleteMany: { filter: {} } }], { ordered: false });`,
+      errors: [{ messageId: 'nonRetryableBulkWrite', data: { operations: '`deleteMany`', idempotency: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 77 }],
+    },
+    {
+      // CommonJS, destructured and aliased require, class field.
+      code: `const { MongoClient: Client } = require('mongodb');
+class Jobs {
+  constructor(url) { this.jobs = new Client(url).db().collection('jobs'); }
+  async purge() { await this.jobs.deleteMany({ done: true }); }
+}`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'deleteMany', idempotency: IDEMPOTENT },
+          line: 4,
+          column: 25,
+          endLine: 4,
+          endColumn: 61,
+          suggestions: [
+            {
+              messageId: 'rewriteAsSingleDocumentWrites',
+              data: { operation: 'deleteOne' },
+              output: `const { MongoClient: Client } = require('mongodb');
+class Jobs {
+  constructor(url) { this.jobs = new Client(url).db().collection('jobs'); }
+  async purge() { {
+    const filter = { done: true };
+    const ids = (await this.jobs.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+    if (ids.length > 0) {
+      await this.jobs.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+    }
+  } }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Mongoose: plain fields are wrapped in $set; no driver rewrite offered.
+      code: `import mongoose from 'mongoose';
+const User = mongoose.model('User', new mongoose.Schema({}));
+await User.updateMany({ lastSeen: { $lt: cutoff } }, { active: false });`,
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', idempotency: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 72, suggestions: [] }],
+    },
+    {
+      // No import trail: an update made only of $ operators is enough.
+      code: `export const archive = (coll) => coll.updateMany({ old: true }, { $set: { archived: true } });`,
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', idempotency: IDEMPOTENT }, line: 1, column: 34, endLine: 1, endColumn: 94, suggestions: [] }],
+    },
+  ],
+});
+
+createTypedRuleTester().run('mongo-no-non-retryable-write (typed)', rule, {
+  valid: [
+    {
+      filename: typedFilename,
+      code: `const store = { updateMany(filter: object, update: object) { return [filter, update]; } };
+store.updateMany({}, { $set: { a: 1 } });`,
+    },
+  ],
+  invalid: [
+    {
+      filename: typedFilename,
+      code: `import type { Collection } from 'mongodb';
+export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
+  await sessions.all.deleteMany({ expiresAt: { $lt: new Date() } });
+}`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'deleteMany', idempotency: IDEMPOTENT },
+          line: 3,
+          column: 9,
+          endLine: 3,
+          endColumn: 68,
+          suggestions: [
+            {
+              messageId: 'rewriteAsSingleDocumentWrites',
+              data: { operation: 'deleteOne' },
+              output: `import type { Collection } from 'mongodb';
+export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
+  {
+    const filter = { expiresAt: { $lt: new Date() } };
+    const ids = (await sessions.all.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+    if (ids.length > 0) {
+      await sessions.all.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
