@@ -1,0 +1,154 @@
+import rule from '../../../eslint-plugin/src/rules/dynamodb-require-unprocessed-items-handling';
+import { createRuleTester } from '../rule-tester';
+
+const ruleTester = createRuleTester();
+
+const V3 = `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+`;
+const DOC = `import { DynamoDBDocumentClient, BatchWriteCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+`;
+
+const WRITE = { operation: 'BatchWriteItem', property: 'UnprocessedItems', items: 'writes' };
+const READ = { operation: 'BatchGetItem', property: 'UnprocessedKeys', items: 'reads' };
+
+ruleTester.run('dynamodb-require-unprocessed-items-handling', rule, {
+  valid: [
+    // The result is checked and the leftovers retried.
+    `${V3}export async function save(requests) {
+  let pending = { orders: requests };
+  for (let attempt = 0; Object.keys(pending).length > 0 && attempt < 8; attempt++) {
+    const result = await client.send(new BatchWriteItemCommand({ RequestItems: pending }));
+    pending = result.UnprocessedItems ?? {};
+  }
+}`,
+    // Destructured and read.
+    `${DOC}export async function save(requests) {
+  const { UnprocessedItems } = await doc.send(new BatchWriteCommand({ RequestItems: { orders: requests } }));
+  if (UnprocessedItems && Object.keys(UnprocessedItems).length > 0) throw new Error('unprocessed');
+}`,
+    // The result is returned to the caller.
+    `${DOC}export function save(requests) {
+  return doc.send(new BatchWriteCommand({ RequestItems: { orders: requests } }));
+}`,
+    `${DOC}export async function load(keys) {
+  const result = await doc.send(new BatchGetCommand({ RequestItems: { orders: { Keys: keys } } }));
+  return result;
+}`,
+    // .then reading the property; optional chaining.
+    `${V3}client.send(new BatchGetItemCommand({ RequestItems: {} })).then((res) => retry(res?.UnprocessedKeys));`,
+    // The result is handed to a helper: not known here.
+    `${V3}const result = await client.send(new BatchWriteItemCommand({ RequestItems: {} }));
+await retryUnprocessed(result);`,
+    // SDK v2 callback reading the property.
+    `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+docs.batchWrite({ RequestItems: {} }, (err, data) => {
+  if (err) throw err;
+  queue(data.UnprocessedItems);
+});`,
+    // SDK v2 request stored, sent elsewhere: not known.
+    `const AWS = require('aws-sdk');
+const db = new AWS.DynamoDB();
+const request = db.batchWriteItem({ RequestItems: {} });
+request.on('success', handle).send();`,
+    // Not a batch operation.
+    `${DOC}import { PutCommand } from '@aws-sdk/lib-dynamodb';
+await doc.send(new PutCommand({ TableName: 't', Item: {} }));`,
+    // Look-alikes: S3 DeleteObjects, a repository method named batchWrite, an SQS batch.
+    `import { S3Client, DeleteObjectsCommand } from '@aws-sdk/client-s3';
+const s3 = new S3Client({});
+await s3.send(new DeleteObjectsCommand({ Bucket: 'b', Delete: { Objects: [] } }));`,
+    `const repo = { batchWrite: async (items) => items };
+await repo.batchWrite([]);`,
+    `import { SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+const sqs = new SQSClient({});
+await sqs.send(new SendMessageBatchCommand({ QueueUrl: 'q', Entries: [] }));`,
+    // Promise.all whose results are read.
+    `${DOC}const results = await Promise.all(chunks.map((chunk) => doc.send(new BatchWriteCommand({ RequestItems: chunk }))));
+const left = results.flatMap((r) => Object.values(r.UnprocessedItems ?? {}));`,
+  ],
+  invalid: [
+    {
+      // Awaited and discarded (v3 client, command).
+      code: `${V3}export async function save(requests) {
+  await client.send(new BatchWriteItemCommand({ RequestItems: { orders: requests } }));
+}`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 4, column: 9, endLine: 4, endColumn: 87 }],
+    },
+    {
+      // Assigned and read only for another property.
+      code: `${DOC}export async function save(requests) {
+  const result = await doc.send(new BatchWriteCommand({ RequestItems: { orders: requests } }));
+  console.log('batch took', result.$metadata.totalRetryDelay);
+}`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 24, endLine: 5, endColumn: 95 }],
+    },
+    {
+      // Destructured without the property.
+      code: `${DOC}export async function load(keys) {
+  const { Responses } = await doc.send(new BatchGetCommand({ RequestItems: { orders: { Keys: keys } } }));
+  return Responses?.orders ?? [];
+}`,
+      errors: [{ messageId: 'unprocessedIgnored', data: READ, line: 5, column: 31, endLine: 5, endColumn: 106 }],
+    },
+    {
+      // Destructured and never read.
+      code: `${DOC}export async function save(items) {
+  const { UnprocessedItems } = await doc.send(new BatchWriteCommand({ RequestItems: items }));
+}`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 38, endLine: 5, endColumn: 94 }],
+    },
+    {
+      // A floating promise, and .then that ignores its argument.
+      code: `${V3}client.send(new BatchWriteItemCommand({ RequestItems: {} }));
+client.send(new BatchGetItemCommand({ RequestItems: {} })).then(() => console.log('done'));`,
+      errors: [
+        { messageId: 'unprocessedIgnored', data: WRITE, line: 3, column: 1, endLine: 3, endColumn: 61 },
+        { messageId: 'unprocessedIgnored', data: READ, line: 4, column: 1, endLine: 4, endColumn: 59 },
+      ],
+    },
+    {
+      // Promise.all over chunks, awaited as a statement.
+      code: `${DOC}await Promise.all(chunks.map((chunk) => doc.send(new BatchWriteCommand({ RequestItems: chunk }))));`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 4, column: 41, endLine: 4, endColumn: 97 }],
+    },
+    {
+      // The aggregated v3 DynamoDB class with a callback ignoring the data.
+      code: `import { DynamoDB } from '@aws-sdk/client-dynamodb';
+const ddb = new DynamoDB({});
+ddb.batchWriteItem({ RequestItems: {} }, (err) => { if (err) console.error(err); });`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 3, column: 1, endLine: 3, endColumn: 84 }],
+    },
+    {
+      // SDK v2 DocumentClient with .promise(), CommonJS.
+      code: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+async function save(items) {
+  await docs.batchWrite({ RequestItems: items }).promise();
+}`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 4, column: 9, endLine: 4, endColumn: 49 }],
+    },
+    {
+      // SDK v2 low-level client, callback without a data parameter.
+      code: `import DynamoDB from 'aws-sdk/clients/dynamodb';
+const db = new DynamoDB();
+db.batchGetItem({ RequestItems: {} }, function (err) { if (err) throw err; });`,
+      errors: [{ messageId: 'unprocessedIgnored', data: READ, line: 3, column: 1, endLine: 3, endColumn: 78 }],
+    },
+    {
+      // The DynamoDBDocument class on an injected, typed field.
+      code: `import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
+export class OrdersRepository {
+  constructor(private readonly documents: DynamoDBDocument) {}
+  async saveAll(orders) {
+    const response = await this.documents.batchWrite({ RequestItems: { orders } });
+    return response.ConsumedCapacity;
+  }
+}`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 28, endLine: 5, endColumn: 83 }],
+    },
+  ],
+});
