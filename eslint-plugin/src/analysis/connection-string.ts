@@ -223,10 +223,13 @@ export function getMaskedUri(text: string, token: ConnectionStringToken): string
     raw = raw.slice(0, mask.range[0] - token.start) + mask.text + raw.slice(mask.range[1] - token.start);
   }
   // A URI cut short inside its password (a space, a quote) leaves `user:secret` where hosts are.
-  const hostsEnd = raw.search(/[/?]/u);
-  const head = hostsEnd === -1 ? raw : raw.slice(0, hostsEnd);
-  const maskedHead = head.replace(/:(?!\/\/)([^,@:/?]*)(?=,|$)/g, (whole, port: string) => (/^\d*$/.test(port) || port.includes('${') ? whole : ':****'));
-  raw = maskedHead + (hostsEnd === -1 ? '' : raw.slice(hostsEnd));
+  const schemeEnd = raw.indexOf('://') + 3;
+  const pathStart = raw.slice(schemeEnd).search(/[/?]/u);
+  const hostsEnd = pathStart === -1 ? raw.length : schemeEnd + pathStart;
+  const hosts = raw.slice(schemeEnd, hostsEnd).replace(/:([^,@:]*)(?=,|$)/g, (whole, port: string) =>
+    /^\d*$/.test(port) || port.includes('${') ? whole : ':****',
+  );
+  raw = raw.slice(0, schemeEnd) + hosts + raw.slice(hostsEnd);
   return raw.length > MAX_MESSAGE_URI_LENGTH ? `${raw.slice(0, MAX_MESSAGE_URI_LENGTH - 1)}…` : raw;
 }
 

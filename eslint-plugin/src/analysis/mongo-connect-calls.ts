@@ -65,7 +65,8 @@ function withRequireGlobal(scope: TSESLint.Scope.Scope): TSESLint.Scope.Scope {
   const references = scope.through.filter((reference) => reference.identifier.name === 'require');
   if (references.length === 0) return scope;
   const set = new Map(scope.set);
-  set.set('require', { name: 'require', defs: [], references, identifiers: [], scope } as unknown as TSESLint.Scope.Variable);
+  const variable = { name: 'require', defs: [], references, identifiers: [], scope };
+  set.set('require', variable as unknown as typeof set extends Map<string, infer V> ? V : never);
   return Object.create(scope, { set: { value: set } }) as TSESLint.Scope.Scope;
 }
 
