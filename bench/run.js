@@ -61,7 +61,7 @@ function createConfigs(rules, plugins) {
     {
       files: ['**/*'],
       languageOptions: { parser: tsParser, sourceType, ecmaVersion: 'latest' },
-      linterOptions: { reportUnusedDisableDirectives: 'off' },
+      linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' },
       plugins,
       rules,
       settings,
