@@ -44,6 +44,12 @@ export interface ErrorDecisionPath {
 }
 
 export interface ErrorClassification {
+  /**
+   * Where the decision is written: the `catch` clause, the `.catch` callback, the
+   * `shouldRetry` / `retry` predicate, or the library call (or `.catch(retry)` argument)
+   * when nothing decides and every error goes round.
+   */
+  decision: TSESTree.Node;
   /** Name of the error variable, when the decision has one. */
   errorName: string | undefined;
   paths: ErrorDecisionPath[];
@@ -147,6 +153,7 @@ export function classifyRetryPredicate(fn: FunctionNode, errorIndex = 0): ErrorC
     return summarize(
       paths.map((path) => ({ outcome: path.outcome, node: path.node, conditions: toConditions(path.atoms, rules) })),
       errorName,
+      fn,
     );
   }
   return classifyBody(fn.body.body, rules, fn);
@@ -251,14 +258,14 @@ function containsThrow(fn: FunctionNode): boolean {
 }
 
 function everyErrorRetried(node: TSESTree.Node): ErrorClassification {
-  return summarize([{ outcome: 'retry', node, conditions: [] }], undefined);
+  return summarize([{ outcome: 'retry', node, conditions: [] }], undefined, node);
 }
 
 function mergeClassifications(inner: ErrorClassification, outer: ErrorClassification): ErrorClassification {
   // An error reaches the predicate only on the inner decision's retry paths.
   if (!inner.retriesEveryError) return inner;
   const paths = [...inner.paths.filter((path) => path.outcome !== 'retry'), ...outer.paths];
-  return summarize(paths, inner.errorName ?? outer.errorName);
+  return summarize(paths, inner.errorName ?? outer.errorName, outer.decision);
 }
 
 // ---------------------------------------------------------------------------
@@ -285,7 +292,7 @@ function classifyBody(statements: readonly TSESTree.Statement[], rules: Decision
   for (const path of raw) {
     paths.push({ outcome: path.outcome, node: path.node, conditions: toConditions(path.atoms, rules) });
   }
-  return summarize(paths, rules.errorName);
+  return summarize(paths, rules.errorName, endNode);
 }
 
 function walkStatements(statements: readonly TSESTree.Statement[], atoms: Atom[], rules: DecisionRules, inSwitch: boolean): Walk {
@@ -822,7 +829,7 @@ function getConstInit(identifier: TSESTree.Identifier): TSESTree.Expression | un
 // ---------------------------------------------------------------------------
 // Summary
 
-function summarize(paths: ErrorDecisionPath[], errorName: string | undefined): ErrorClassification {
+function summarize(paths: ErrorDecisionPath[], errorName: string | undefined, decision: TSESTree.Node): ErrorClassification {
   const retriedValues: ErrorValueCheck[] = [];
   const stoppedValues: ErrorValueCheck[] = [];
   const alreadyDoneValues: ErrorValueCheck[] = [];
@@ -848,6 +855,7 @@ function summarize(paths: ErrorDecisionPath[], errorName: string | undefined): E
     if (path.conditions.some((condition) => !condition.isWeak)) checksError = true;
   }
   return {
+    decision,
     errorName,
     paths,
     retriesEveryError,

@@ -251,15 +251,19 @@ export function isAlreadyDoneError(check: ErrorValue, database?: Database): bool
   return lists.some((list) => list.some((known) => String(known) === String(check.value)));
 }
 
-/** Examples of errors a retry cannot fix, for messages, by database. */
-export function getPermanentErrorExamples(database: Database): string {
+/** Examples of errors a retry cannot fix, for messages, by database; reads cannot hit the write-only ones. */
+export function getPermanentErrorExamples(database: Database, isWrite = true): string {
   switch (database) {
     case 'dynamodb':
-      return '`ConditionalCheckFailedException`, `ValidationException`, `AccessDeniedException`, `ResourceNotFoundException`';
+      return isWrite
+        ? '`ConditionalCheckFailedException`, `ValidationException`, `AccessDeniedException`, `ResourceNotFoundException`'
+        : '`ValidationException`, `AccessDeniedException`, `ResourceNotFoundException`';
     case 'postgres':
-      return '23505 unique_violation and the other class 23 integrity errors, class 42 errors such as 42P01 undefined_table';
+      return isWrite
+        ? '23505 unique_violation and the other class 23 integrity errors, class 42 errors such as 42P01 undefined_table'
+        : 'class 42 errors such as 42601 syntax_error and 42P01 undefined_table';
     case 'mongodb':
-      return '11000 duplicate key';
+      return isWrite ? '11000 duplicate key, 121 document validation failure' : '13 Unauthorized, 2 BadValue';
   }
 }
 

@@ -1,16 +1,113 @@
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
+import { classifyRetryScope, type ErrorClassification } from '../analysis/error-classification';
+import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import {
+  getDatabaseLabel,
+  getPermanentErrorExamples,
+  getTransientErrorExamples,
+  isPermanentError,
+} from '../analysis/transient-errors';
 import { createRule } from '../util/create-rule';
 
-// Placeholder: the rule's logic lands with its analysis.
-export default createRule({
+type MessageId = 'retriesEveryError' | 'retriesPermanentError';
+
+export default createRule<[], MessageId>({
   name: 'no-retry-on-permanent-error',
   meta: {
     type: 'problem',
     docs: { description: 'Disallow retrying database errors that cannot succeed on retry.', database: 'any' },
-    messages: { placeholder: 'Not implemented yet.' },
+    messages: {
+      retriesEveryError:
+        'This retry around the {{database}} call `{{operation}}` retries every error, including ones that fail the same way on every attempt ({{examples}}). Check the error and retry only transient ones ({{transient}}); rethrow the rest.',
+      retriesPermanentError:
+        'This retry lets {{database}} error `{{value}}` through to another attempt, but a retry cannot fix it: the same request fails the same way. Rethrow it (or handle it as a result) instead of retrying.',
+    },
     schema: [],
+    defaultOptions: [],
   },
   defaultOptions: [],
-  create() {
-    return {};
+  create(context) {
+    const sourceCode = context.sourceCode;
+    const reported = new Set<TSESTree.Node>();
+
+    /** The DB call whose failure this scope retries: the first one the decision guards. */
+    function check(scope: RetryScope): void {
+      if (scope.kind === 'library' && !isFunctionLike(scope.attempt)) return;
+      const calls = findDbCallsWithin(context, scope.attempt).filter(isRetriedCall);
+      const decided = new Map<TSESTree.Node, { classification: ErrorClassification; call: DbCall }>();
+      for (const call of calls) {
+        const classification = classifyRetryScope(scope, call.node);
+        if (!classification || decided.has(classification.decision)) continue;
+        decided.set(classification.decision, { classification, call });
+      }
+      for (const { classification, call } of decided.values()) report(classification, call);
+    }
+
+    function report(classification: ErrorClassification, call: DbCall): void {
+      const database = getDatabaseLabel(call.database);
+      if (classification.retriesEveryError) {
+        // MongoDB reads do not hit the errors worth naming; stay quiet rather than guess.
+        if (call.database === 'mongodb' && !call.isWrite) return;
+        const decision = classification.decision;
+        if (reported.has(decision)) return;
+        reported.add(decision);
+        context.report({
+          loc: getDecisionLoc(decision),
+          messageId: 'retriesEveryError',
+          data: {
+            database,
+            operation: call.operation,
+            examples: getPermanentErrorExamples(call.database, call.isWrite),
+            transient: getTransientErrorExamples(call.database),
+          },
+        });
+        return;
+      }
+      for (const value of classification.retriedValues) {
+        if (!isPermanentError(value, call.database) || reported.has(value.node)) continue;
+        reported.add(value.node);
+        context.report({ node: value.node, messageId: 'retriesPermanentError', data: { database, value: String(value.value) } });
+      }
+    }
+
+    /** `catch (err)` for a catch clause, `catch` in `.catch(cb)`, `shouldRetry` for a predicate, else the node. */
+    function getDecisionLoc(node: TSESTree.Node): TSESTree.SourceLocation {
+      if (node.type === AST_NODE_TYPES.CatchClause) {
+        const closing = sourceCode.getTokenBefore(node.body);
+        return { start: node.loc.start, end: closing && closing.range[0] >= node.range[0] ? closing.loc.end : node.loc.start };
+      }
+      const parent = node.parent;
+      if (isFunctionLike(node)) {
+        if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee.type === AST_NODE_TYPES.MemberExpression) {
+          return parent.callee.property.loc;
+        }
+        if (parent?.type === AST_NODE_TYPES.Property) return parent.key.loc;
+        return node.loc;
+      }
+      // A library call: its callee (`pRetry`, `backOff`, `retry`).
+      if (node.type === AST_NODE_TYPES.CallExpression) return node.callee.loc;
+      return node.loc;
+    }
+
+    return {
+      'Program:exit'() {
+        const scopes = findRetryScopes(context);
+        for (const scope of scopes) check(scope);
+      },
+    };
   },
 });
+
+/** Opening a connection is retried on any failure by design (DOMAIN.md §2); the rule is about requests. */
+function isRetriedCall(call: DbCall): boolean {
+  return call.operation !== 'connect';
+}
+
+function isFunctionLike(node: TSESTree.Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.FunctionExpression ||
+    node.type === AST_NODE_TYPES.ArrowFunctionExpression ||
+    node.type === AST_NODE_TYPES.FunctionDeclaration
+  );
+}

@@ -1,0 +1,361 @@
+import rule from '../../../eslint-plugin/src/rules/no-retry-on-permanent-error';
+import { createRuleTester } from '../rule-tester';
+
+const ruleTester = createRuleTester();
+
+const DYNAMODB_WRITE = {
+  database: 'DynamoDB',
+  examples: '`ConditionalCheckFailedException`, `ValidationException`, `AccessDeniedException`, `ResourceNotFoundException`',
+  transient: '`ProvisionedThroughputExceededException`, `ThrottlingException`, `RequestLimitExceeded` and 5xx errors',
+};
+const POSTGRES_TRANSIENT =
+  '`ECONNRESET`, `ECONNREFUSED`, "Connection terminated unexpectedly", SQLSTATE class 08, 57P01, 57P03, 40001, 40P01';
+const POSTGRES_WRITE = {
+  database: 'PostgreSQL',
+  examples: '23505 unique_violation and the other class 23 integrity errors, class 42 errors such as 42P01 undefined_table',
+  transient: POSTGRES_TRANSIENT,
+};
+
+const ddbV3 = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+`;
+
+/** A v3 PutItem retried by a loop whose catch is `handler`. */
+const ddbLoop = (handler: string) => `${ddbV3}export async function save(item) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await client.send(new PutItemCommand({ TableName: 'orders', Item: item }));
+    } catch (err) {
+${handler}
+    }
+  }
+}`;
+
+ruleTester.run('no-retry-on-permanent-error', rule, {
+  valid: [
+    // Retries that check the exception name against the throttling errors.
+    ddbLoop(`      if (err.name !== 'ProvisionedThroughputExceededException' && err.name !== 'ThrottlingException') throw err;
+      await sleep(Math.random() * 100 * 2 ** attempt);`),
+    ddbLoop(`      if (!['ThrottlingException', 'RequestLimitExceeded'].includes(err.name) || attempt === 4) throw err;`),
+    // SDK v3's own classification, the HTTP status, a helper, instanceof.
+    ddbLoop(`      if (!err.$retryable || attempt === 4) throw err;`),
+    ddbLoop(`      if ((err.$metadata?.httpStatusCode ?? 500) < 500) throw err;`),
+    ddbLoop(`      if (!isRetryableError(err)) throw err;`),
+    ddbLoop(`      if (err instanceof ConditionalCheckFailedException) throw err;`),
+    // A deny-list of the permanent errors.
+    ddbLoop(`      if (err.name === 'ConditionalCheckFailedException' || err.name === 'ValidationException') throw err;`),
+    ddbLoop(`      switch (err.name) {
+        case 'ThrottlingException':
+        case 'InternalServerError':
+          continue;
+        default:
+          throw err;
+      }`),
+    // p-retry with shouldRetry that bails on ConditionalCheckFailed.
+    `import pRetry from 'p-retry';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(client);
+await pRetry(() => doc.send(new PutCommand({ TableName: 't', Item: item })), {
+  retries: 5,
+  randomize: true,
+  shouldRetry: (error) => error.name !== 'ConditionalCheckFailedException',
+});`,
+    // p-retry: AbortError on permanent errors.
+    `import pRetry, { AbortError } from 'p-retry';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(client);
+await pRetry(async () => {
+  try {
+    return await doc.send(new PutCommand({ TableName: 't', Item: item }));
+  } catch (error) {
+    if (error.name === 'ConditionalCheckFailedException') throw new AbortError(error.message);
+    throw error;
+  }
+}, { randomize: true });`,
+    // async-retry bails on 23505 (postgres.js).
+    `import retry from 'async-retry';
+import postgres from 'postgres';
+const sql = postgres();
+await retry(async (bail) => {
+  try {
+    await sql\`insert into orders \${sql(order)}\`;
+  } catch (err) {
+    if (err.code === '23505') return bail(err);
+    throw err;
+  }
+}, { retries: 3 });`,
+    // pg: only connection errors are retried (CJS).
+    `const { Pool } = require('pg');
+const pool = new Pool();
+const TRANSIENT = new Set(['ECONNRESET', 'ECONNREFUSED', '57P01', '57P03', '40001']);
+async function run(text, values) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query(text, values);
+    } catch (error) {
+      if (attempt >= 5 || !(TRANSIENT.has(error.code) || error.code?.startsWith('08'))) throw error;
+      await sleep(Math.min(60000, 5000 * 2 ** attempt) * Math.random());
+    }
+  }
+}`,
+    // MongoDB: retry only what the driver labels retryable.
+    `import { MongoClient } from 'mongodb';
+const orders = new MongoClient(url).db().collection('orders');
+export async function add(order) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await orders.insertOne(order);
+    } catch (e) {
+      if (!e.hasErrorLabel('RetryableWriteError')) throw e;
+    }
+  }
+}`,
+    // Opening a connection is retried on any failure by design.
+    `import pg from 'pg';
+const client = new pg.Client();
+for (let attempt = 0; attempt < 5; attempt++) {
+  try {
+    await client.connect();
+    break;
+  } catch (err) {
+    await sleep(5000 * 2 ** attempt);
+  }
+}`,
+    // The same loop around S3 and SQS calls: not a database.
+    `import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3';
+import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+const s3 = new S3Client({});
+const sqs = new SQSClient({});
+for (let attempt = 0; attempt < 5; attempt++) {
+  try {
+    await s3.send(new PutObjectCommand({ Bucket: 'b', Key: 'k', Body: 'x' }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: 'q', MessageBody: 'x' }));
+    break;
+  } catch (err) {
+    await sleep(100);
+  }
+}`,
+    // mysql2 and Prisma: other clients.
+    `import mysql from 'mysql2/promise';
+const conn = await mysql.createConnection({});
+for (let attempt = 0; attempt < 5; attempt++) {
+  try {
+    await conn.query('INSERT INTO t VALUES (1)');
+    break;
+  } catch (err) {
+    await sleep(100);
+  }
+}`,
+    `import { PrismaClient } from '@prisma/client';
+const prisma = new PrismaClient();
+for (let attempt = 0; attempt < 5; attempt++) {
+  try {
+    await prisma.user.updateMany({ where: { active: false }, data: { active: true } });
+    break;
+  } catch (err) {
+    await sleep(100);
+  }
+}`,
+    // A loop over items is not a retry.
+    `${ddbV3}for (const item of items) {
+  try {
+    await client.send(new PutItemCommand({ TableName: 'orders', Item: item }));
+  } catch (err) {
+    console.error(err);
+  }
+}`,
+    // The predicate is built elsewhere: the rule cannot read it.
+    `import pRetry from 'p-retry';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(client);
+await pRetry(() => doc.send(new PutCommand({ TableName: 't', Item: item })), { shouldRetry: isTransient });`,
+  ],
+  invalid: [
+    {
+      // SDK v3 PutItem retried on every error.
+      code: ddbLoop(`      if (attempt === 4) throw err;
+      await sleep(Math.random() * 100 * 2 ** attempt);`),
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: { ...DYNAMODB_WRITE, operation: 'PutItem' },
+          line: 7,
+          column: 7,
+          endLine: 7,
+          endColumn: 18,
+        },
+      ],
+    },
+    {
+      // A check that explicitly lets a permanent error through.
+      code: ddbLoop(`      if (err.name === 'ThrottlingException' || err.name === 'ConditionalCheckFailedException') {
+        await sleep(100 * 2 ** attempt);
+      } else {
+        throw err;
+      }`),
+      errors: [
+        {
+          messageId: 'retriesPermanentError',
+          data: { database: 'DynamoDB', value: 'ConditionalCheckFailedException' },
+          line: 8,
+          column: 62,
+          endLine: 8,
+          endColumn: 95,
+        },
+      ],
+    },
+    {
+      // pg (CJS), recursive retry.
+      code: `const { Pool } = require('pg');
+const pool = new Pool();
+async function insertOrder(order, attempt = 0) {
+  try {
+    return await pool.query('INSERT INTO orders (id, total) VALUES ($1, $2)', [order.id, order.total]);
+  } catch (error) {
+    if (attempt < 3) return insertOrder(order, attempt + 1);
+    throw error;
+  }
+}`,
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: { ...POSTGRES_WRITE, operation: 'query' },
+          line: 6,
+          column: 5,
+          endLine: 6,
+          endColumn: 18,
+        },
+      ],
+    },
+    {
+      // pg: a list of codes that includes 23505.
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+const RETRY_CODES = ['40001', '23505'];
+export async function insert(row) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await pool.query('INSERT INTO t (id) VALUES ($1)', [row.id]);
+    } catch (error) {
+      if (!RETRY_CODES.includes(error.code)) throw error;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'retriesPermanentError',
+          data: { database: 'PostgreSQL', value: '23505' },
+          line: 3,
+          column: 31,
+          endLine: 3,
+          endColumn: 38,
+        },
+      ],
+    },
+    {
+      // p-retry with no shouldRetry, lib-dynamodb.
+      code: `import pRetry from 'p-retry';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+await pRetry(() => doc.send(new UpdateCommand({ TableName: 't', Key: { pk: 'a' }, UpdateExpression: 'SET n = :n' })), { retries: 5, randomize: true });`,
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: { ...DYNAMODB_WRITE, operation: 'UpdateItem' },
+          line: 4,
+          column: 7,
+          endLine: 4,
+          endColumn: 13,
+        },
+      ],
+    },
+    {
+      // SDK v2 DocumentClient, `.catch(() => retry())`.
+      code: `const AWS = require('aws-sdk');
+const db = new AWS.DynamoDB.DocumentClient();
+function put(item, retries) {
+  return db.put({ TableName: 't', Item: item }).promise().catch((err) => retryPut(item, retries - 1));
+}`,
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: { ...DYNAMODB_WRITE, operation: 'PutItem' },
+          line: 4,
+          column: 59,
+          endLine: 4,
+          endColumn: 64,
+        },
+      ],
+    },
+    {
+      // MongoDB insert retried on anything, including 11000.
+      code: `import { MongoClient } from 'mongodb';
+const orders = new MongoClient(url).db().collection('orders');
+export async function add(order) {
+  let attempt = 0;
+  while (true) {
+    try {
+      await orders.insertOne(order);
+      return;
+    } catch (e) {
+      if (++attempt > 3) throw e;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: {
+            database: 'MongoDB',
+            operation: 'insertOne',
+            examples: '11000 duplicate key, 121 document validation failure',
+            transient: 'errors labelled `RetryableWriteError` or `TransientTransactionError`',
+          },
+          line: 9,
+          column: 7,
+          endLine: 9,
+          endColumn: 16,
+        },
+      ],
+    },
+    {
+      // exponential-backoff predicate that retries everything, pg read.
+      code: `import { backOff } from 'exponential-backoff';
+import { Pool } from 'pg';
+const pool = new Pool();
+await backOff(() => pool.query('SELECT 1'), { retry: (e) => true });`,
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: {
+            database: 'PostgreSQL',
+            operation: 'query',
+            examples: 'class 42 errors such as 42601 syntax_error and 42P01 undefined_table',
+            transient: POSTGRES_TRANSIENT,
+          },
+          line: 4,
+          column: 47,
+          endLine: 4,
+          endColumn: 52,
+        },
+      ],
+    },
+    {
+      // promise-retry: `.catch(retry)` hands every error back (postgres.js).
+      code: `const promiseRetry = require('promise-retry');
+const postgres = require('postgres');
+const sql = postgres();
+promiseRetry((retry) => sql\`update jobs set done = true where id = \${id}\`.catch(retry), { retries: 3 });`,
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: { ...POSTGRES_WRITE, operation: 'query' },
+          line: 4,
+          column: 81,
+          endLine: 4,
+          endColumn: 86,
+        },
+      ],
+    },
+  ],
+});
