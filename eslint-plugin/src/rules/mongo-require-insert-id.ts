@@ -1,16 +1,105 @@
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { findInsertsWithoutId, type InsertWithoutId } from '../analysis/mongo-inserts';
+import { getFreshName, getIndent, getObjectIdAccess, getUsedNames, insertIdProperty } from '../analysis/mongo-fixes';
+import { findEnclosingRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
 
-// Placeholder: the rule's logic lands with its analysis.
-export default createRule({
+type MessageId = 'missingId' | 'missingIdServerGenerated' | 'missingIdRebuiltPerAttempt' | 'addObjectId' | 'addObjectIdBeforeRetry';
+
+export default createRule<[], MessageId>({
   name: 'mongo-require-insert-id',
   meta: {
     type: 'problem',
-    docs: { description: 'Require an `_id` on inserted MongoDB documents so retried inserts are deduplicated.', database: 'MongoDB' },
-    messages: { placeholder: 'Not implemented yet.' },
+    docs: {
+      description: 'Require an explicit `_id` on documents inserted into MongoDB / Amazon DocumentDB.',
+      database: 'MongoDB',
+    },
+    hasSuggestions: true,
+    messages: {
+      missingId:
+        'MongoDB `{{method}}` inserts a document without `_id`: Amazon DocumentDB retries an insert only when the document carries an `_id`. Set it in code (`_id: new ObjectId()`) so every attempt writes the same document.',
+      missingIdServerGenerated:
+        'MongoDB `{{method}}` inserts a document without `_id` while `forceServerObjectId: true` is set: the document reaches the server without an `_id`, so the insert is not retryable (Amazon DocumentDB requires `_id` for retryable inserts) and a repeated insert creates a second document. Set `_id: new ObjectId()` in code.',
+      missingIdRebuiltPerAttempt:
+        'MongoDB `{{method}}` inserts a document built inside a retry without `_id`: every attempt inserts a new document with a new `_id`, so an attempt that succeeded but whose reply was lost is inserted a second time. Create the `_id` once, before the retry.',
+      addObjectId: 'Add `_id: new ObjectId()` to the document.',
+      addObjectIdBeforeRetry: 'Create `const {{name}} = new ObjectId()` before the retry and use it as the `_id`.',
+    },
     schema: [],
+    defaultOptions: [],
   },
   defaultOptions: [],
-  create() {
-    return {};
+  create(context) {
+    return {
+      'Program:exit'() {
+        for (const insert of findInsertsWithoutId(context)) report(context, insert);
+      },
+    };
   },
 });
+
+type Context = Readonly<TSESLint.RuleContext<MessageId, []>>;
+
+function report(context: Context, insert: InsertWithoutId): void {
+  const retry = findEnclosingRetryScopes(context, insert.literal)[0];
+  const data = { method: insert.call.operation };
+  if (retry) {
+    const hoisted = getHoistedIdFix(context, insert, retry);
+    context.report({
+      node: insert.document,
+      messageId: 'missingIdRebuiltPerAttempt',
+      data,
+      suggest: hoisted ? [{ messageId: 'addObjectIdBeforeRetry', data: { name: hoisted.name }, fix: hoisted.fix }] : [],
+    });
+    return;
+  }
+  const access = getObjectIdAccess(context);
+  context.report({
+    node: insert.document,
+    messageId: insert.forceServerObjectId ? 'missingIdServerGenerated' : 'missingId',
+    data,
+    suggest: [
+      {
+        messageId: 'addObjectId',
+        fix: (fixer) => [...access.fixes(fixer), insertIdProperty(context, fixer, insert.literal, `new ${access.expression}()`)],
+      },
+    ],
+  });
+}
+
+/**
+ * `const id = new ObjectId();` just above the retry, `_id: id` in the document: every
+ * attempt then writes the same document. Only for retries whose attempt is a block
+ * inside the statement we can write above (loops, `.catch` retries, library calls);
+ * a recursive retry would need the id passed along, which is the user's call.
+ */
+function getHoistedIdFix(context: Context, insert: InsertWithoutId, retry: RetryScope): { name: string; fix: TSESLint.ReportFixFunction } | undefined {
+  if (retry.kind === 'recursion') return undefined;
+  const statement = getStatementInBlock(retry.node);
+  if (!statement) return undefined;
+  const name = getFreshName('id', getUsedNames(context, context.sourceCode.ast as TSESTree.Node));
+  const access = getObjectIdAccess(context);
+  const indent = getIndent(context, statement);
+  return {
+    name,
+    fix: (fixer) => [
+      ...access.fixes(fixer),
+      fixer.insertTextBefore(statement, `const ${name} = new ${access.expression}();\n${indent}`),
+      insertIdProperty(context, fixer, insert.literal, name),
+    ],
+  };
+}
+
+/** The statement holding `node` whose parent is a block (so a declaration can go before it). */
+function getStatementInBlock(node: TSESTree.Node): TSESTree.Node | undefined {
+  let current: TSESTree.Node | undefined = node;
+  while (current?.parent) {
+    const parent: TSESTree.Node = current.parent;
+    if (parent.type === 'BlockStatement' || parent.type === 'Program' || parent.type === 'StaticBlock' || (parent.type === 'SwitchCase' && parent.consequent.includes(current as TSESTree.Statement))) {
+      return current.type.endsWith('Statement') || current.type.endsWith('Declaration') ? current : undefined;
+    }
+    if (parent.type === 'ArrowFunctionExpression' || parent.type === 'FunctionExpression' || parent.type === 'FunctionDeclaration') return undefined;
+    current = parent;
+  }
+  return undefined;
+}

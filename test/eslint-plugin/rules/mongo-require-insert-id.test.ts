@@ -1,0 +1,345 @@
+import rule from '../../../eslint-plugin/src/rules/mongo-require-insert-id';
+import { createRuleTester, createTypedRuleTester, typedFilename } from '../rule-tester';
+
+const header = `import { MongoClient } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+`;
+const withObjectId = `import { MongoClient, ObjectId } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+`;
+
+createRuleTester().run('mongo-require-insert-id', rule, {
+  valid: [
+    `${header}await orders.insertOne({ _id: new ObjectId(), total: 1 });`,
+    `${header}await orders.insertOne({ '_id': id, total: 1 });`,
+    `${header}await orders.insertMany([{ _id: 1 }, { _id: 2 }]);`,
+    `${header}await orders.bulkWrite([{ insertOne: { document: { _id: 1 } } }, { updateOne: { filter: {}, update: { $set: { a: 1 } } } }]);`,
+    // Spreads of unknown objects may carry `_id`.
+    `${header}export const save = (order) => orders.insertOne({ ...order, savedAt: new Date() });`,
+    // A spread of a known object that has `_id`.
+    `${header}const base = { _id: 'a' }; await orders.insertOne({ ...base, n: 1 });`,
+    // Documents that are not literals are not judged.
+    `${header}export const save = (order) => orders.insertOne(order);`,
+    `${header}export const saveAll = (list) => orders.insertMany(list);`,
+    // A const whose _id is set before the insert.
+    `${header}const order = { total: 1 }; order._id = makeId(); await orders.insertOne(order);`,
+    // Mongoose gives documents an _id itself.
+    `import mongoose from 'mongoose'; const User = mongoose.model('User', new mongoose.Schema({})); await User.insertMany([{ name: 'a' }]);`,
+    // Built outside the retry: the driver sets `_id` on the object on the first attempt and every retry reuses it.
+    `${withObjectId}export async function place(total) {
+  const order = { _id: new ObjectId(), total };
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try { await orders.insertOne(order); return; } catch (error) { if (attempt === 3) throw error; }
+  }
+}`,
+    // Look-alikes.
+    `const list = []; list.insertOne?.({ a: 1 });`,
+    `export function f(repo) { return repo.insertOne({ name: 'x' }); }`,
+  ],
+  invalid: [
+    {
+      code: `${header}await orders.insertOne({ total: 10 });`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertOne' },
+          line: 3,
+          column: 24,
+          endLine: 3,
+          endColumn: 37,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `import { MongoClient, ObjectId } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+await orders.insertOne({ _id: new ObjectId(), total: 10 });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // ObjectId already imported (aliased); multi-line literal; a comment inside the literal.
+      code: `import { MongoClient, ObjectId as Oid } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db().collection('orders');
+const order = {
+  // the customer
+  customer: 'c1',
+};
+await orders.insertOne(order);`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertOne' },
+          line: 7,
+          column: 24,
+          endLine: 7,
+          endColumn: 29,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `import { MongoClient, ObjectId as Oid } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db().collection('orders');
+const order = {
+  // the customer
+  _id: new Oid(),
+  customer: 'c1',
+};
+await orders.insertOne(order);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // insertMany: each literal without _id; empty literal.
+      code: `${withObjectId}await orders.insertMany([{ _id: 1 }, {}]);`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertMany' },
+          line: 3,
+          column: 38,
+          endLine: 3,
+          endColumn: 40,
+          suggestions: [{ messageId: 'addObjectId', output: `${withObjectId}await orders.insertMany([{ _id: 1 }, { _id: new ObjectId() }]);` }],
+        },
+      ],
+    },
+    {
+      // bulkWrite insertOne; forceServerObjectId on the call.
+      code: `${withObjectId}await orders.bulkWrite([{ insertOne: { document: { n: 1 } } }], { forceServerObjectId: true });`,
+      errors: [
+        {
+          messageId: 'missingIdServerGenerated',
+          data: { method: 'bulkWrite' },
+          line: 3,
+          column: 50,
+          endLine: 3,
+          endColumn: 58,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `${withObjectId}await orders.bulkWrite([{ insertOne: { document: { _id: new ObjectId(), n: 1 } } }], { forceServerObjectId: true });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // forceServerObjectId on the client (through an options const); namespace import.
+      code: `import * as mongodb from 'mongodb';
+const options = { forceServerObjectId: true };
+const client = new mongodb.MongoClient(process.env.URL, options);
+await client.db().collection('events').insertOne({ kind: 'x' });`,
+      errors: [
+        {
+          messageId: 'missingIdServerGenerated',
+          data: { method: 'insertOne' },
+          line: 4,
+          column: 50,
+          endLine: 4,
+          endColumn: 63,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `import * as mongodb from 'mongodb';
+const options = { forceServerObjectId: true };
+const client = new mongodb.MongoClient(process.env.URL, options);
+await client.db().collection('events').insertOne({ _id: new mongodb.ObjectId(), kind: 'x' });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // CommonJS: the ObjectId goes into the existing destructured require.
+      code: `const { MongoClient } = require('mongodb');
+const events = new MongoClient(url).db().collection('events');
+events.insertOne({ kind: 'x' });`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertOne' },
+          line: 3,
+          column: 18,
+          endLine: 3,
+          endColumn: 31,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `const { MongoClient, ObjectId } = require('mongodb');
+const events = new MongoClient(url).db().collection('events');
+events.insertOne({ _id: new ObjectId(), kind: 'x' });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Only a type import of mongodb: a new import line is added.
+      code: `import type { Collection } from 'mongodb';
+export const log = (events: Collection) => events.insertOne({ kind: 'x' });`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertOne' },
+          line: 2,
+          column: 61,
+          endLine: 2,
+          endColumn: 74,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `import type { Collection } from 'mongodb';
+import { ObjectId } from 'mongodb';
+export const log = (events: Collection) => events.insertOne({ _id: new ObjectId(), kind: 'x' });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A retry library: the id is declared above the statement that calls it.
+      code: `import pRetry from 'p-retry';
+${withObjectId}export async function place(total) {
+  await pRetry(() => orders.insertOne({ total }), { retries: 3 });
+}`,
+      errors: [
+        {
+          messageId: 'missingIdRebuiltPerAttempt',
+          data: { method: 'insertOne' },
+          line: 5,
+          column: 39,
+          endLine: 5,
+          endColumn: 48,
+          suggestions: [
+            {
+              messageId: 'addObjectIdBeforeRetry',
+              data: { name: 'id' },
+              output: `import pRetry from 'p-retry';
+${withObjectId}export async function place(total) {
+  const id = new ObjectId();
+  await pRetry(() => orders.insertOne({ _id: id, total }), { retries: 3 });
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A recursive retry: the id would have to be passed along, so no suggestion; \`id\` is taken.
+      code: `${withObjectId}export async function place(total, id, attempt = 0) {
+  try {
+    await orders.insertOne({ total, ref: id });
+  } catch (error) {
+    if (attempt < 3) return place(total, id, attempt + 1);
+    throw error;
+  }
+}`,
+      errors: [{ messageId: 'missingIdRebuiltPerAttempt', data: { method: 'insertOne' }, line: 5, column: 28, endLine: 5, endColumn: 46, suggestions: [] }],
+    },
+    {
+      // CommonJS with a namespace require.
+      code: `const mongodb = require('mongodb');
+new mongodb.MongoClient(url).db().collection('events').insertOne({ kind: 'x' });`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertOne' },
+          line: 2,
+          column: 66,
+          endLine: 2,
+          endColumn: 79,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `const mongodb = require('mongodb');
+new mongodb.MongoClient(url).db().collection('events').insertOne({ _id: new mongodb.ObjectId(), kind: 'x' });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Built inside a retry loop: a fresh _id per attempt duplicates the write.
+      code: `${withObjectId}export async function place(total) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      await orders.insertOne({ total, createdAt: new Date() });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'missingIdRebuiltPerAttempt',
+          data: { method: 'insertOne' },
+          line: 6,
+          column: 30,
+          endLine: 6,
+          endColumn: 62,
+          suggestions: [
+            {
+              messageId: 'addObjectIdBeforeRetry',
+              data: { name: 'id' },
+              output: `${withObjectId}export async function place(total) {
+  const id = new ObjectId();
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      await orders.insertOne({ _id: id, total, createdAt: new Date() });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+createTypedRuleTester().run('mongo-require-insert-id (typed)', rule, {
+  valid: [
+    {
+      filename: typedFilename,
+      code: `const audit = { insertOne(doc: object) { return doc; } };
+audit.insertOne({ kind: 'x' });`,
+    },
+  ],
+  invalid: [
+    {
+      filename: typedFilename,
+      code: `import { ObjectId, type Db } from 'mongodb';
+export async function log(db: Db) {
+  const events = db.collection<{ _id?: ObjectId; kind: string }>('events');
+  await events.insertOne({ kind: 'x' });
+}`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertOne' },
+          line: 4,
+          column: 26,
+          endLine: 4,
+          endColumn: 39,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `import { ObjectId, type Db } from 'mongodb';
+export async function log(db: Db) {
+  const events = db.collection<{ _id?: ObjectId; kind: string }>('events');
+  await events.insertOne({ _id: new ObjectId(), kind: 'x' });
+}`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
