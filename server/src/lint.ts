@@ -59,7 +59,8 @@ interface LintSetup {
 
 /** The last path segment of a document URI, decoded; never throws on a malformed URI. */
 function getBaseName(uri: string): string {
-  const withoutQuery = uri.replace(/[?#].*$/s, '');
+  // `untitled:Untitled-1` has no path: drop the scheme.
+  const withoutQuery = uri.replace(/[?#].*$/s, '').replace(/^[a-z][a-z0-9+.-]*:(?!\/)/i, '');
   const segment = withoutQuery.slice(withoutQuery.lastIndexOf('/') + 1);
   let decoded = segment;
   try {

@@ -177,9 +177,17 @@ async function lintDocument(uri: string): Promise<void> {
   log.debug(`${uri} v${document.version}: ${diagnostics.length} finding(s) in ${(performance.now() - started).toFixed(1)} ms`);
 }
 
-documents.onDidOpen(({ document }) => scheduleLint(document.uri, 0));
-documents.onDidChangeContent(({ document }) => scheduleLint(document.uri));
+// `TextDocuments` fires a content change right after each open; that one is not debounced.
+const justOpened = new Set<string>();
+documents.onDidOpen(({ document }) => {
+  justOpened.add(document.uri);
+  scheduleLint(document.uri, 0);
+});
+documents.onDidChangeContent(({ document }) => {
+  if (!justOpened.delete(document.uri)) scheduleLint(document.uri);
+});
 documents.onDidClose(({ document }) => {
+  justOpened.delete(document.uri);
   cancelLint(document.uri);
   settingsByUri.delete(document.uri);
   skipLogged.delete(document.uri);
@@ -235,6 +243,12 @@ connection.onExecuteCommand(async ({ command, arguments: args }) => {
 });
 
 connection.onHover(({ textDocument, position }) => getHover(published.get(textDocument.uri) ?? [], position));
+
+// For the benchmark and diagnosis: the server's own memory (after a GC when node runs with --expose-gc).
+connection.onRequest('retrySafety/serverStats', () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return { memory: process.memoryUsage(), openDocuments: documents.keys().length, published: published.size };
+});
 
 // ---------------------------------------------------------------- listen
 

@@ -141,9 +141,26 @@ describe('language server over stdio', () => {
       },
     });
     const actions = await client.codeActions(uri, diagnostics[0]!.range, diagnostics);
+    // A `#` disable comment is offered only when the text language honours it.
+    const disable = actions.find((action) => action.title.startsWith('Disable'));
+    if (disable) {
+      const edit = disable.edit!.documentChanges![0]!;
+      expect('edits' in edit && edit.edits[0]!.newText).toBe(`# eslint-disable-next-line ${RULE}\n`);
+    }
     const version = await apply(client, uri, actions.find((action) => action.isPreferred));
     expect(client.text(uri)).toBe(ENV_SOURCE.replace(DOCDB_URI, FIXED_URI));
     expect(await client.diagnosticsFor(uri, version)).toEqual([]);
+  });
+
+  it('reports in JSON, where no disable comment can be written', async () => {
+    const uri = fileUri('config.json');
+    const text = `{\n  "mongo": {\n    "uri": "${DOCDB_URI}"\n  }\n}\n`;
+    await client.open(uri, 'json', text);
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line])).toEqual([[RULE, 2]]);
+    expect(textAt(client, uri, diagnostics[0]!)).toBe('retryWrites=false');
+    const actions = await client.codeActions(uri, diagnostics[0]!.range, diagnostics);
+    expect(actions.map((action) => action.title)).toEqual([`Fix this ${RULE} problem`]);
   });
 
   it('maps positions exactly after a BOM, CRLF line ends and a U+2028 inside a string', async () => {
