@@ -143,6 +143,14 @@ describe('retry-safety/text language with the connection-strings config', () => 
     });
   });
 
+  it('lets the presets (which have no `files`) be combined with it: other rules stay silent on text', async () => {
+    const env = `DOCDB_URI=mongodb://${DOCDB}/?retryWrites=false\n`;
+    write({ '.env': env });
+    expect(await lint([plugin.configs.all, plugin.configs['connection-strings'], settings({ engineVersion: '8.0.2' })])).toEqual({
+      '.env': [report('removeRetryWritesFalse', env, 'retryWrites=false')],
+    });
+  });
+
   it('works with ESLint 9', async () => {
     write({ '.env': `DOCDB_URI=mongodb://${DOCDB}/?retryWrites=false\n` });
     await lint([settings({ engineVersion: '8.0.2' })], { fix: true, eslint: ESLint9 as unknown as typeof ESLint });
