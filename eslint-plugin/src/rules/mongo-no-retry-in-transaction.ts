@@ -1,16 +1,56 @@
+import { findMongoCalls } from '../analysis/mongo-calls';
+import { findTransactionScopes } from '../analysis/mongo-transactions';
+import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
 
-// Placeholder: the rule's logic lands with its analysis.
-export default createRule({
+export default createRule<[], 'retryInsideTransaction'>({
   name: 'mongo-no-retry-in-transaction',
   meta: {
     type: 'problem',
-    docs: { description: 'Disallow hand-written retries around single writes inside a MongoDB transaction.', database: 'MongoDB' },
-    messages: { placeholder: 'Not implemented yet.' },
+    docs: {
+      description: 'Disallow hand-written retries of individual MongoDB writes inside a transaction.',
+      database: 'MongoDB',
+    },
+    messages: {
+      retryInsideTransaction:
+        'MongoDB `{{method}}` is retried by {{retry}} inside a transaction, but writes inside a multi-document transaction are not retryable on their own: a transient error (network error, primary election) aborts the whole transaction, so retrying the single write cannot succeed. Retry the whole transaction instead (`session.withTransaction` does it for transient errors).',
+    },
     schema: [],
+    defaultOptions: [],
   },
   defaultOptions: [],
-  create() {
-    return {};
+  create(context) {
+    return {
+      'Program:exit'() {
+        const transactions = findTransactionScopes(context);
+        if (transactions.length === 0) return;
+        const retries = findRetryScopes(context).filter((retry) =>
+          transactions.some((transaction) => transaction.range[0] <= retry.node.range[0] && retry.node.range[1] <= transaction.range[1]),
+        );
+        if (retries.length === 0) return;
+        const reported = new Set<unknown>();
+        for (const call of findMongoCalls(context)) {
+          if (!call.isWrite || reported.has(call.node)) continue;
+          const [start, end] = call.node.range;
+          const retry = retries.find((scope) => scope.attempt.range[0] <= start && end <= scope.attempt.range[1]);
+          if (!retry) continue;
+          reported.add(call.node);
+          context.report({ node: call.node, messageId: 'retryInsideTransaction', data: { method: call.operation, retry: describeRetry(retry) } });
+        }
+      },
+    };
   },
 });
+
+function describeRetry(retry: RetryScope): string {
+  switch (retry.kind) {
+    case 'loop':
+      return 'a retry loop';
+    case 'recursion':
+      return 'a recursive retry';
+    case 'catch-retry':
+      return 'a `.catch` retry';
+    case 'library':
+      return retry.library ? `the retry library \`${retry.library}\`` : 'a retry library';
+  }
+}

@@ -1,0 +1,123 @@
+import rule from '../../../eslint-plugin/src/rules/mongo-no-retry-in-transaction';
+import { createRuleTester, createTypedRuleTester, typedFilename } from '../rule-tester';
+
+const header = `import { MongoClient } from 'mongodb';
+const client = new MongoClient('mongodb://localhost');
+const orders = client.db('shop').collection('orders');
+const stock = client.db('shop').collection('stock');
+`;
+
+const data = (method: string, retry: string) => ({ method, retry });
+
+createRuleTester().run('mongo-no-retry-in-transaction', rule, {
+  valid: [
+    // Retrying the whole transaction is the right shape.
+    `${header}export async function place(order) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const session = client.startSession();
+    try {
+      session.startTransaction();
+      await orders.insertOne(order, { session });
+      await session.commitTransaction();
+      return;
+    } catch (error) {
+      await session.abortTransaction();
+      if (attempt === 3) throw error;
+    } finally {
+      await session.endSession();
+    }
+  }
+}`,
+    // A transaction with no hand-written retry.
+    `${header}await client.withSession((session) => session.withTransaction(async () => {
+  await orders.insertOne({ _id: 1 }, { session });
+}));`,
+    // A retry that only reads.
+    `${header}const session = client.startSession();
+await session.withTransaction(async () => {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try { return await orders.findOne({ _id: 1 }, { session }); } catch { continue; }
+  }
+});`,
+    // A retry after the transaction committed.
+    `${header}const session = client.startSession();
+session.startTransaction();
+await orders.insertOne({ _id: 1 }, { session });
+await session.commitTransaction();
+for (let attempt = 0; attempt < 3; attempt++) {
+  try { await stock.updateOne({ _id: 1 }, { $inc: { n: -1 } }); break; } catch { continue; }
+}`,
+    // TypeORM's query runner has the same method names.
+    `import { DataSource } from 'typeorm';
+const runner = new DataSource({}).createQueryRunner();
+await runner.startTransaction();
+for (let attempt = 0; attempt < 3; attempt++) {
+  try { await runner.manager.updateOne({}, { $set: { a: 1 } }); break; } catch { continue; }
+}
+await runner.commitTransaction();`,
+  ],
+  invalid: [
+    {
+      code: `${header}const session = client.startSession();
+await session.withTransaction(async () => {
+  await orders.insertOne({ _id: 1 }, { session });
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      await stock.updateOne({ _id: 'sku' }, { $inc: { n: -1 } }, { session });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+});`,
+      errors: [{ messageId: 'retryInsideTransaction', data: data('updateOne', 'a retry loop'), line: 10, column: 13, endLine: 10, endColumn: 78 }],
+    },
+    {
+      code: `${header}const session = client.startSession();
+session.startTransaction();
+try {
+  const retry = async (attempt) => {
+    try {
+      await orders.deleteOne({ _id: 1 }, { session });
+    } catch (error) {
+      if (attempt < 3) return retry(attempt + 1);
+      throw error;
+    }
+  };
+  await retry(1);
+  await session.commitTransaction();
+} catch (error) {
+  await session.abortTransaction();
+}`,
+      errors: [{ messageId: 'retryInsideTransaction', data: data('deleteOne', 'a recursive retry'), line: 10, column: 13, endLine: 10, endColumn: 54 }],
+    },
+    {
+      // CommonJS, a retry library, Mongoose connection.transaction.
+      code: `const mongoose = require('mongoose');
+const pRetry = require('p-retry');
+const Order = mongoose.model('Order', new mongoose.Schema({}));
+mongoose.connection.transaction(async (session) => {
+  await pRetry(() => Order.updateOne({ _id: 1 }, { paid: true }, { session }), { retries: 2 });
+});`,
+      errors: [{ messageId: 'retryInsideTransaction', data: data('updateOne', 'the retry library `p-retry`'), line: 5, column: 22, endLine: 5, endColumn: 78 }],
+    },
+  ],
+});
+
+createTypedRuleTester().run('mongo-no-retry-in-transaction (typed)', rule, {
+  valid: [],
+  invalid: [
+    {
+      filename: typedFilename,
+      code: `import type { ClientSession, Collection } from 'mongodb';
+export async function pay(s: ClientSession, payments: Collection) {
+  await s.withTransaction(async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try { await payments.insertOne({ _id: 'p1' } as never, { session: s }); return; } catch { continue; }
+    }
+  });
+}`,
+      errors: [{ messageId: 'retryInsideTransaction', data: data('insertOne', 'a retry loop'), line: 5, column: 19, endLine: 5, endColumn: 77 }],
+    },
+  ],
+});
