@@ -224,11 +224,15 @@ export default createRule<[], MessageId>({
       const before = sourceCode.getTokenBefore(property);
       const after = sourceCode.getTokenAfter(property);
       let range: [number, number];
-      if (before?.value === ',') {
+      const next = after?.value === ',' ? sourceCode.getTokenAfter(after, { includeComments: true }) : undefined;
+      if (after?.value === ',' && next && next.value !== '}') {
+        // Take the comma after, up to what follows (the next property keeps its place).
+        range = [property.range[0], next.range[0]];
+      } else if (before?.value === ',') {
+        // Last property: take the comma before (a trailing comma after it stays).
         range = [before.range[0], property.range[1]];
       } else if (after?.value === ',') {
-        const next = sourceCode.getTokenAfter(after, { includeComments: true });
-        range = [property.range[0], next && next.value !== '}' ? next.range[0] : after.range[1]];
+        range = [property.range[0], after.range[1]];
       } else if (before?.value === '{' && after?.value === '}') {
         range = [before.range[1], after.range[0]];
       } else {

@@ -148,6 +148,60 @@ await mongoose.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', { retryW
   ],
   invalid: [
     {
+      name: 'a property on its own line is removed with its comma; the comment above it stays',
+      code: `import { MongoClient } from 'mongodb';
+new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/', {
+  tls: true,
+  // turned off for engine 5.0
+  retryWrites: false,
+  maxPoolSize: 20,
+});`,
+      settings: v802,
+      output: `import { MongoClient } from 'mongodb';
+new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/', {
+  tls: true,
+  // turned off for engine 5.0
+  maxPoolSize: 20,
+});`,
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 5,
+          column: 3,
+          endLine: 5,
+          endColumn: 21,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: 'CommonJS with a declared require global',
+      code: `const mongodb = require('mongodb');
+const client = new mongodb.MongoClient('mongodb://localhost:27017/', { retryWrites: false });`,
+      languageOptions: { sourceType: 'commonjs' },
+      settings: none,
+      output: null,
+      errors: [
+        {
+          messageId: 'retryWritesFalseNotDocumentDb',
+          line: 2,
+          column: 72,
+          endLine: 2,
+          endColumn: 90,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', hostKind: 'MongoDB' },
+          suggestions: [
+            {
+              messageId: 'suggestRemoveRetryWrites',
+              data: { setting: 'retryWrites: false' },
+              output: `const mongodb = require('mongodb');
+const client = new mongodb.MongoClient('mongodb://localhost:27017/', {});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       name: 'DocumentDB 8.0.2: retryWrites=false as the last option is removed with the & before it',
       code: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&tlsCAFile=global-bundle.pem&retryWrites=false';",
       settings: v802,
