@@ -1,16 +1,392 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findDbCallsWithin, type Database } from '../analysis/db-calls';
+import { getFunctionName, isFunctionNode } from '../analysis/retry-ast';
+import { getRetryDelayFacts, type RetryDelayFacts } from '../analysis/retry-delay';
+import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
 
-// Placeholder: the rule's logic lands with its analysis.
-export default createRule({
+type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'setOption';
+
+interface ServiceDelay {
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+type Options = [
+  {
+    requireJitter?: boolean;
+    dynamodb?: ServiceDelay;
+    postgres?: ServiceDelay;
+    mongodb?: ServiceDelay;
+  },
+];
+
+const DEFAULT_OPTIONS: Options = [
+  {
+    requireJitter: true,
+    // The AWS SDK for JavaScript v3 standard retry mode: base 100 ms, cap 20 s.
+    dynamodb: { baseDelayMs: 100, maxDelayMs: 20000 },
+    // Azure's guidance for transient PostgreSQL errors: 5 s before the first retry, up to 60 s.
+    postgres: { baseDelayMs: 5000, maxDelayMs: 60000 },
+    mongodb: { baseDelayMs: 100, maxDelayMs: 10000 },
+  },
+];
+
+const DATABASE_NAMES: Record<Database, string> = { dynamodb: 'DynamoDB', postgres: 'PostgreSQL', mongodb: 'MongoDB' };
+
+const serviceSchema = (name: string) => ({
+  type: 'object' as const,
+  description: `Backoff values suggested for ${name} retries.`,
+  properties: {
+    baseDelayMs: { type: 'number' as const, minimum: 1, description: `Wait before the first ${name} retry, in milliseconds (doubled for each further retry).` },
+    maxDelayMs: { type: 'number' as const, minimum: 1, description: `Longest wait between ${name} retries, in milliseconds.` },
+  },
+  additionalProperties: false,
+});
+
+export default createRule<Options, MessageId>({
   name: 'require-retry-backoff',
   meta: {
     type: 'problem',
-    docs: { description: 'Require capped, jittered exponential backoff and a bounded attempt count in database retries.', database: 'any' },
-    messages: { placeholder: 'Not implemented yet.' },
-    schema: [],
+    docs: {
+      description: 'Require capped, jittered exponential backoff and a bounded attempt count in database retries.',
+      database: 'any',
+    },
+    hasSuggestions: true,
+    messages: {
+      unbounded:
+        '{{subject}} around the {{database}} call `{{operation}}` has no limit on its attempts{{detail}}: while {{database}} is unavailable it retries forever. {{guidance}}',
+      noWait:
+        '{{subject}} around the {{database}} call `{{operation}}` tries again at once, with no wait{{detail}}: immediate retries add load to a database that is already failing. {{guidance}}',
+      constantDelay:
+        '{{subject}} around the {{database}} call `{{operation}}` waits the same time before every attempt{{detail}}. {{guidance}}',
+      uncappedDelay:
+        '{{subject}} around the {{database}} call `{{operation}}` grows its wait with no cap{{detail}}. {{guidance}}',
+      noJitter:
+        '{{subject}} around the {{database}} call `{{operation}}` waits without jitter{{detail}}, so clients that failed together retry together. {{guidance}}',
+      useBackoff: 'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) before the next attempt.',
+      setOption: 'Set `{{option}}` in the {{library}} options.',
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          requireJitter: { type: 'boolean', description: 'Report retries whose wait has no random part.' },
+          dynamodb: serviceSchema('DynamoDB'),
+          postgres: serviceSchema('PostgreSQL'),
+          mongodb: serviceSchema('MongoDB'),
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: DEFAULT_OPTIONS,
   },
-  defaultOptions: [],
-  create() {
-    return {};
+  defaultOptions: DEFAULT_OPTIONS,
+  create(context, [options]) {
+    const sourceCode = context.sourceCode;
+
+    function getServiceDelay(database: Database): Required<ServiceDelay> {
+      const defaults = DEFAULT_OPTIONS[0][database] as Required<ServiceDelay>;
+      const given = options[database] ?? {};
+      return { baseDelayMs: given.baseDelayMs ?? defaults.baseDelayMs, maxDelayMs: given.maxDelayMs ?? defaults.maxDelayMs };
+    }
+
+    function getGuidance(database: Database): string {
+      const { baseDelayMs, maxDelayMs } = getServiceDelay(database);
+      if (database === 'postgres') {
+        return `For PostgreSQL, wait ${formatMs(baseDelayMs)} before the first retry, double the wait for each further retry up to ${formatMs(maxDelayMs)}, and give up after a maximum number of retries.`;
+      }
+      if (database === 'dynamodb') {
+        return `For DynamoDB, back off exponentially with full jitter, as the AWS SDK does: wait a random time up to min(${formatMs(maxDelayMs)}, ${formatMs(baseDelayMs)} × 2^attempt), and stop after a few attempts.`;
+      }
+      return `For MongoDB, back off exponentially with jitter, capped at ${formatMs(maxDelayMs)}, and stop after a few attempts.`;
+    }
+
+    /** The database this retry talks to, and the first call, or undefined when it reaches none. */
+    function getRetriedCall(scope: RetryScope): { database: Database; operation: string } | undefined {
+      if (scope.libraryFunction === 'ConfiguredRetryStrategy') {
+        return isDynamoDbClientOption(scope.node) ? { database: 'dynamodb', operation: 'send' } : undefined;
+      }
+      const [call] = findDbCallsWithin(context, scope.attempt);
+      return call ? { database: call.database, operation: call.operation } : undefined;
+    }
+
+    function check(scope: RetryScope): void {
+      const retried = getRetriedCall(scope);
+      if (!retried) return;
+      const facts = getRetryDelayFacts(context, scope);
+      const { database, operation } = retried;
+      const service = getServiceDelay(database);
+      const base = {
+        subject: scope.kind === 'library' ? `This \`${scope.library ?? 'library'}\` retry` : 'This retry',
+        database: DATABASE_NAMES[database],
+        operation,
+        guidance: getGuidance(database),
+      };
+      const details = facts.library;
+
+      if (facts.bounded === false) {
+        const property = details?.boundProperty;
+        context.report({
+          loc: property ? property.loc : getHeadLoc(scope),
+          messageId: 'unbounded',
+          data: { ...base, detail: property ? ` (\`${sourceCode.getText(property)}\`)` : getDefaultDetail(scope, 'bound') },
+        });
+      }
+
+      if (facts.waits === false) {
+        const property = details?.waitProperty;
+        context.report({
+          loc: property ? property.loc : getHeadLoc(scope),
+          messageId: 'noWait',
+          data: { ...base, detail: property ? ` (\`${sourceCode.getText(property)}\`)` : getDefaultDetail(scope, 'wait') },
+          suggest: getBackoffSuggestion(scope, facts, service, 'insert'),
+        });
+        return;
+      }
+      if (facts.waits !== true) return;
+
+      if (facts.growth === 'none') {
+        const property = details?.growthProperty;
+        context.report({
+          loc: property ? property.loc : getDelayLoc(scope, facts),
+          messageId: 'constantDelay',
+          data: { ...base, detail: property ? ` (\`${sourceCode.getText(property)}\`)` : '' },
+          suggest: property ? setOptionSuggestion(scope, property, '2') : getBackoffSuggestion(scope, facts, service, 'replace'),
+        });
+        // A hand-written delay gets one report (its suggestion rewrites the whole delay); a library's
+        // options each get their own, as each has its own fix.
+        if (!property) return;
+      }
+
+      if (
+        facts.growth === 'exponential' &&
+        facts.capped === false &&
+        (facts.maxDelayMs === undefined || facts.maxDelayMs > service.maxDelayMs)
+      ) {
+        const reasons = [
+          facts.maxDelayMs !== undefined ? `up to ${formatMs(facts.maxDelayMs)}` : '',
+          details ? getDefaultText(scope, 'cap') : '',
+        ].filter(Boolean);
+        context.report({
+          loc: details ? getLibraryLoc(scope) : getDelayLoc(scope, facts),
+          messageId: 'uncappedDelay',
+          data: { ...base, detail: reasons.length > 0 ? ` (${reasons.join('; ')})` : '' },
+          suggest: details?.capKey ? addOptionSuggestion(scope, details.capKey, String(service.maxDelayMs)) : [],
+        });
+        if (!details) return;
+      }
+
+      if (options.requireJitter !== false && facts.jittered === false) {
+        const property = details?.jitterProperty;
+        const fix = details?.jitterFix;
+        context.report({
+          loc: property ? property.loc : details ? getLibraryLoc(scope) : getDelayLoc(scope, facts),
+          messageId: 'noJitter',
+          data: { ...base, detail: property ? ` (\`${sourceCode.getText(property)}\`)` : getDefaultDetail(scope, 'jitter') },
+          suggest: fix
+            ? property && property.value.type !== AST_NODE_TYPES.AssignmentPattern
+              ? setOptionSuggestion(scope, property, fix.value)
+              : addOptionSuggestion(scope, fix.key, fix.value)
+            : [],
+        });
+      }
+    }
+
+    /** Why a library's default removes a property: "(p-retry's default `randomize` is false)". */
+    function getDefaultDetail(scope: RetryScope, what: 'bound' | 'wait' | 'cap' | 'jitter'): string {
+      const text = getDefaultText(scope, what);
+      return text ? ` (${text})` : '';
+    }
+
+    function getDefaultText(scope: RetryScope, what: 'bound' | 'wait' | 'cap' | 'jitter'): string {
+      if (scope.kind !== 'library') return '';
+      const library = scope.library;
+      const defaults: Record<string, Partial<Record<typeof what, string>>> = {
+        'p-retry': { cap: '`maxTimeout` defaults to Infinity', jitter: '`randomize` defaults to false' },
+        'promise-retry': { cap: '`maxTimeout` defaults to Infinity', jitter: '`randomize` defaults to false' },
+        retry: { cap: '`maxTimeout` defaults to Infinity', jitter: '`randomize` defaults to false' },
+        'async-retry': { cap: '`maxTimeout` defaults to Infinity' },
+        'exponential-backoff': { cap: '`maxDelay` defaults to Infinity', jitter: "`jitter` defaults to 'none'" },
+        cockatiel: { bound: '`maxAttempts` defaults to Infinity', wait: 'no `backoff` means a constant backoff of 0 ms' },
+      };
+      return (library ? defaults[library]?.[what] : undefined) ?? '';
+    }
+
+    // -----------------------------------------------------------------------
+    // Suggestions
+
+    function getBackoffSuggestion(
+      scope: RetryScope,
+      facts: RetryDelayFacts,
+      service: Required<ServiceDelay>,
+      mode: 'insert' | 'replace',
+    ): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const variable = scope.attemptVariable;
+      if (!variable || (scope.kind !== 'loop' && scope.kind !== 'recursion')) return [];
+      const delayText = `Math.random() * Math.min(${service.maxDelayMs}, ${service.baseDelayMs} * 2 ** ${variable})`;
+      const data = { maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable };
+      if (mode === 'replace') {
+        const delay = facts.delay;
+        if (!delay || delay.type === AST_NODE_TYPES.CallExpression || !isInside(scope.node, delay)) return [];
+        // Replacing the expression would drop a comment written inside it.
+        if (sourceCode.getCommentsInside(delay).length > 0) return [];
+        return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.replaceText(delay, delayText) }];
+      }
+      const [handler] = scope.handlers;
+      if (scope.handlers.length !== 1 || handler?.type !== AST_NODE_TYPES.CatchClause) return [];
+      if (!isInAsyncFunction(handler)) return [];
+      const statement = `await new Promise((resolve) => setTimeout(resolve, ${delayText}));`;
+      const block = handler.body;
+      const body = block.body;
+      if (body.length === 0) {
+        if (sourceCode.getCommentsInside(block).length > 0) return [];
+        const indent = getIndent(handler);
+        return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.replaceText(block, `{\n${indent}  ${statement}\n${indent}}`) }];
+      }
+      const last = body.at(-1) as TSESTree.Statement;
+      const beforeLast =
+        last.type === AST_NODE_TYPES.ContinueStatement || last.type === AST_NODE_TYPES.ReturnStatement || last.type === AST_NODE_TYPES.ThrowStatement;
+      const indent = getIndent(last);
+      if (beforeLast) {
+        return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.insertTextBefore(last, `${statement}\n${indent}`) }];
+      }
+      return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.insertTextAfter(last, `\n${indent}${statement}`) }];
+    }
+
+    function setOptionSuggestion(scope: RetryScope, property: TSESTree.Property, value: string): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const key = sourceCode.getText(property.key);
+      return [
+        {
+          messageId: 'setOption',
+          data: { option: `${key}: ${value}`, library: scope.library ?? 'library' },
+          fix: (fixer) => fixer.replaceText(property.value, value),
+        },
+      ];
+    }
+
+    function addOptionSuggestion(scope: RetryScope, key: string, value: string): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const data = { option: `${key}: ${value}`, library: scope.library ?? 'library' };
+      const existing = scope.options?.properties.find(
+        (property) => property.type === AST_NODE_TYPES.Property && !property.computed && property.key.type === AST_NODE_TYPES.Identifier && property.key.name === key,
+      );
+      if (existing?.type === AST_NODE_TYPES.Property) return setOptionSuggestion(scope, existing, value);
+      const objectLiteral = scope.options;
+      if (objectLiteral) {
+        const last = objectLiteral.properties.at(-1);
+        if (!last) return [{ messageId: 'setOption', data, fix: (fixer) => fixer.replaceText(objectLiteral, `{ ${key}: ${value} }`) }];
+        const after = sourceCode.getTokenAfter(last);
+        const hasTrailingComma = after?.value === ',';
+        return [
+          {
+            messageId: 'setOption',
+            data,
+            fix: (fixer) => (hasTrailingComma && after ? fixer.insertTextAfter(after, ` ${key}: ${value},`) : fixer.insertTextAfter(last, `, ${key}: ${value}`)),
+          },
+        ];
+      }
+      if (scope.optionsUnknown) return [];
+      // No options argument at all: add one after the callback (callback-first libraries only).
+      const call = scope.node;
+      if (call.type !== AST_NODE_TYPES.CallExpression || call.arguments.length !== 1) return [];
+      if (!['p-retry', 'async-retry', 'promise-retry', 'exponential-backoff'].includes(scope.library ?? '')) return [];
+      const callback = call.arguments[0] as TSESTree.Node;
+      return [{ messageId: 'setOption', data, fix: (fixer) => fixer.insertTextAfter(callback, `, { ${key}: ${value} }`) }];
+    }
+
+    // -----------------------------------------------------------------------
+    // Locations
+
+    /** `for (…)`, `while (…)`, the function's name, `.catch`, or the library call's callee. */
+    function getHeadLoc(scope: RetryScope): TSESTree.SourceLocation {
+      const node = scope.node;
+      switch (node.type) {
+        case AST_NODE_TYPES.ForStatement:
+        case AST_NODE_TYPES.ForOfStatement:
+        case AST_NODE_TYPES.WhileStatement: {
+          const closing = sourceCode.getTokenBefore(node.body);
+          return { start: node.loc.start, end: closing ? closing.loc.end : node.loc.end };
+        }
+        case AST_NODE_TYPES.DoWhileStatement: {
+          const whileToken = sourceCode.getTokenAfter(node.body);
+          const closing = sourceCode.getTokenAfter(node.test);
+          return { start: whileToken ? whileToken.loc.start : node.loc.start, end: closing ? closing.loc.end : node.loc.end };
+        }
+        default:
+          break;
+      }
+      if (isFunctionNode(node)) return getFunctionNameLoc(node);
+      return getLibraryLoc(scope);
+    }
+
+    function getFunctionNameLoc(fn: TSESTree.Node): TSESTree.SourceLocation {
+      if (!isFunctionNode(fn)) return fn.loc;
+      if (fn.id) return fn.id.loc;
+      const parent = fn.parent;
+      if (getFunctionName(fn) && parent) {
+        if (parent.type === AST_NODE_TYPES.VariableDeclarator) return parent.id.loc;
+        if (parent.type === AST_NODE_TYPES.Property || parent.type === AST_NODE_TYPES.MethodDefinition || parent.type === AST_NODE_TYPES.PropertyDefinition) {
+          return parent.key.loc;
+        }
+      }
+      const first = sourceCode.getFirstToken(fn);
+      return first ? first.loc : fn.loc;
+    }
+
+    function getLibraryLoc(scope: RetryScope): TSESTree.SourceLocation {
+      const node = scope.node;
+      if (node.type === AST_NODE_TYPES.CallExpression || node.type === AST_NODE_TYPES.NewExpression) {
+        if (node.callee.type === AST_NODE_TYPES.MemberExpression && scope.kind === 'catch-retry') return node.callee.property.loc;
+        return node.type === AST_NODE_TYPES.NewExpression ? { start: node.loc.start, end: node.callee.loc.end } : node.callee.loc;
+      }
+      return node.loc;
+    }
+
+    function getDelayLoc(scope: RetryScope, facts: RetryDelayFacts): TSESTree.SourceLocation {
+      if (facts.delay && isInside(scope.node, facts.delay)) return facts.delay.loc;
+      if (facts.wait) return facts.wait.loc;
+      return getHeadLoc(scope);
+    }
+
+    function getIndent(node: TSESTree.Node): string {
+      const line = sourceCode.lines[node.loc.start.line - 1] ?? '';
+      return /^\s*/.exec(line)?.[0] ?? '';
+    }
+
+    return {
+      'Program:exit'() {
+        for (const scope of findRetryScopes(context)) check(scope);
+      },
+    };
   },
 });
+
+function formatMs(ms: number): string {
+  if (ms >= 1000 && ms % 1000 === 0) return `${ms / 1000} s`;
+  if (ms >= 1000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${ms} ms`;
+}
+
+function isInside(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
+}
+
+function isInAsyncFunction(node: TSESTree.Node): boolean {
+  for (let current = node.parent; current; current = current.parent) {
+    if (isFunctionNode(current)) return current.async;
+  }
+  return false;
+}
+
+/** `new DynamoDBClient({ retryStrategy: <node> })` (or a document client built the same way). */
+function isDynamoDbClientOption(node: TSESTree.Node): boolean {
+  const property = node.parent;
+  if (property?.type !== AST_NODE_TYPES.Property || property.value !== node) return false;
+  const object = property.parent;
+  const client = object?.parent;
+  return (
+    client?.type === AST_NODE_TYPES.NewExpression &&
+    client.callee.type === AST_NODE_TYPES.Identifier &&
+    /^DynamoDB(Client)?$/.test(client.callee.name)
+  );
+}

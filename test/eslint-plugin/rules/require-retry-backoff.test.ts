@@ -1,0 +1,777 @@
+import rule from '../../../eslint-plugin/src/rules/require-retry-backoff';
+import type { InvalidTestCase, ValidTestCase } from '@typescript-eslint/rule-tester';
+import { createRuleTester } from '../rule-tester';
+
+type Options = NonNullable<typeof rule.defaultOptions>;
+type ValidCase = ValidTestCase<Options>;
+type InvalidCase = InvalidTestCase<'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'setOption', Options>;
+
+const ruleTester = createRuleTester();
+
+type Database = 'mongodb' | 'postgres' | 'dynamodb';
+const NAMES = { mongodb: 'MongoDB', postgres: 'PostgreSQL', dynamodb: 'DynamoDB' } as const;
+const DEFAULTS = {
+  dynamodb: { baseDelayMs: 100, maxDelayMs: 20000 },
+  postgres: { baseDelayMs: 5000, maxDelayMs: 60000 },
+  mongodb: { baseDelayMs: 100, maxDelayMs: 10000 },
+};
+
+const seconds = (ms: number): string => (ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`);
+
+/** The guidance each message ends with, as DOMAIN.md states it for the service. */
+function guidance(database: Database, service = DEFAULTS[database]): string {
+  const { baseDelayMs, maxDelayMs } = service;
+  if (database === 'postgres') {
+    return `For PostgreSQL, wait ${seconds(baseDelayMs)} before the first retry, double the wait for each further retry up to ${seconds(maxDelayMs)}, and give up after a maximum number of retries.`;
+  }
+  if (database === 'dynamodb') {
+    return `For DynamoDB, back off exponentially with full jitter, as the AWS SDK does: wait a random time up to min(${seconds(maxDelayMs)}, ${seconds(baseDelayMs)} × 2^attempt), and stop after a few attempts.`;
+  }
+  return `For MongoDB, back off exponentially with jitter, capped at ${seconds(maxDelayMs)}, and stop after a few attempts.`;
+}
+
+function data(database: Database, operation: string, detail: string, subject = 'This retry', service = DEFAULTS[database]) {
+  return { subject, database: NAMES[database], operation, detail, guidance: guidance(database, service) };
+}
+
+const MONGO = `import { MongoClient } from 'mongodb';\nconst coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');\n`;
+const PG = `import { Pool } from 'pg';\nconst pool = new Pool();\n`;
+const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\n`;
+
+const valid: ValidCase[] = [
+    {
+      name: 'capped full-jitter exponential backoff (the suggested shape)',
+      code: DDB + `export async function put(item) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await client.send(new PutItemCommand(item));
+    } catch (err) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    }
+  }
+  throw new Error('gave up');
+}`,
+    },
+    {
+      name: 'exponential growth that stays below the service cap within its bounded attempts, jittered',
+      code: PG + `export async function ping() {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try { return await pool.query('SELECT 1'); } catch (err) { await sleep(5000 * 2 ** attempt + Math.random() * 1000); }
+  }
+}`,
+    },
+    {
+      name: 'requireJitter: false accepts a capped exponential wait without jitter',
+      code: MONGO + `export async function save(doc) {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    try { return await coll.insertOne(doc); } catch (err) { await sleep(Math.min(10000, 100 * 2 ** attempt)); }
+  }
+}`,
+      options: [{ requireJitter: false }],
+    },
+    {
+      name: 'DynamoDB pagination loop is not a retry',
+      code: `import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function all(TableName) {
+  const items = [];
+  let ExclusiveStartKey;
+  do {
+    const page = await client.send(new QueryCommand({ TableName, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}`,
+    },
+    {
+      name: 'per-item loop that logs and moves on is not a retry',
+      code: MONGO + `export async function importAll(docs) {
+  for (const doc of docs) {
+    try { await coll.insertOne(doc); } catch (err) { console.error('skipped', doc._id, err); }
+  }
+}`,
+    },
+    {
+      name: 'p-retry with randomize and a cap',
+      code: PG + `import pRetry from 'p-retry';
+export const load = () => pRetry(() => pool.query('SELECT * FROM t'), { retries: 5, randomize: true, maxTimeout: 60000 });`,
+    },
+    {
+      name: 'async-retry randomizes by default; a bounded count keeps the wait under the cap',
+      code: `const retry = require('async-retry');
+const { Pool } = require('pg');
+const pool = new Pool();
+module.exports = () => retry(() => pool.query('SELECT 1'), { retries: 4 });`,
+    },
+    {
+      name: 'options passed as a variable cannot be read',
+      code: PG + `import pRetry from 'p-retry';
+import { retryOptions } from './config';
+export const load = () => pRetry(() => pool.query('SELECT 1'), retryOptions);`,
+    },
+    {
+      name: 'cockatiel with an ExponentialBackoff and maxAttempts',
+      code: DDB + `import { retry, handleAll, ExponentialBackoff } from 'cockatiel';
+const policy = retry(handleAll, { maxAttempts: 5, backoff: new ExponentialBackoff() });
+export const put = (item) => policy.execute(() => client.send(new PutItemCommand(item)));`,
+    },
+    {
+      name: 'S3 retry loop with a constant wait: not a database',
+      code: `import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3';
+const s3 = new S3Client({});
+export async function upload(params) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try { return await s3.send(new PutObjectCommand(params)); } catch (err) { await sleep(1000); }
+  }
+}`,
+    },
+    {
+      name: 'SQS retry without a wait: not a database',
+      code: `const { SQSClient, SendMessageCommand } = require('@aws-sdk/client-sqs');
+const sqs = new SQSClient({});
+async function send(params) {
+  while (true) {
+    try { return await sqs.send(new SendMessageCommand(params)); } catch (err) { console.warn(err); }
+  }
+}`,
+    },
+    {
+      name: 'mysql2 retry: not a tracked database',
+      code: `import mysql from 'mysql2/promise';
+const pool = mysql.createPool({});
+export async function ping() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try { return await pool.query('SELECT 1'); } catch (err) { await sleep(1000); }
+  }
+}`,
+    },
+    {
+      name: 'Prisma retry: not a tracked database',
+      code: `import { PrismaClient } from '@prisma/client';
+const prisma = new PrismaClient();
+export async function touch(where, data) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try { return await prisma.user.updateMany({ where, data }); } catch (err) { await sleep(500); }
+  }
+}`,
+    },
+    {
+      name: 'a retry with an imported backoff helper fed the attempt is left alone',
+      code: MONGO + `import { backoff } from './backoff';
+export async function save(doc) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try { return await coll.insertOne(doc); } catch (err) { await backoff(attempt); }
+  }
+}`,
+    },
+    {
+      name: 'the DynamoDB seed with full jitter added',
+      code: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 5;
+const MAX_WAIT_INTERVAL = 20000;
+const getWaitTime = (retryCount: number) => Math.random() * Math.pow(3, retryCount) * 100;
+export async function waitForActive(TableName: string) {
+  let retries = 0;
+  let retry = false;
+  do {
+    await sleep(Math.min(getWaitTime(retries), MAX_WAIT_INTERVAL));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+    retry = Table?.TableStatus !== 'ACTIVE';
+  } while (retry && retries++ < MAX_RETRIES);
+}`,
+    },
+    {
+      name: 'ConfiguredRetryStrategy on a non-DynamoDB client',
+      code: `import { S3Client } from '@aws-sdk/client-s3';
+import { ConfiguredRetryStrategy } from '@aws-sdk/util-retry';
+export const s3 = new S3Client({ retryStrategy: new ConfiguredRetryStrategy(4, 1000) });`,
+    },
+    {
+      name: 'a flag loop bounded by a counter in the body',
+      code: PG + `export async function ping() {
+  let done = false;
+  let attempts = 0;
+  while (!done) {
+    try { await pool.query('SELECT 1'); done = true; } catch (err) {
+      if (++attempts >= 5) throw err;
+      await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempts));
+    }
+  }
+}`,
+    },
+];
+
+const invalid: InvalidCase[] = [
+    {
+      name: "mongo-constant",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await coll.insertOne(doc);
+    } catch (err) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  throw new Error('insert failed');
+}
+`,
+      errors: [
+        {
+          messageId: 'constantDelay',
+          line: 8, column: 58, endLine: 8, endColumn: 62,
+          data: data('mongodb', "insertOne", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await coll.insertOne(doc);
+    } catch (err) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    }
+  }
+  throw new Error('insert failed');
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "pg-unbounded-nowait",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  while (true) {
+    try {
+      await pool.query('SELECT 1');
+      break;
+    } catch (err) {
+      console.warn(err);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 4, column: 3, endLine: 4, endColumn: 15,
+          data: data('postgres', "query", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'noWait',
+          line: 4, column: 3, endLine: 4, endColumn: 15,
+          data: data('postgres', "query", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "pg-nowait-suggest",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await pool.query('SELECT 1');
+    } catch (err) {
+      if (attempt === 4) throw err;
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 4, column: 3, endLine: 4, endColumn: 48,
+          data: data('postgres', "query", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await pool.query('SELECT 1');
+    } catch (err) {
+      if (attempt === 4) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+    }
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "pg-nowait-continue",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await pool.query('UPDATE jobs SET state = $1', ['done']);
+    } catch (err) {
+      continue;
+    }
+    break;
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 4, column: 3, endLine: 4, endColumn: 48,
+          data: data('postgres', "query", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await pool.query('UPDATE jobs SET state = $1', ['done']);
+    } catch (err) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+      continue;
+    }
+    break;
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "ddb-nojitter",
+      code: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function put(item) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await client.send(new PutItemCommand(item));
+    } catch (err) {
+      await sleep(100 * 2 ** attempt);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noJitter',
+          line: 8, column: 19, endLine: 8, endColumn: 37,
+          data: data('dynamodb', "PutItem", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "ddb-v2-uncapped",
+      code: `const AWS = require('aws-sdk');
+const docClient = new AWS.DynamoDB.DocumentClient();
+async function put(params) {
+  let retries = 0;
+  while (retries < 10) {
+    try {
+      return await docClient.put(params).promise();
+    } catch (err) {
+      await sleep(100 * 3 ** retries);
+      retries++;
+    }
+  }
+}
+module.exports = { put };
+`,
+      errors: [
+        {
+          messageId: 'uncappedDelay',
+          line: 9, column: 19, endLine: 9, endColumn: 37,
+          data: data('dynamodb', "PutItem", " (up to 1968.3 s)"),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "ddb-seed",
+      code: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 5;
+const MAX_WAIT_INTERVAL = 60000;
+const getWaitTime = (retryCount: number) => Math.pow(3, retryCount) * 100;
+export async function waitForActive(TableName: string) {
+  let retries = 0;
+  let retry = false;
+  do {
+    const waitTime = Math.min(getWaitTime(retries), MAX_WAIT_INTERVAL);
+    await sleep(waitTime);
+    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+    retry = Table?.TableStatus !== 'ACTIVE';
+  } while (retry && retries++ < MAX_RETRIES);
+}
+`,
+      errors: [
+        {
+          messageId: 'noJitter',
+          line: 11, column: 17, endLine: 11, endColumn: 25,
+          data: data('dynamodb', "DescribeTable", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "pg-recursion-cjs",
+      code: `const { Pool } = require('pg');
+const pool = new Pool();
+function connect() {
+  pool.connect().catch(() => {
+    setTimeout(() => connect(), 5000);
+  });
+}
+connect();
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 3, column: 10, endLine: 3, endColumn: 17,
+          data: data('postgres', "connect", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'constantDelay',
+          line: 5, column: 33, endLine: 5, endColumn: 37,
+          data: data('postgres', "connect", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "pg-catch-retry",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export const count = () => pool.query('SELECT count(*) FROM t').catch(() => pool.query('SELECT count(*) FROM t'));
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 3, column: 65, endLine: 3, endColumn: 70,
+          data: data('postgres', "query", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "p-retry-default",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+import pRetry from 'p-retry';
+export const load = () => pRetry(() => pool.query('SELECT * FROM t'));
+`,
+      errors: [
+        {
+          messageId: 'uncappedDelay',
+          line: 4, column: 27, endLine: 4, endColumn: 33,
+          data: data('postgres', "query", " (up to 512 s; `maxTimeout` defaults to Infinity)", "This `p-retry` retry"),
+          suggestions: [
+            { messageId: 'setOption', output: `import { Pool } from 'pg';
+const pool = new Pool();
+import pRetry from 'p-retry';
+export const load = () => pRetry(() => pool.query('SELECT * FROM t'), { maxTimeout: 60000 });
+` },
+          ],
+        },
+        {
+          messageId: 'noJitter',
+          line: 4, column: 27, endLine: 4, endColumn: 33,
+          data: data('postgres', "query", " (`randomize` defaults to false)", "This `p-retry` retry"),
+          suggestions: [
+            { messageId: 'setOption', output: `import { Pool } from 'pg';
+const pool = new Pool();
+import pRetry from 'p-retry';
+export const load = () => pRetry(() => pool.query('SELECT * FROM t'), { randomize: true });
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "p-retry-randomize-false",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+import pRetry from 'p-retry';
+export const save = (doc) => pRetry(() => coll.insertOne(doc), { retries: 3, randomize: false });
+`,
+      errors: [
+        {
+          messageId: 'noJitter',
+          line: 4, column: 78, endLine: 4, endColumn: 94,
+          data: data('mongodb', "insertOne", " (`randomize: false`)", "This `p-retry` retry"),
+          suggestions: [
+            { messageId: 'setOption', output: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+import pRetry from 'p-retry';
+export const save = (doc) => pRetry(() => coll.insertOne(doc), { retries: 3, randomize: true });
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "async-retry-factor-1",
+      code: `const retry = require('async-retry');
+const { MongoClient } = require('mongodb');
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+module.exports = (doc) => retry(() => coll.insertOne(doc), { retries: 3, factor: 1 });
+`,
+      errors: [
+        {
+          messageId: 'constantDelay',
+          line: 4, column: 74, endLine: 4, endColumn: 83,
+          data: data('mongodb', "insertOne", " (`factor: 1`)", "This `async-retry` retry"),
+          suggestions: [
+            { messageId: 'setOption', output: `const retry = require('async-retry');
+const { MongoClient } = require('mongodb');
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+module.exports = (doc) => retry(() => coll.insertOne(doc), { retries: 3, factor: 2 });
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "retry-forever",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+import retry from 'retry';
+export function ping(callback) {
+  const operation = retry.operation({ forever: true, randomize: true, maxTimeout: 60000 });
+  operation.attempt(() => {
+    pool.query('SELECT 1', (err) => {
+      if (operation.retry(err)) return;
+      callback(err ? operation.mainError() : null);
+    });
+  });
+}
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 5, column: 39, endLine: 5, endColumn: 52,
+          data: data('postgres', "query", " (`forever: true`)", "This `retry` retry"),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "exponential-backoff-default",
+      code: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+import { backOff } from 'exponential-backoff';
+export const put = (item) => backOff(() => client.send(new PutItemCommand(item)), { jitter: 'full' });
+`,
+      errors: [
+        {
+          messageId: 'uncappedDelay',
+          line: 4, column: 30, endLine: 4, endColumn: 37,
+          data: data('dynamodb', "PutItem", " (up to 51.2 s; `maxDelay` defaults to Infinity)", "This `exponential-backoff` retry"),
+          suggestions: [
+            { messageId: 'setOption', output: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+import { backOff } from 'exponential-backoff';
+export const put = (item) => backOff(() => client.send(new PutItemCommand(item)), { jitter: 'full', maxDelay: 20000 });
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "cockatiel-default",
+      code: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+import { retry, handleAll } from 'cockatiel';
+const policy = retry(handleAll);
+export const put = (item) => policy.execute(() => client.send(new PutItemCommand(item)));
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 4, column: 16, endLine: 4, endColumn: 21,
+          data: data('dynamodb', "PutItem", " (`maxAttempts` defaults to Infinity)", "This `cockatiel` retry"),
+          suggestions: [],
+        },
+        {
+          messageId: 'noWait',
+          line: 4, column: 16, endLine: 4, endColumn: 21,
+          data: data('dynamodb', "PutItem", " (no `backoff` means a constant backoff of 0 ms)", "This `cockatiel` retry"),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "configured-strategy",
+      code: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConfiguredRetryStrategy } from '@aws-sdk/util-retry';
+export const client = new DynamoDBClient({ retryStrategy: new ConfiguredRetryStrategy(4, 1000) });
+`,
+      errors: [
+        {
+          messageId: 'constantDelay',
+          line: 3, column: 90, endLine: 3, endColumn: 94,
+          data: data('dynamodb', "send", "", "This `@aws-sdk/util-retry` retry"),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "pg-base-option",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await pool.query('SELECT 1');
+    } catch (err) {
+      await sleep(2000);
+    }
+  }
+}
+`,
+      options: [{"postgres": {"baseDelayMs": 1000, "maxDelayMs": 30000}}],
+      errors: [
+        {
+          messageId: 'constantDelay',
+          line: 8, column: 19, endLine: 8, endColumn: 23,
+          data: data('postgres', "query", "", 'This retry', {"baseDelayMs": 1000, "maxDelayMs": 30000}),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await pool.query('SELECT 1');
+    } catch (err) {
+      await sleep(Math.random() * Math.min(30000, 1000 * 2 ** attempt));
+    }
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "comment-inside",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await coll.insertOne(doc);
+    } catch (err) {
+      await sleep(500 /* half a second */ * 2);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'constantDelay',
+          line: 8, column: 19, endLine: 8, endColumn: 46,
+          data: data('mongodb', "insertOne", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "empty-catch-insert",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await coll.insertOne(doc);
+    } catch {}
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 4, column: 3, endLine: 4, endColumn: 48,
+          data: data('mongodb', "insertOne", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await coll.insertOne(doc);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    }
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "recursion-counted-nowait",
+      code: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function put(item, attempt = 0) {
+  try {
+    return await client.send(new PutItemCommand(item));
+  } catch (err) {
+    if (attempt >= 3) throw err;
+    return put(item, attempt + 1);
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 3, column: 23, endLine: 3, endColumn: 26,
+          data: data('dynamodb', "PutItem", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function put(item, attempt = 0) {
+  try {
+    return await client.send(new PutItemCommand(item));
+  } catch (err) {
+    if (attempt >= 3) throw err;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    return put(item, attempt + 1);
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+];
+
+/**
+ * Every suggestion that is the only problem of its case must itself pass the rule:
+ * re-lint the suggested code as a valid case.
+ */
+const suggestedOutputs: ValidCase[] = invalid.flatMap((testCase) =>
+  testCase.errors.length !== 1
+    ? []
+    : testCase.errors.flatMap((error) =>
+        (typeof error === 'object' && 'suggestions' in error ? (error.suggestions ?? []) : []).map((suggestion) => ({
+          name: `suggestion output of ${testCase.name ?? 'case'} passes`,
+          code: suggestion.output,
+          ...(testCase.options ? { options: testCase.options } : {}),
+        })),
+      ),
+);
+
+ruleTester.run('require-retry-backoff', rule, { valid: [...valid, ...suggestedOutputs], invalid });
