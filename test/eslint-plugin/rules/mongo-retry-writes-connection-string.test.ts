@@ -179,7 +179,7 @@ new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/
       name: 'CommonJS with a declared require global',
       code: `const mongodb = require('mongodb');
 const client = new mongodb.MongoClient('mongodb://localhost:27017/', { retryWrites: false });`,
-      languageOptions: { sourceType: 'commonjs' },
+      languageOptions: { parserOptions: { sourceType: 'script' }, globals: { require: 'readonly' } },
       settings: none,
       output: null,
       errors: [
