@@ -10,9 +10,15 @@ import type { AnyRuleContext } from './per-file-cache';
 type Node = TSESTree.Node;
 
 /** Where a value is stored so that it can be read back. */
-export type ValueBinding =
-  | { kind: 'variable'; name: string; variable: TSESLint.Scope.Variable; statement: Node }
-  | { kind: 'member'; name: string; classBody: TSESTree.ClassBody; statement: Node };
+export type ValueBinding = (
+  | { kind: 'variable'; name: string; variable: TSESLint.Scope.Variable }
+  | { kind: 'member'; name: string; classBody: TSESTree.ClassBody }
+) & {
+  /** The statement that declares or assigns it (a class field for `x = value` in a class body). */
+  statement: Node;
+  /** Assigned only when empty (`x ??= value`, `x ||= value`). */
+  conditional?: boolean;
+};
 
 const TRANSPARENT = new Set<string>([
   AST_NODE_TYPES.TSAsExpression,
@@ -116,8 +122,14 @@ export function getValueBinding(context: AnyRuleContext, producer: Node): ValueB
     const variable = getVariable(context, parent.id);
     return variable && { kind: 'variable', name: parent.id.name, variable, statement: findEnclosingStatement(parent) };
   }
-  if (parent.type === AST_NODE_TYPES.AssignmentExpression && parent.right === node && parent.operator === '=') {
-    return getBindingOfTarget(context, parent.left, findEnclosingStatement(parent));
+  // `x = value`, and the lazy-singleton forms `x ??= value` / `x ||= value`.
+  if (
+    parent.type === AST_NODE_TYPES.AssignmentExpression &&
+    parent.right === node &&
+    (parent.operator === '=' || parent.operator === '??=' || parent.operator === '||=')
+  ) {
+    const binding = getBindingOfTarget(context, parent.left, findEnclosingStatement(parent));
+    return binding && { ...binding, conditional: parent.operator !== '=' };
   }
   if (parent.type === AST_NODE_TYPES.PropertyDefinition && parent.value === node && !parent.static) {
     const name = getKeyName(parent);

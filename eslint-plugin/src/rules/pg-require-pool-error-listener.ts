@@ -38,8 +38,12 @@ export default createRule<[], MessageId>({
       return !value || value.value === 'error';
     }
 
-    /** The pool is handed to other code (`wrap(pool)`, `new Dialect({ pool })`), which may attach the listener. */
-    function isHandedOn(reference: TSESTree.Node): boolean {
+    /**
+     * The pool is handed to other code (`wrap(pool)`, `new Dialect({ pool })`), which may
+     * attach the listener; or a factory returns the pool it made (its caller owns it). A
+     * module-level or class-owned pool that a getter returns is still this file's pool.
+     */
+    function isHandedOn(pool: PgPoolSite, reference: TSESTree.Node): boolean {
       const outer = getOutermostSameValue(reference);
       const parent = outer.parent;
       if (!parent) return false;
@@ -53,13 +57,21 @@ export default createRule<[], MessageId>({
         case AST_NODE_TYPES.SpreadElement:
           return true;
         case AST_NODE_TYPES.ReturnStatement:
-          // A factory that returns the pool: its caller owns it.
-          return true;
+          return isMadeByFactory(pool);
         case AST_NODE_TYPES.ArrowFunctionExpression:
-          return parent.body === outer;
+          return parent.body === outer && isMadeByFactory(pool);
         default:
           return false;
       }
+    }
+
+    /** Not stored, or stored in a function's local variable: the pool of each call. */
+    function isMadeByFactory(pool: PgPoolSite): boolean {
+      const binding = pool.binding;
+      if (!binding) return true;
+      if (binding.kind === 'member') return false;
+      const scope = binding.variable.scope.type;
+      return scope !== 'module' && scope !== 'global';
     }
 
     function getName(pool: PgPoolSite): string {
@@ -105,13 +117,15 @@ export default createRule<[], MessageId>({
           container.type === AST_NODE_TYPES.BlockStatement ||
           container.type === AST_NODE_TYPES.StaticBlock ||
           container.type === AST_NODE_TYPES.SwitchCase) &&
-        (binding.kind === 'variable' || statement.type === AST_NODE_TYPES.ExpressionStatement);
+        (binding.kind === 'variable' || statement.type === AST_NODE_TYPES.ExpressionStatement) &&
+        // `pool ??= new Pool()` runs on every call: a listener after it would pile up.
+        !binding.conditional;
       if (statement && canFollow) {
         const indent = getIndent(statement);
         return (fixer) => fixer.insertTextAfter(statement, `\n${indent}${listenerText(name, indent)};`);
       }
       // A class field or an unnamed pool: `on` returns the pool, so chain it onto the construction.
-      if (binding?.kind === 'member' || !binding) {
+      if (binding?.kind === 'member' || binding?.conditional || !binding) {
         const indent = getIndent(statement ?? pool.node);
         const construction = pool.node;
         // `new Pool` without parentheses would turn into `new Pool.on(…)`.
@@ -126,7 +140,7 @@ export default createRule<[], MessageId>({
         for (const pool of findPgPools(context)) {
           const references = pool.references;
           if (references.some(isErrorListenerCall)) continue;
-          if (references.some(isHandedOn)) continue;
+          if (references.some((reference) => isHandedOn(pool, reference))) continue;
           const name = getName(pool);
           const fix = getSuggestionFix(pool, name);
           context.report({

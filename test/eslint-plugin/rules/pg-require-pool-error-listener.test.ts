@@ -237,6 +237,40 @@ export default new Pool;`,
       errors: [{ messageId: 'missingErrorListener', line: 2, column: 16, endLine: 2, endColumn: 24, suggestions: [] }],
     },
     {
+      // A lazily created module-level pool returned by a getter (as in @keyv/postgres):
+      // still this module's pool; the listener is chained so it is attached once.
+      code: `import pg from 'pg';
+let cached;
+export const getPool = (uri) => {
+  cached ??= new pg.Pool({ connectionString: uri });
+  return cached;
+};`,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          data: { name: 'cached' },
+          line: 4,
+          column: 14,
+          endLine: 4,
+          endColumn: 52,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              data: { name: 'cached' },
+              output: `import pg from 'pg';
+let cached;
+export const getPool = (uri) => {
+  cached ??= new pg.Pool({ connectionString: uri }).on('error', (err) => {
+    console.error('Unexpected error on an idle PostgreSQL client', err);
+  });
+  return cached;
+};`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       // A pool created inside a function, statements without semicolons.
       code: `import { Pool } from 'pg'
 export async function main() {
