@@ -204,7 +204,8 @@ function splitToken(
   const queryStart = question === -1 ? undefined : question;
 
   const options: UriOption[] = [];
-  let hasTemplatedOptions = false;
+  // A template after the hosts may hold a path, options or both: the option list is unknown.
+  let hasTemplatedOptions = templates.some((piece) => piece.start >= hostsEnd && (queryStart === undefined || piece.start < queryStart));
   if (queryStart !== undefined) {
     for (const [from, to] of splitOutsideTemplates(text, queryStart + 1, end, '&', isInTemplate)) {
       if (from === to) continue;

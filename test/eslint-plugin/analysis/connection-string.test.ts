@@ -214,6 +214,7 @@ describe('findConnectionStringProblems', () => {
     const silent = [
       'mongodb://${host}:27017/?retryWrites=false',
       `mongodb://${DOCDB}/?tls=true&\${extra}`,
+      `mongodb://${DOCDB}/\${databaseAndOptions}`,
       String.raw`"mongodb://${DOCDB}/?tls=true\u0026retryWrites=false"`,
       `mongodb://${DOCDB}:abc:def/?x`,
       'postgres://u:p@h:5432/db?retryWrites=false',
