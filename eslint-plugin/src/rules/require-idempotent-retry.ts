@@ -1,16 +1,493 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
+import type { DynamoDbCall } from '../analysis/dynamodb-calls';
+import { classifyRetryScope } from '../analysis/error-classification';
+import { findKeyCreations, isKeyLikeName, type KeyCreation } from '../analysis/idempotency-keys';
+import { resolveObjectLiteral } from '../analysis/instance-references';
+import type { PostgresCall } from '../analysis/pg-calls';
+import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { getSqlText } from '../analysis/sql-statements';
+import { getDatabaseLabel } from '../analysis/transient-errors';
 import { createRule } from '../util/create-rule';
 
-// Placeholder: the rule's logic lands with its analysis.
-export default createRule({
+type MessageId = 'keyCreatedPerAttempt' | 'missingClientRequestToken' | 'nonIdempotentPgWrite' | 'hoistKey' | 'addClientRequestToken';
+
+/** SQLSTATEs that guarantee the transaction was rolled back: retrying them cannot apply a write twice. */
+const ROLLED_BACK = new Set(['40001', '40P01']);
+
+export default createRule<[], MessageId>({
   name: 'require-idempotent-retry',
   meta: {
     type: 'problem',
     docs: { description: 'Require retried database writes to be idempotent.', database: 'any' },
-    messages: { placeholder: 'Not implemented yet.' },
+    hasSuggestions: true,
+    messages: {
+      keyCreatedPerAttempt:
+        '`{{generator}}` runs on every attempt of this retry, so each attempt of the {{database}} `{{operation}}` gets a new key: when an attempt succeeded but its response was lost, the retry writes the data again under another key. Create the key once, before the retry.',
+      missingClientRequestToken:
+        'The AWS SDK gives `TransactWriteItems` a new `ClientRequestToken` on every call, so each attempt of this retry is a new DynamoDB transaction: when an attempt committed but its response was lost, the retry applies the writes again. Create one token before the retry and pass it as `ClientRequestToken` (DynamoDB deduplicates it for 10 minutes).',
+      nonIdempotentPgWrite:
+        'This retry runs the PostgreSQL `{{statement}}` again after a failure, but a dropped connection does not say whether the earlier attempt committed: the retry may write it twice. Generate a unique id once, before the retry, store it under a unique constraint, and treat 23505 unique_violation (or `ON CONFLICT DO NOTHING`) as "already done".',
+      hoistKey: 'Create the key once, before the retry (`{{declaration}}`).',
+      addClientRequestToken: 'Pass a `ClientRequestToken` created once, before the retry.',
+    },
     schema: [],
+    defaultOptions: [],
   },
   defaultOptions: [],
-  create() {
-    return {};
+  create(context) {
+    const sourceCode = context.sourceCode;
+    const reported = new Set<TSESTree.Node>();
+
+    function check(scope: RetryScope): void {
+      if (scope.kind === 'catch-retry') return;
+      if (scope.kind === 'library' && !isFunction(scope.attempt)) return;
+      const calls = findDbCallsWithin(context, scope.attempt);
+      if (calls.length === 0) return;
+      const writes = calls.filter((call) => call.isWrite);
+      checkKeys(scope, writes);
+      let reportedPostgres = false;
+      for (const call of writes) {
+        if (call.database === 'dynamodb' && call.operation === 'TransactWriteItems') checkClientRequestToken(scope, call as DynamoDbCall);
+        // One report per retry: the first write that is not idempotent stands for the transaction.
+        if (call.database === 'postgres' && !reportedPostgres) reportedPostgres = checkPostgresWrite(scope, call as PostgresCall);
+      }
+    }
+
+    // -------------------------------------------------------------------------
+    // Keys created inside the retry
+
+    function checkKeys(scope: RetryScope, writes: DbCall[]): void {
+      if (writes.length === 0) return;
+      for (const creation of findKeyCreations(context)) {
+        if (!contains(scope.attempt, creation.node) || reported.has(creation.node)) continue;
+        const target = getKeyTarget(creation, scope, writes);
+        if (!target) continue;
+        reported.add(creation.node);
+        const suggestion = getHoistSuggestion(scope, creation, target.declarator);
+        context.report({
+          node: creation.node,
+          messageId: 'keyCreatedPerAttempt',
+          data: { generator: creation.label, database: getDatabaseLabel(target.call.database), operation: target.call.operation },
+          suggest: suggestion ? [suggestion] : [],
+        });
+      }
+    }
+
+    /**
+     * The write the new key reaches: the key is written in the call, or stored in a
+     * variable (or an object held by one) declared in the attempt and passed to it.
+     */
+    function getKeyTarget(
+      creation: KeyCreation,
+      scope: RetryScope,
+      writes: DbCall[],
+    ): { call: DbCall; declarator: TSESTree.VariableDeclarator | undefined } | undefined {
+      const holder = getHoldingName(creation.node);
+      if (creation.isTimestamp && (holder === undefined || !isKeyLikeName(holder))) return undefined;
+      const direct = writes.find((call) => contains(call.node, creation.node) || isInInput(call, creation.node));
+      if (direct) return { call: direct, declarator: undefined };
+      const declarator = getEnclosingDeclarator(creation.node);
+      if (!declarator || !contains(scope.attempt, declarator)) return undefined;
+      const reached = findWriteReachedBy(declarator, writes, 2);
+      return reached ? { call: reached, declarator } : undefined;
+    }
+
+    /** The write that reads the variable `declarator` declares (following one more `const x = { … }`). */
+    function findWriteReachedBy(declarator: TSESTree.VariableDeclarator, writes: DbCall[], depth: number): DbCall | undefined {
+      for (const variable of sourceCode.getDeclaredVariables(declarator)) {
+        for (const reference of variable.references) {
+          const identifier = reference.identifier as TSESTree.Node;
+          if (reference.init) continue;
+          const write = writes.find((call) => contains(call.node, identifier) || isInInput(call, identifier));
+          if (write) return write;
+          if (depth > 1) {
+            const next = getEnclosingDeclarator(identifier);
+            if (next && next !== declarator) {
+              const reached = findWriteReachedBy(next, writes, depth - 1);
+              if (reached) return reached;
+            }
+          }
+        }
+      }
+      return undefined;
+    }
+
+    function isInInput(call: DbCall, node: TSESTree.Node): boolean {
+      const input = (call as Partial<DynamoDbCall>).input;
+      if (!input) return false;
+      const object = resolveObjectLiteral(context, input);
+      return object !== undefined && contains(object, node);
+    }
+
+    function getHoistSuggestion(
+      scope: RetryScope,
+      creation: KeyCreation,
+      declarator: TSESTree.VariableDeclarator | undefined,
+    ): TSESLint.SuggestionReportDescriptor<MessageId> | undefined {
+      if (isInNestedFunction(creation.node, scope.attempt)) return undefined;
+      if (!isHoistable(creation.node, scope.attempt)) return undefined;
+      const anchor = getInsertionAnchor(scope);
+      if (!anchor) return undefined;
+      const indent = getIndent(anchor);
+      const declaration = declarator?.parent;
+      // `const requestId = randomUUID();` as its own statement in the attempt: move it.
+      if (
+        declarator &&
+        declarator.init === creation.node &&
+        declarator.id.type === AST_NODE_TYPES.Identifier &&
+        declaration?.type === AST_NODE_TYPES.VariableDeclaration &&
+        declaration.declarations.length === 1 &&
+        isStatementListItem(declaration) &&
+        !isVisibleAt(declarator.id.name, anchor, declarator)
+      ) {
+        const text = withSemicolon(sourceCode.getText(declaration));
+        return {
+          messageId: 'hoistKey',
+          data: { declaration: text },
+          fix: (fixer) => [fixer.insertTextBefore(anchor, `${text}\n${indent}`), fixer.removeRange(getStatementRemovalRange(declaration))],
+        };
+      }
+      // The key is written in place (`{ id: randomUUID() }`): name it before the retry.
+      const name = pickName(getNameCandidates(creation.node), anchor, creation.node);
+      if (!name) return undefined;
+      const text = `const ${name} = ${sourceCode.getText(creation.node)};`;
+      const property = creation.node.parent;
+      const replaceProperty =
+        property?.type === AST_NODE_TYPES.Property &&
+        property.value === creation.node &&
+        !property.computed &&
+        property.kind === 'init' &&
+        !property.method &&
+        property.key.type === AST_NODE_TYPES.Identifier &&
+        property.key.name === name &&
+        property.parent?.type === AST_NODE_TYPES.ObjectExpression;
+      return {
+        messageId: 'hoistKey',
+        data: { declaration: text },
+        fix: (fixer) => [
+          fixer.insertTextBefore(anchor, `${text}\n${indent}`),
+          replaceProperty ? fixer.replaceText(property, name) : fixer.replaceText(creation.node, name),
+        ],
+      };
+    }
+
+    // -------------------------------------------------------------------------
+    // DynamoDB TransactWriteItems
+
+    function checkClientRequestToken(scope: RetryScope, call: DynamoDbCall): void {
+      if (!call.input) return;
+      const input = resolveObjectLiteral(context, call.input);
+      if (!input || input.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement)) return;
+      if (input.properties.some((property) => property.type === AST_NODE_TYPES.Property && getKeyName(property) === 'ClientRequestToken')) return;
+      // Both SDKs fill a missing token into a copy of the input (v3 in its serializer, v2 in
+      // BUILD_IDEMPOTENCY_TOKENS), so even an input object made once gets a new token per call.
+      const inAttempt = contains(scope.attempt, input);
+      const reportNode = getOperationNode(call);
+      if (reported.has(reportNode)) return;
+      reported.add(reportNode);
+      const suggestion = getTokenSuggestion(scope, input, inAttempt);
+      context.report({ node: reportNode, messageId: 'missingClientRequestToken', suggest: suggestion ? [suggestion] : [] });
+    }
+
+    function getTokenSuggestion(
+      scope: RetryScope,
+      input: TSESTree.ObjectExpression,
+      inAttempt: boolean,
+    ): TSESLint.SuggestionReportDescriptor<MessageId> | undefined {
+      const generator = getUuidGenerator(input);
+      if (!generator) return undefined;
+      if (!inAttempt) {
+        // The input object is made once, before the retry: the token can live in it.
+        return { messageId: 'addClientRequestToken', fix: (fixer) => addProperty(fixer, input, `ClientRequestToken: ${generator}`) };
+      }
+      if (isInNestedFunction(input, scope.attempt)) return undefined;
+      const anchor = getInsertionAnchor(scope);
+      if (!anchor) return undefined;
+      const name = pickName(['clientRequestToken', 'requestToken', 'idempotencyToken'], anchor, input);
+      if (!name) return undefined;
+      const indent = getIndent(anchor);
+      return {
+        messageId: 'addClientRequestToken',
+        fix: (fixer) => [
+          fixer.insertTextBefore(anchor, `const ${name} = ${generator};\n${indent}`),
+          addProperty(fixer, input, `ClientRequestToken: ${name}`),
+        ],
+      };
+    }
+
+    /** `randomUUID()` when it is imported from `crypto`, else the global `crypto.randomUUID()` (Node 19+). */
+    function getUuidGenerator(at: TSESTree.Node): string | undefined {
+      const scope = sourceCode.getScope(at);
+      const imported = ASTUtils.findVariable(scope as TSESLint.Scope.Scope, 'randomUUID');
+      if (imported && isImportOf(imported, ['crypto', 'node:crypto'])) return 'randomUUID()';
+      const crypto = ASTUtils.findVariable(scope as TSESLint.Scope.Scope, 'crypto');
+      if (!crypto || crypto.defs.length === 0 || isImportOf(crypto, ['crypto', 'node:crypto'])) return 'crypto.randomUUID()';
+      return undefined;
+    }
+
+    function addProperty(fixer: TSESLint.RuleFixer, object: TSESTree.ObjectExpression, text: string): TSESLint.RuleFix {
+      const first = object.properties[0];
+      if (!first) return fixer.replaceText(object, `{ ${text} }`);
+      const opening = sourceCode.getFirstToken(object);
+      if (opening && opening.loc.end.line !== first.loc.start.line) {
+        return fixer.insertTextBefore(first, `${text},\n${getIndent(first)}`);
+      }
+      return fixer.insertTextBefore(first, `${text}, `);
+    }
+
+    // -------------------------------------------------------------------------
+    // PostgreSQL INSERT / relative UPDATE
+
+    function checkPostgresWrite(scope: RetryScope, call: PostgresCall): boolean {
+      const statement = call.statement;
+      if (!statement || !statement.isWrite || statement.hasOnConflict) return false;
+      const text = getSqlText(context, call.node.type === AST_NODE_TYPES.TaggedTemplateExpression ? call.node : call.node.arguments[0] ?? call.node);
+      if (text === undefined) return false;
+      const label = getNonIdempotentStatement(text);
+      if (!label) return false;
+      const classification = classifyRetryScope(scope, call.node);
+      if (classification) {
+        if (classification.alreadyDoneValues.length > 0) return false;
+        // Retrying only 40001 / 40P01: PostgreSQL rolled the transaction back, nothing was applied.
+        const retryPaths = classification.paths.filter((path) => path.outcome === 'retry');
+        const onlyRolledBack = retryPaths.every((path) =>
+          path.conditions.some(
+            (condition) =>
+              condition.polarity === 'in' &&
+              !condition.isOpaque &&
+              !condition.isWeak &&
+              condition.values.length > 0 &&
+              condition.values.every((value) => ROLLED_BACK.has(String(value.value))),
+          ),
+        );
+        if (retryPaths.length > 0 && onlyRolledBack) return false;
+      }
+      if (handlesUniqueViolation(call.node, scope.attempt)) return false;
+      const node = getPostgresReportNode(call);
+      if (reported.has(node)) return false;
+      reported.add(node);
+      context.report({ node, messageId: 'nonIdempotentPgWrite', data: { statement: label } });
+      return true;
+    }
+
+    /** A `catch` between the call and the retry that names 23505 / unique_violation. */
+    function handlesUniqueViolation(node: TSESTree.Node, attempt: TSESTree.Node): boolean {
+      for (let current = node.parent; current && current !== attempt.parent; current = current.parent) {
+        if (current.type === AST_NODE_TYPES.TryStatement && current.handler && contains(current.block, node)) {
+          if (/23505|unique_violation|UniqueViolation/.test(sourceCode.getText(current.handler))) return true;
+        }
+      }
+      return false;
+    }
+
+    // -------------------------------------------------------------------------
+    // Where to put the hoisted declaration
+
+    /** The statement before which a declaration runs once, before the retry. */
+    function getInsertionAnchor(scope: RetryScope): TSESTree.Node | undefined {
+      if (scope.kind === 'loop') {
+        const statement = scope.node.parent?.type === AST_NODE_TYPES.LabeledStatement ? scope.node.parent : scope.node;
+        return isStatementListItem(statement) ? statement : undefined;
+      }
+      if (scope.kind !== 'library') return undefined;
+      for (let current: TSESTree.Node | undefined = scope.node; current; current = current.parent) {
+        if (isFunction(current)) return undefined;
+        if (isStatementListItem(current)) return current;
+      }
+      return undefined;
+    }
+
+    function isStatementListItem(node: TSESTree.Node): boolean {
+      const parent = node.parent;
+      return (
+        parent?.type === AST_NODE_TYPES.BlockStatement ||
+        parent?.type === AST_NODE_TYPES.Program ||
+        parent?.type === AST_NODE_TYPES.StaticBlock ||
+        (parent?.type === AST_NODE_TYPES.SwitchCase && parent.consequent.includes(node as TSESTree.Statement))
+      );
+    }
+
+    function getIndent(node: TSESTree.Node): string {
+      const text = sourceCode.text;
+      const lineStart = text.lastIndexOf('\n', node.range[0] - 1) + 1;
+      const before = text.slice(lineStart, node.range[0]);
+      return /^[ \t]*$/.test(before) ? before : '';
+    }
+
+    /** The statement with its own line (indentation and line break) when it has one. */
+    function getStatementRemovalRange(statement: TSESTree.Node): [number, number] {
+      const text = sourceCode.text;
+      const lineStart = text.lastIndexOf('\n', statement.range[0] - 1) + 1;
+      const lineEnd = text.indexOf('\n', statement.range[1]);
+      const ownsLine = /^[ \t]*$/.test(text.slice(lineStart, statement.range[0])) && lineEnd !== -1 && /^[ \t]*$/.test(text.slice(statement.range[1], lineEnd));
+      return ownsLine ? [lineStart, lineEnd + 1] : statement.range;
+    }
+
+    /** The key's expression reads nothing declared inside the retry, so it can run before it. */
+    function isHoistable(node: TSESTree.Node, attempt: TSESTree.Node): boolean {
+      let hoistable = true;
+      visitIdentifiers(node, (identifier) => {
+        const variable = ASTUtils.findVariable(sourceCode.getScope(identifier) as TSESLint.Scope.Scope, identifier);
+        if (variable?.defs.some((definition) => contains(attempt, definition.name))) hoistable = false;
+      });
+      return hoistable;
+    }
+
+    /** A name already visible where it would be declared or used would change what the code refers to. */
+    function isVisibleAt(name: string, anchor: TSESTree.Node, own?: TSESTree.Node): boolean {
+      const scopeNode = anchor.parent ?? anchor;
+      const variable = ASTUtils.findVariable(sourceCode.getScope(scopeNode) as TSESLint.Scope.Scope, name);
+      if (!variable) return false;
+      return !own || !variable.defs.some((definition) => contains(own, definition.name));
+    }
+
+    function pickName(candidates: string[], anchor: TSESTree.Node, site: TSESTree.Node): string | undefined {
+      return candidates.find(
+        (name) =>
+          !isVisibleAt(name, anchor) && !ASTUtils.findVariable(sourceCode.getScope(site) as TSESLint.Scope.Scope, name),
+      );
+    }
+
+    return {
+      'Program:exit'() {
+        for (const scope of findRetryScopes(context)) check(scope);
+      },
+    };
   },
 });
+
+/** `INSERT` without `ON CONFLICT`, or an `UPDATE` that adds to a column (`SET n = n + 1`). */
+function getNonIdempotentStatement(text: string): string | undefined {
+  const stripped = text.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
+  if (/^\s*\(?\s*INSERT\b/i.test(stripped)) return 'INSERT';
+  const relative = /\bSET\b[\s\S]*?\b("?[A-Za-z_][\w$]*"?)\s*=\s*\1\s*[-+|]/i.exec(stripped);
+  if (/^\s*UPDATE\b/i.test(stripped) && relative) return `UPDATE … SET ${relative[1]} = ${relative[1]} …`;
+  return undefined;
+}
+
+/** Where a pg / postgres.js call is reported: `query` in `client.query(…)`, the tag of `` tx`…` ``. */
+function getPostgresReportNode(call: PostgresCall): TSESTree.Node {
+  const node = call.node;
+  if (node.type === AST_NODE_TYPES.TaggedTemplateExpression) return node.tag;
+  if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) return node.callee.property;
+  return node;
+}
+
+/** `TransactWriteItemsCommand` in `new TransactWriteItemsCommand(…)`, `transactWrite` in `doc.transactWrite(…)`. */
+function getOperationNode(call: DynamoDbCall): TSESTree.Node {
+  if (call.command) return call.command.callee;
+  const callee = call.node.callee;
+  if (callee.type === AST_NODE_TYPES.MemberExpression) return callee.property;
+  return call.node;
+}
+
+/** The name the key's value is stored under: the property key or the variable. */
+function getHoldingName(node: TSESTree.Node): string | undefined {
+  const parent = node.parent;
+  if (parent?.type === AST_NODE_TYPES.Property && parent.value === node) return getKeyName(parent);
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
+  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left.type === AST_NODE_TYPES.Identifier) return parent.left.name;
+  return undefined;
+}
+
+function getNameCandidates(node: TSESTree.Node): string[] {
+  const holder = getHoldingName(node);
+  const fromHolder =
+    holder && /^[A-Za-z_$][\w$]*$/.test(holder) ? [holder.charAt(0).toLowerCase() + holder.slice(1)] : [];
+  return [...fromHolder, 'idempotencyKey', 'requestId'];
+}
+
+/** The declarator whose initializer holds `node` through object/array literals (`const item = { id: randomUUID() }`). */
+function getEnclosingDeclarator(node: TSESTree.Node): TSESTree.VariableDeclarator | undefined {
+  let current: TSESTree.Node = node;
+  for (let parent = node.parent; parent; current = parent, parent = parent.parent) {
+    switch (parent.type) {
+      case AST_NODE_TYPES.VariableDeclarator:
+        return parent.init === current && parent.id.type === AST_NODE_TYPES.Identifier ? parent : undefined;
+      case AST_NODE_TYPES.Property:
+        if (parent.value !== current) return undefined;
+        break;
+      case AST_NODE_TYPES.ObjectExpression:
+      case AST_NODE_TYPES.ArrayExpression:
+      case AST_NODE_TYPES.TemplateLiteral:
+      case AST_NODE_TYPES.TSAsExpression:
+      case AST_NODE_TYPES.TSSatisfiesExpression:
+        break;
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
+}
+
+function getKeyName(property: TSESTree.Property): string | undefined {
+  if (property.computed) return undefined;
+  if (property.key.type === AST_NODE_TYPES.Identifier) return property.key.name;
+  if (property.key.type === AST_NODE_TYPES.Literal && typeof property.key.value === 'string') return property.key.value;
+  return undefined;
+}
+
+function isImportOf(variable: TSESLint.Scope.Variable, modules: string[]): boolean {
+  return variable.defs.some((definition) => {
+    if (definition.type === 'ImportBinding') {
+      const declaration = definition.parent as TSESTree.ImportDeclaration | undefined;
+      return declaration !== undefined && modules.includes(declaration.source.value);
+    }
+    if (definition.type === 'Variable') {
+      const init = (definition.node as TSESTree.VariableDeclarator).init;
+      return (
+        init?.type === AST_NODE_TYPES.CallExpression &&
+        init.callee.type === AST_NODE_TYPES.Identifier &&
+        init.callee.name === 'require' &&
+        init.arguments[0]?.type === AST_NODE_TYPES.Literal &&
+        modules.includes(String(init.arguments[0].value))
+      );
+    }
+    return false;
+  });
+}
+
+function withSemicolon(text: string): string {
+  return text.trimEnd().endsWith(';') ? text : `${text};`;
+}
+
+function isFunction(node: TSESTree.Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.FunctionExpression ||
+    node.type === AST_NODE_TYPES.ArrowFunctionExpression ||
+    node.type === AST_NODE_TYPES.FunctionDeclaration
+  );
+}
+
+/** `node` sits in a function nested inside the attempt (it may run once per item, not once per attempt). */
+function isInNestedFunction(node: TSESTree.Node, attempt: TSESTree.Node): boolean {
+  for (let current = node.parent; current && current !== attempt; current = current.parent) {
+    if (isFunction(current)) return true;
+  }
+  return false;
+}
+
+function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
+}
+
+function visitIdentifiers(root: TSESTree.Node, visit: (identifier: TSESTree.Identifier) => void): void {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as TSESTree.Node;
+    if (node.type === AST_NODE_TYPES.Identifier) {
+      const parent = node.parent;
+      const isPropertyName = parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed;
+      if (!isPropertyName) visit(node);
+      continue;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'parent') continue;
+      const items: unknown[] = Array.isArray(value) ? value : [value];
+      for (const item of items) {
+        if (item && typeof item === 'object' && typeof (item as TSESTree.Node).type === 'string') stack.push(item as TSESTree.Node);
+      }
+    }
+  }
+}

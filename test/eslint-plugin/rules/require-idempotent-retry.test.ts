@@ -1,0 +1,644 @@
+import rule from '../../../eslint-plugin/src/rules/require-idempotent-retry';
+import { createRuleTester } from '../rule-tester';
+
+const ruleTester = createRuleTester();
+
+const keyData = (generator: string, database: string, operation: string) => ({ generator, database, operation });
+
+ruleTester.run('require-idempotent-retry', rule, {
+  valid: [
+    // The key is created once, outside the loop.
+    `import { randomUUID } from 'node:crypto';
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function createOrder(order) {
+  const orderId = randomUUID();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await client.send(new PutItemCommand({ TableName: 'orders', Item: { pk: { S: orderId } } }));
+    } catch (err) {
+      if (err.name !== 'ThrottlingException') throw err;
+    }
+  }
+}`,
+    // A timestamp that is not a key.
+    `import { Pool } from 'pg';
+const pool = new Pool();
+export async function touch(id) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const updatedAt = Date.now();
+    try {
+      await pool.query('UPDATE items SET updated_at = $1 WHERE id = $2', [updatedAt, id]);
+      return;
+    } catch (err) {
+      if (err.code !== 'ECONNRESET') throw err;
+    }
+  }
+}`,
+    // A uuid used for logging only, not written.
+    `import { randomUUID } from 'crypto';
+import { MongoClient } from 'mongodb';
+const orders = new MongoClient(url).db().collection('orders');
+export async function add(order) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const traceId = randomUUID();
+    try {
+      await orders.insertOne(order);
+      return;
+    } catch (e) {
+      console.warn('retrying', traceId, e);
+      if (!e.hasErrorLabel('RetryableWriteError')) throw e;
+    }
+  }
+}`,
+    // A read-only transaction retried on a new connection.
+    `import { Pool } from 'pg';
+const pool = new Pool();
+export async function report() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN READ ONLY');
+      const { rows } = await client.query('SELECT * FROM orders');
+      await client.query('COMMIT');
+      return rows;
+    } catch (err) {
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+  }
+}`,
+    // The whole write transaction retried right: key from outside, 23505 means "already done".
+    `import { Pool } from 'pg';
+const pool = new Pool();
+export async function pay(requestId, accountId, amount) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO processed_requests (id) VALUES ($1)', [requestId]);
+      await client.query('UPDATE accounts SET balance = balance - $1 WHERE id = $2', [amount, accountId]);
+      await client.query('COMMIT');
+      return;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      if (err.code === '23505') return;
+      if (attempt === 4) throw err;
+    } finally {
+      client.release();
+    }
+  }
+}`,
+    // ON CONFLICT with a key from outside (postgres.js).
+    `import postgres from 'postgres';
+const sql = postgres();
+export async function record(id, body) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await sql\`insert into events (id, body) values (\${id}, \${body}) on conflict (id) do nothing\`;
+      return;
+    } catch (err) {
+      if (err.code !== 'ECONNRESET') throw err;
+    }
+  }
+}`,
+    // Retrying only serialization failures: PostgreSQL rolled the transaction back.
+    `import { Pool } from 'pg';
+const pool = new Pool();
+export async function transfer(a, b) {
+  const client = await pool.connect();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      await client.query('UPDATE accounts SET balance = balance - 1 WHERE id = $1', [a]);
+      await client.query('COMMIT');
+      return;
+    } catch (err) {
+      await client.query('ROLLBACK');
+      if (err.code !== '40001') throw err;
+    }
+  }
+}`,
+    // TransactWriteItems with a token created once (SDK v3 and v2).
+    `import { randomUUID } from 'node:crypto';
+import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function transfer(items) {
+  const token = randomUUID();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await client.send(new TransactWriteItemsCommand({ TransactItems: items, ClientRequestToken: token }));
+    } catch (err) {
+      if (err.name !== 'TransactionConflictException') throw err;
+    }
+  }
+}`,
+    `const AWS = require('aws-sdk');
+const db = new AWS.DynamoDB.DocumentClient();
+const params = { TransactItems: [], ClientRequestToken: process.env.TOKEN };
+async function run() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await db.transactWrite(params).promise();
+    } catch (err) {
+      if (err.code !== 'TransactionConflictException') throw err;
+    }
+  }
+}`,
+    // An input built elsewhere (spread): it may carry a token.
+    `import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+for (let attempt = 0; attempt < 3; attempt++) {
+  try {
+    await client.send(new TransactWriteItemsCommand({ ...base, TransactItems: [] }));
+    break;
+  } catch (err) {
+    if (err.name !== 'TransactionConflictException') throw err;
+  }
+}`,
+    // A TransactWriteItems outside any retry: the SDK's own retries reuse the token.
+    `import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+await client.send(new TransactWriteItemsCommand({ TransactItems: [] }));`,
+    // S3 and SQS writes with a new id per attempt: not a database.
+    `import { randomUUID } from 'node:crypto';
+import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+const sqs = new SQSClient({});
+for (let attempt = 0; attempt < 3; attempt++) {
+  try {
+    await sqs.send(new SendMessageCommand({ QueueUrl: 'q', MessageBody: 'x', MessageDeduplicationId: randomUUID() }));
+    break;
+  } catch (err) {
+    await sleep(100);
+  }
+}`,
+    // mysql2 and Prisma.
+    `import { randomUUID } from 'node:crypto';
+import mysql from 'mysql2/promise';
+const conn = await mysql.createConnection({});
+for (let attempt = 0; attempt < 3; attempt++) {
+  try {
+    await conn.query('INSERT INTO t (id) VALUES (?)', [randomUUID()]);
+    break;
+  } catch (err) {
+    await sleep(100);
+  }
+}`,
+    `import { randomUUID } from 'node:crypto';
+import { PrismaClient } from '@prisma/client';
+const prisma = new PrismaClient();
+for (let attempt = 0; attempt < 3; attempt++) {
+  try {
+    await prisma.order.create({ data: { id: randomUUID() } });
+    break;
+  } catch (err) {
+    await sleep(100);
+  }
+}`,
+    // A local function named like a generator.
+    `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const randomUUID = () => 'fixed';
+for (let attempt = 0; attempt < 3; attempt++) {
+  try {
+    await client.send(new PutItemCommand({ TableName: 't', Item: { pk: { S: randomUUID() } } }));
+    break;
+  } catch (err) {
+    if (err.name !== 'ThrottlingException') throw err;
+  }
+}`,
+  ],
+  invalid: [
+    {
+      // A key declared in the loop: moved above it.
+      code: `import { randomUUID } from 'node:crypto';
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function createOrder(order) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const orderId = randomUUID();
+    try {
+      return await client.send(new PutItemCommand({ TableName: 'orders', Item: { pk: { S: orderId } } }));
+    } catch (err) {
+      if (err.name !== 'ThrottlingException') throw err;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'keyCreatedPerAttempt',
+          data: keyData('randomUUID()', 'DynamoDB', 'PutItem'),
+          line: 6,
+          column: 21,
+          endLine: 6,
+          endColumn: 33,
+          suggestions: [
+            {
+              messageId: 'hoistKey',
+              data: { declaration: 'const orderId = randomUUID();' },
+              output: `import { randomUUID } from 'node:crypto';
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function createOrder(order) {
+  const orderId = randomUUID();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await client.send(new PutItemCommand({ TableName: 'orders', Item: { pk: { S: orderId } } }));
+    } catch (err) {
+      if (err.name !== 'ThrottlingException') throw err;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // uuid v4 from require, inline in pg parameters (CJS); a comment inside the replaced range stays.
+      code: `const { v4: uuid } = require('uuid');
+const { Pool } = require('pg');
+const pool = new Pool();
+async function addEvent(event) {
+  let attempt = 0;
+  while (attempt < 5) {
+    try {
+      await pool.query('INSERT INTO events (id, body) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [uuid(/* v4 */), event]);
+      return;
+    } catch (error) {
+      attempt++;
+      if (error.code !== 'ECONNRESET') throw error;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'keyCreatedPerAttempt',
+          data: keyData('uuid()', 'PostgreSQL', 'query'),
+          line: 8,
+          column: 102,
+          endLine: 8,
+          endColumn: 116,
+          suggestions: [
+            {
+              messageId: 'hoistKey',
+              data: { declaration: 'const idempotencyKey = uuid(/* v4 */);' },
+              output: `const { v4: uuid } = require('uuid');
+const { Pool } = require('pg');
+const pool = new Pool();
+async function addEvent(event) {
+  let attempt = 0;
+  const idempotencyKey = uuid(/* v4 */);
+  while (attempt < 5) {
+    try {
+      await pool.query('INSERT INTO events (id, body) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [idempotencyKey, event]);
+      return;
+    } catch (error) {
+      attempt++;
+      if (error.code !== 'ECONNRESET') throw error;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // new ObjectId() in the document: the property becomes shorthand.
+      code: `import { MongoClient, ObjectId } from 'mongodb';
+const orders = new MongoClient(url).db().collection('orders');
+export async function add(order) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await orders.insertOne({ _id: new ObjectId(), ...order });
+      return;
+    } catch (e) {
+      if (!e.hasErrorLabel('RetryableWriteError')) throw e;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'keyCreatedPerAttempt',
+          data: keyData('new ObjectId()', 'MongoDB', 'insertOne'),
+          line: 6,
+          column: 37,
+          endLine: 6,
+          endColumn: 51,
+          suggestions: [
+            {
+              messageId: 'hoistKey',
+              data: { declaration: 'const _id = new ObjectId();' },
+              output: `import { MongoClient, ObjectId } from 'mongodb';
+const orders = new MongoClient(url).db().collection('orders');
+export async function add(order) {
+  const _id = new ObjectId();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await orders.insertOne({ _id, ...order });
+      return;
+    } catch (e) {
+      if (!e.hasErrorLabel('RetryableWriteError')) throw e;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Date.now() as a request id, through an object held in a variable; the name is taken outside.
+      code: `import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(client);
+export async function save(requestId, body) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const item = { requestId: Date.now(), body };
+    try {
+      return await doc.send(new PutCommand({ TableName: 't', Item: item }));
+    } catch (err) {
+      if (err.name !== 'ThrottlingException') throw err;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'keyCreatedPerAttempt',
+          data: keyData('Date.now()', 'DynamoDB', 'PutItem'),
+          line: 5,
+          column: 31,
+          endLine: 5,
+          endColumn: 41,
+          suggestions: [
+            {
+              messageId: 'hoistKey',
+              data: { declaration: 'const idempotencyKey = Date.now();' },
+              output: `import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(client);
+export async function save(requestId, body) {
+  const idempotencyKey = Date.now();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const item = { requestId: idempotencyKey, body };
+    try {
+      return await doc.send(new PutCommand({ TableName: 't', Item: item }));
+    } catch (err) {
+      if (err.name !== 'ThrottlingException') throw err;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Keys made per item inside the attempt: reported, no suggestion (one key per item is needed).
+      code: `import { nanoid } from 'nanoid';
+import { MongoClient } from 'mongodb';
+const events = new MongoClient(url).db().collection('events');
+export async function addAll(list) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await events.insertMany(list.map((event) => ({ _id: nanoid(), ...event })));
+      return;
+    } catch (e) {
+      if (!e.hasErrorLabel('RetryableWriteError')) throw e;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'keyCreatedPerAttempt',
+          data: keyData('nanoid()', 'MongoDB', 'insertMany'),
+          line: 7,
+          column: 59,
+          endLine: 7,
+          endColumn: 67,
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      // TransactWriteItems retried by p-retry without a token (v3): token created before the retry.
+      code: `import pRetry from 'p-retry';
+import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function transfer(from, to) {
+  await pRetry(async () => {
+    await client.send(new TransactWriteItemsCommand({
+      TransactItems: [{ Update: from }, { Update: to }],
+    }));
+  }, { retries: 3, randomize: true });
+}`,
+      errors: [
+        {
+          messageId: 'missingClientRequestToken',
+          line: 6,
+          column: 27,
+          endLine: 6,
+          endColumn: 52,
+          suggestions: [
+            {
+              messageId: 'addClientRequestToken',
+              output: `import pRetry from 'p-retry';
+import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function transfer(from, to) {
+  const clientRequestToken = crypto.randomUUID();
+  await pRetry(async () => {
+    await client.send(new TransactWriteItemsCommand({
+      ClientRequestToken: clientRequestToken,
+      TransactItems: [{ Update: from }, { Update: to }],
+    }));
+  }, { retries: 3, randomize: true });
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // lib-dynamodb with the input made once before the loop: the token goes into it.
+      code: `import { randomUUID } from 'node:crypto';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(client);
+export async function transfer(items) {
+  const params = { TransactItems: items };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await doc.send(new TransactWriteCommand(params));
+    } catch (err) {
+      if (err.name !== 'TransactionConflictException') throw err;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'missingClientRequestToken',
+          line: 8,
+          column: 33,
+          endLine: 8,
+          endColumn: 53,
+          suggestions: [
+            {
+              messageId: 'addClientRequestToken',
+              output: `import { randomUUID } from 'node:crypto';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(client);
+export async function transfer(items) {
+  const params = { ClientRequestToken: randomUUID(), TransactItems: items };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await doc.send(new TransactWriteCommand(params));
+    } catch (err) {
+      if (err.name !== 'TransactionConflictException') throw err;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // SDK v2 DocumentClient, params built per attempt.
+      code: `const AWS = require('aws-sdk');
+const db = new AWS.DynamoDB.DocumentClient();
+async function run(items) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await db.transactWrite({ TransactItems: items }).promise();
+    } catch (err) {
+      if (err.code !== 'TransactionConflictException') throw err;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'missingClientRequestToken',
+          line: 6,
+          column: 23,
+          endLine: 6,
+          endColumn: 36,
+          suggestions: [
+            {
+              messageId: 'addClientRequestToken',
+              output: `const AWS = require('aws-sdk');
+const db = new AWS.DynamoDB.DocumentClient();
+async function run(items) {
+  const clientRequestToken = crypto.randomUUID();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await db.transactWrite({ ClientRequestToken: clientRequestToken, TransactItems: items }).promise();
+    } catch (err) {
+      if (err.code !== 'TransactionConflictException') throw err;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // SDK v2 with params made once before the retry: v2 also fills a new token into a copy per call.
+      code: `const AWS = require('aws-sdk');
+const db = new AWS.DynamoDB();
+const params = {
+  TransactItems: [],
+};
+async function run() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await db.transactWriteItems(params).promise();
+    } catch (err) {
+      if (err.code !== 'TransactionConflictException') throw err;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'missingClientRequestToken',
+          line: 9,
+          column: 23,
+          endLine: 9,
+          endColumn: 41,
+          suggestions: [
+            {
+              messageId: 'addClientRequestToken',
+              output: `const AWS = require('aws-sdk');
+const db = new AWS.DynamoDB();
+const params = {
+  ClientRequestToken: crypto.randomUUID(),
+  TransactItems: [],
+};
+async function run() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await db.transactWriteItems(params).promise();
+    } catch (err) {
+      if (err.code !== 'TransactionConflictException') throw err;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A pg write transaction retried with no key: the relative UPDATE is reported.
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function debit(accountId, amount) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('UPDATE accounts SET balance = balance - $1 WHERE id = $2', [amount, accountId]);
+      await client.query('INSERT INTO ledger (account_id, amount) VALUES ($1, $2)', [accountId, amount]);
+      await client.query('COMMIT');
+      return;
+    } catch (err) {
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'nonIdempotentPgWrite',
+          data: { statement: 'UPDATE … SET balance = balance …' },
+          line: 8,
+          column: 20,
+          endLine: 8,
+          endColumn: 25,
+        },
+      ],
+    },
+    {
+      // postgres.js INSERT retried by async-retry.
+      code: `import retry from 'async-retry';
+import postgres from 'postgres';
+const sql = postgres();
+export async function add(order) {
+  await retry(async () => {
+    await sql\`insert into orders (customer, total) values (\${order.customer}, \${order.total})\`;
+  }, { retries: 3 });
+}`,
+      errors: [
+        {
+          messageId: 'nonIdempotentPgWrite',
+          data: { statement: 'INSERT' },
+          line: 6,
+          column: 11,
+          endLine: 6,
+          endColumn: 14,
+        },
+      ],
+    },
+  ],
+});
