@@ -56,7 +56,9 @@ export interface ScanTextOptions {
 const SCHEME_PATTERN = /mongodb(?:\+srv)?:\/\//g;
 /** Longest URI considered; beyond this a "URI" is some other blob. */
 const MAX_URI_LENGTH = 8192;
-const STOP_CHARACTERS = new Set([' ', '\t', '\n', '\r', '\f', '\v', '"', "'", '`', '<', '>', '^', '|', '{', '}']);
+const STOP_CHARACTERS = new Set(['"', "'", '`', '<', '>', '^', '|', '{', '}']);
+/** Any Unicode white space or line terminator (U+2028 included) ends a URI. */
+const WHITE_SPACE = /\s/u;
 const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!']);
 
 /** Every MongoDB connection string in `text`, in order. Never throws. */
@@ -128,7 +130,7 @@ function readToken(text: string, start: number, schemeLength: number): Connectio
       isTruncated = true;
       break;
     }
-    if (STOP_CHARACTERS.has(char)) break;
+    if (STOP_CHARACTERS.has(char) || WHITE_SPACE.test(char)) break;
     if (char === '[') bracketDepth++;
     else if (char === ']') {
       if (bracketDepth === 0) break;

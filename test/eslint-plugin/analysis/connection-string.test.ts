@@ -45,6 +45,8 @@ describe('findConnectionStringTokens', () => {
     ['prose', 'Connect to mongodb://localhost:27017.', 'mongodb://localhost:27017'],
     ['markdown link', '[db](mongodb://localhost:27017/app)', 'mongodb://localhost:27017/app'],
     ['IPv6', 'mongodb://[::1]:27017/?directConnection=true', 'mongodb://[::1]:27017/?directConnection=true'],
+    ['a line separator', 'URI=mongodb://localhost:27017/app\u2028NEXT=1', 'mongodb://localhost:27017/app'],
+    ['a no-break space', 'uri:\u00a0mongodb://localhost:27017/app\u00a0# local', 'mongodb://localhost:27017/app'],
   ])('finds the URI in %s with exact offsets', (_kind, text, uri) => {
     const token = onlyToken(text);
     expect(token.raw).toBe(uri);
