@@ -12,7 +12,7 @@ export interface InsertWithoutId {
   document: TSESTree.Expression;
   /** The object literal that builds the document (the same node, or a `const`'s initializer). */
   literal: TSESTree.ObjectExpression;
-  /** `forceServerObjectId: true` on the call or on a client created in this file. */
+  /** `forceServerObjectId: true` on the call, or on the client (created in this file) that the collection comes from. */
   forceServerObjectId: boolean;
 }
 
@@ -23,7 +23,7 @@ export interface InsertWithoutId {
  */
 export const findInsertsWithoutId = createPerFileCache((context: AnyRuleContext): readonly InsertWithoutId[] => {
   const inserts: InsertWithoutId[] = [];
-  let clientForcesServerId: boolean | undefined;
+  let clientsForcingServerId: ReadonlySet<TSESTree.Node> | undefined;
   for (const call of findMongoCalls(context)) {
     if (call.library !== 'mongodb') continue;
     const documents = getInsertedDocuments(call);
@@ -32,8 +32,10 @@ export const findInsertsWithoutId = createPerFileCache((context: AnyRuleContext)
     for (const document of documents) {
       const literal = resolveObjectLiteral(context, document);
       if (!literal || getIdPresence(context, literal, 0) !== 'absent') continue;
-      clientForcesServerId ??= hasClientForcingServerId(context);
-      const forceServerObjectId = clientForcesServerId || (options?.type === 'ObjectExpression' && hasTrueProperty(options, 'forceServerObjectId'));
+      clientsForcingServerId ??= findClientsForcingServerId(context);
+      const origin = clientsForcingServerId.size > 0 ? getMongoValues(context).getClientOrigin(call.receiver) : undefined;
+      const forceServerObjectId =
+        (origin !== undefined && clientsForcingServerId.has(origin)) || (options?.type === 'ObjectExpression' && hasTrueProperty(options, 'forceServerObjectId'));
       inserts.push({ call, document, literal, forceServerObjectId });
     }
   }
@@ -117,12 +119,13 @@ function getIdPresence(context: AnyRuleContext, object: TSESTree.ObjectExpressio
   return unknown ? 'unknown' : 'absent';
 }
 
-/** `new MongoClient(uri, { forceServerObjectId: true })` (or `MongoClient.connect`) anywhere in the file. */
-function hasClientForcingServerId(context: AnyRuleContext): boolean {
+/** `new MongoClient(uri, { forceServerObjectId: true })` (or `MongoClient.connect`) calls of the file. */
+function findClientsForcingServerId(context: AnyRuleContext): ReadonlySet<TSESTree.Node> {
   const text = context.sourceCode.text;
   const offsets: number[] = [];
+  const clients = new Set<TSESTree.Node>();
   for (const match of text.matchAll(/\bforceServerObjectId\b/g)) offsets.push(match.index ?? 0);
-  if (offsets.length === 0) return false;
+  if (offsets.length === 0) return clients;
   const values = getMongoValues(context);
   for (const node of findNodesAtOffsets(context, offsets).values()) {
     const property = node.parent;
@@ -131,10 +134,10 @@ function hasClientForcingServerId(context: AnyRuleContext): boolean {
     if (object?.type !== 'ObjectExpression') continue;
     for (const use of getUses(context, object)) {
       const call = use.parent;
-      if ((call?.type === 'NewExpression' || call?.type === 'CallExpression') && call.arguments[1] === use && values.getKind(call) === 'client') return true;
+      if ((call?.type === 'NewExpression' || call?.type === 'CallExpression') && call.arguments[1] === use && values.getKind(call) === 'client') clients.add(call);
     }
   }
-  return false;
+  return clients;
 }
 
 /** The object itself, and the reads of a `const` that holds it. */

@@ -64,6 +64,11 @@ export interface MongoValues {
   getKind(node: TSESTree.Node): KnownKind | undefined;
   /** What the expression's TypeScript type says, when ESLint has type information. */
   getTypeKind(node: TSESTree.Node): KnownKind | undefined;
+  /**
+   * The `new MongoClient(…)` / `MongoClient.connect(…)` expression a client, db or
+   * collection value comes from, when a single one can be followed in this file.
+   */
+  getClientOrigin(node: TSESTree.Node): TSESTree.NewExpression | TSESTree.CallExpression | undefined;
 }
 
 /** The file's MongoDB value resolver; built once per file. */
@@ -383,11 +388,45 @@ function createResolver(context: AnyRuleContext): MongoValues {
     }
   }
 
+  function getClientOrigin(node: TSESTree.Node, depth = 0): TSESTree.NewExpression | TSESTree.CallExpression | undefined {
+    if (depth > 20) return undefined;
+    if (seeds.get(node) === 'client' && (node.type === 'NewExpression' || node.type === 'CallExpression')) return node;
+    switch (node.type) {
+      case 'AwaitExpression':
+        return getClientOrigin(node.argument, depth + 1);
+      case 'TSNonNullExpression':
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'ChainExpression':
+        return getClientOrigin(node.expression, depth + 1);
+      case 'CallExpression':
+        // `client.db()`, `db.collection()`, `client.connect()`
+        return node.callee.type === 'MemberExpression' ? getClientOrigin(node.callee.object, depth + 1) : undefined;
+      case 'Identifier': {
+        const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
+        const def = variable?.defs[0];
+        if (def?.type !== 'Variable' || def.node.id.type !== 'Identifier' || !def.node.init) return undefined;
+        if (variable?.references.some((reference) => reference.isWrite() && reference.writeExpr !== def.node.init)) return undefined;
+        return getClientOrigin(def.node.init, depth + 1);
+      }
+      case 'MemberExpression': {
+        if (node.object.type !== 'ThisExpression') return undefined;
+        const name = getStaticKey(node);
+        const body = getEnclosingClassBody(node);
+        const sources = name === undefined || !body ? undefined : getClassMembers(body).get(name)?.filter((source) => source.type !== 'TSTypeAnnotation');
+        return sources?.length === 1 && sources[0] ? getClientOrigin(sources[0], depth + 1) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
   return {
     importsMongo,
     importsLookAlike,
     getKind,
     getTypeKind,
+    getClientOrigin,
   };
 }
 

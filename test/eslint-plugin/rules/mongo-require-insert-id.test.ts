@@ -153,6 +153,38 @@ await client.db().collection('events').insertOne({ _id: new mongodb.ObjectId(), 
       ],
     },
     {
+      // forceServerObjectId is set on another client than the one the collection comes from.
+      code: `import { MongoClient, ObjectId } from 'mongodb';
+const audit = new MongoClient('mongodb://audit', { forceServerObjectId: true });
+const main = new MongoClient('mongodb://main');
+class Store {
+  constructor() { this.events = main.db().collection('events'); }
+  log() { return this.events.insertOne({ kind: 'x' }); }
+}`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertOne' },
+          line: 6,
+          column: 40,
+          endLine: 6,
+          endColumn: 53,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `import { MongoClient, ObjectId } from 'mongodb';
+const audit = new MongoClient('mongodb://audit', { forceServerObjectId: true });
+const main = new MongoClient('mongodb://main');
+class Store {
+  constructor() { this.events = main.db().collection('events'); }
+  log() { return this.events.insertOne({ _id: new ObjectId(), kind: 'x' }); }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       // CommonJS: the ObjectId goes into the existing destructured require.
       code: `const { MongoClient } = require('mongodb');
 const events = new MongoClient(url).db().collection('events');
