@@ -1,16 +1,279 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
+import { isFunctionNode, walkOwnCode } from '../analysis/retry-ast';
+import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
 
-// Placeholder: the rule's logic lands with its analysis.
-export default createRule({
+type MessageId = 'emptyCatch' | 'emptyCatchCallback' | 'silentRetryEnd' | 'rethrow';
+
+const DATABASE_NAMES = { dynamodb: 'DynamoDB', postgres: 'PostgreSQL', mongodb: 'MongoDB' } as const;
+
+export default createRule<[], MessageId>({
   name: 'no-swallowed-db-error',
   meta: {
     type: 'problem',
-    docs: { description: 'Disallow silently swallowing database errors.', database: 'any' },
-    messages: { placeholder: 'Not implemented yet.' },
+    docs: {
+      description: 'Disallow silently swallowing database errors in empty catches and exhausted retries.',
+      database: 'any',
+    },
+    hasSuggestions: true,
+    messages: {
+      emptyCatch:
+        'This empty catch swallows errors from the {{database}} call `{{operation}}`: a failed write or read vanishes without a trace. Rethrow the error, return a result the caller checks, or at least log it.',
+      emptyCatchCallback:
+        'This empty `.catch` callback swallows errors from the {{database}} call `{{operation}}`: a failed write or read vanishes without a trace. Let the error propagate, handle it, or at least log it.',
+      silentRetryEnd:
+        'When its last attempt fails, this retry around the {{database}} call `{{operation}}` ends silently: no error is thrown, returned or logged, so the caller cannot tell the operation failed. Throw (or return) the last error after the final attempt.',
+      rethrow: 'Rethrow the caught error.',
+    },
     schema: [],
+    defaultOptions: [],
   },
   defaultOptions: [],
-  create() {
-    return {};
+  create(context) {
+    const sourceCode = context.sourceCode;
+    const reportedHandlers = new Set<TSESTree.Node>();
+
+    /** Database calls that a try block (or promise chain) really guards: not inside a nested function. */
+    function findGuardedCalls(container: TSESTree.Node): DbCall[] {
+      return findDbCallsWithin(context, container).filter((call) => {
+        const [start, end] = container.range;
+        for (let current: TSESTree.Node | undefined = call.node; current && current !== container; current = current.parent) {
+          if (current.range[0] < start || current.range[1] > end) break;
+          if (isFunctionNode(current)) return false;
+        }
+        return true;
+      });
+    }
+
+    function isEmptyBlock(block: TSESTree.BlockStatement): boolean {
+      return block.body.length === 0;
+    }
+
+    function checkTry(node: TSESTree.TryStatement): void {
+      const handler = node.handler;
+      if (!handler || !isEmptyBlock(handler.body)) return;
+      const [call] = findGuardedCalls(node.block);
+      if (!call) return;
+      reportedHandlers.add(handler);
+      context.report({
+        node: handler,
+        messageId: 'emptyCatch',
+        data: { database: DATABASE_NAMES[call.database], operation: call.operation },
+        suggest: [{ messageId: 'rethrow', fix: (fixer) => getRethrowFix(fixer, handler) }],
+      });
+    }
+
+    function getRethrowFix(fixer: TSESLint.RuleFixer, handler: TSESTree.CatchClause): TSESLint.RuleFix[] {
+      const fixes: TSESLint.RuleFix[] = [];
+      let name = 'error';
+      if (handler.param?.type === AST_NODE_TYPES.Identifier) {
+        name = handler.param.name;
+      } else if (handler.param) {
+        return [];
+      } else {
+        const catchToken = sourceCode.getFirstToken(handler);
+        if (!catchToken) return [];
+        fixes.push(fixer.insertTextAfter(catchToken, ` (${name})`));
+      }
+      const body = handler.body;
+      const closing = sourceCode.getLastToken(body);
+      if (!closing) return [];
+      const indent = /^\s*/.exec(sourceCode.lines[handler.loc.start.line - 1] ?? '')?.[0] ?? '';
+      const comments = sourceCode.getCommentsInside(body);
+      if (comments.length === 0 && body.loc.start.line === body.loc.end.line) {
+        fixes.push(fixer.replaceText(body, `{\n${indent}  throw ${name};\n${indent}}`));
+      } else if (body.loc.start.line === body.loc.end.line) {
+        fixes.push(fixer.insertTextBefore(closing, `throw ${name}; `));
+      } else {
+        fixes.push(fixer.insertTextBefore(closing, `  throw ${name};\n${indent}`));
+      }
+      return fixes;
+    }
+
+    function checkCatchCallback(node: TSESTree.CallExpression): void {
+      if (node.callee.type !== AST_NODE_TYPES.MemberExpression || node.callee.computed) return;
+      const property = node.callee.property;
+      if (property.type !== AST_NODE_TYPES.Identifier) return;
+      const callback = property.name === 'catch' ? node.arguments[0] : property.name === 'then' ? node.arguments[1] : undefined;
+      if (!callback || !isFunctionNode(callback) || !isEmptyFunction(callback)) return;
+      const [call] = findGuardedCalls(node.callee.object);
+      if (!call) return;
+      context.report({
+        node: callback,
+        messageId: 'emptyCatchCallback',
+        data: { database: DATABASE_NAMES[call.database], operation: call.operation },
+      });
+    }
+
+    function isEmptyFunction(fn: TSESTree.FunctionLike): boolean {
+      const body = fn.body;
+      if (!body) return false;
+      if (body.type === AST_NODE_TYPES.BlockStatement) return body.body.length === 0;
+      if (body.type === AST_NODE_TYPES.Identifier) return body.name === 'undefined';
+      return body.type === AST_NODE_TYPES.UnaryExpression && body.operator === 'void' && body.argument.type === AST_NODE_TYPES.Literal;
+    }
+
+    // -----------------------------------------------------------------------
+    // Retries that end silently
+
+    function checkRetryEnd(scope: RetryScope): void {
+      if (scope.kind !== 'loop' && scope.kind !== 'recursion') return;
+      const [call] = findGuardedCalls(scope.attempt);
+      if (!call) return;
+      const handlers = scope.handlers.filter((handler): handler is TSESTree.CatchClause => handler.type === AST_NODE_TYPES.CatchClause);
+      if (handlers.length !== scope.handlers.length) return;
+      // An empty catch is reported as such.
+      if (handlers.length > 0 && handlers.every((handler) => reportedHandlers.has(handler))) return;
+      if (handlers.some((handler) => isErrorGivenAway(handler))) return;
+      const data = { database: DATABASE_NAMES[call.database], operation: call.operation };
+      if (scope.kind === 'recursion') {
+        const handler = handlers[0];
+        if (!handler || alwaysLeaves(handler.body) || !handler.body.body.some((statement) => statement.type === AST_NODE_TYPES.IfStatement)) return;
+        // The catch retries by calling the function again when a condition holds; past the last attempt it falls through.
+        context.report({ node: handler, messageId: 'silentRetryEnd', data });
+        return;
+      }
+      const loop = scope.node as TSESTree.ForStatement | TSESTree.WhileStatement | TSESTree.DoWhileStatement | TSESTree.ForOfStatement;
+      if (!canRunOut(loop, handlers)) return;
+      const watched = new Set<string>();
+      if (scope.attemptVariable) watched.add(scope.attemptVariable);
+      for (const handler of handlers) for (const name of collectAssignedNames(handler.body, sourceCode.visitorKeys)) watched.add(name);
+      if ('test' in loop && loop.test) for (const name of collectIdentifierNames(loop.test, sourceCode.visitorKeys)) watched.add(name);
+      if (isFailureReportedAfter(loop, watched)) return;
+      context.report({ loc: getLoopHeadLoc(loop), messageId: 'silentRetryEnd', data });
+    }
+
+    /** The catch throws, or hands the error on (logs it, stores it, returns it, passes it to a callback). */
+    function isErrorGivenAway(handler: TSESTree.CatchClause): boolean {
+      let found = false;
+      walkOwnCode(handler.body, sourceCode.visitorKeys, (node) => {
+        // A throw, or a return with a value (a result the caller checks).
+        if (node.type === AST_NODE_TYPES.ThrowStatement || (node.type === AST_NODE_TYPES.ReturnStatement && node.argument && !isCall(node.argument))) {
+          found = true;
+        }
+        return !found;
+      });
+      if (found) return true;
+      if (handler.param?.type !== AST_NODE_TYPES.Identifier) return handler.param !== null;
+      const name = handler.param.name;
+      let recorded = false;
+      walkOwnCode(
+        handler.body,
+        sourceCode.visitorKeys,
+        (node) => {
+          if (recorded) return false;
+          if (node.type === AST_NODE_TYPES.Identifier && node.name === name && node !== handler.param && !isOnlyInspected(node, handler)) {
+            recorded = true;
+          }
+          return true;
+        },
+        true,
+      );
+      return recorded;
+    }
+
+    /** `if (err.code === 'X')`: reading the error to decide, not keeping it. */
+    function isOnlyInspected(reference: TSESTree.Node, handler: TSESTree.CatchClause): boolean {
+      let child: TSESTree.Node = reference;
+      for (let parent = reference.parent; parent && parent !== handler; child = parent, parent = parent.parent) {
+        if (parent.type === AST_NODE_TYPES.MemberExpression && parent.property === child && !parent.computed) return false;
+        if ((parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test === child) return true;
+        if (parent.type === AST_NODE_TYPES.SwitchStatement && parent.discriminant === child) return true;
+        if (parent.type === AST_NODE_TYPES.Property && parent.key === child) return false;
+        if (isFunctionNode(parent) || parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.ExpressionStatement) return false;
+      }
+      return false;
+    }
+
+    /** The loop can finish after a failed attempt: its condition can turn false, or the catch breaks out. */
+    function canRunOut(loop: TSESTree.Node, handlers: readonly TSESTree.CatchClause[]): boolean {
+      if (loop.type === AST_NODE_TYPES.ForOfStatement) return true;
+      const test = 'test' in loop ? (loop.test as TSESTree.Expression | null) : null;
+      const alwaysTrue = !test || (test.type === AST_NODE_TYPES.Literal && Boolean(test.value));
+      if (!alwaysTrue) return true;
+      return handlers.some((handler) => {
+        let breaks = false;
+        walkOwnCode(handler.body, sourceCode.visitorKeys, (node) => {
+          if (node.type === AST_NODE_TYPES.BreakStatement) breaks = true;
+          return !breaks && node.type !== AST_NODE_TYPES.SwitchStatement && !isLoopNode(node);
+        });
+        return breaks;
+      });
+    }
+
+    /**
+     * After the loop, the function throws, returns a value, or reads what the retry left
+     * (the last error, the flag, the counter) to report the failure.
+     */
+    function isFailureReportedAfter(loop: TSESTree.Node, watched: ReadonlySet<string>): boolean {
+      for (const statement of findStatementsAfter(loop)) {
+        let reported = false;
+        walkOwnCode(statement, sourceCode.visitorKeys, (node) => {
+          if (node.type === AST_NODE_TYPES.ThrowStatement) reported = true;
+          if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) reported = true;
+          if (node.type === AST_NODE_TYPES.Identifier && watched.has(node.name)) reported = true;
+          // Code after the loop that does anything with a call (a fallback, a log) is left to the reader.
+          if (node.type === AST_NODE_TYPES.CallExpression) reported = true;
+          return !reported;
+        });
+        if (reported) return true;
+      }
+      return false;
+    }
+
+    /** Statements that run after `node` completes normally, up to the end of its function. */
+    function findStatementsAfter(node: TSESTree.Node): TSESTree.Statement[] {
+      const statements: TSESTree.Statement[] = [];
+      let child: TSESTree.Node = node;
+      for (let parent = node.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
+        if (parent.type === AST_NODE_TYPES.CatchClause) break;
+        if (parent.type === AST_NODE_TYPES.BlockStatement || parent.type === AST_NODE_TYPES.Program) {
+          const body = parent.body as TSESTree.Statement[];
+          const index = body.indexOf(child as TSESTree.Statement);
+          if (index >= 0) statements.push(...body.slice(index + 1));
+        }
+        if (parent.type === AST_NODE_TYPES.TryStatement && parent.finalizer) statements.push(parent.finalizer);
+        if (isLoopNode(parent)) break;
+      }
+      return statements;
+    }
+
+    function getLoopHeadLoc(loop: TSESTree.Node): TSESTree.SourceLocation {
+      if (loop.type === AST_NODE_TYPES.DoWhileStatement) {
+        const whileToken = sourceCode.getTokenAfter(loop.body);
+        const closing = sourceCode.getTokenAfter(loop.test);
+        return { start: whileToken ? whileToken.loc.start : loop.loc.start, end: closing ? closing.loc.end : loop.loc.end };
+      }
+      if ('body' in loop && loop.body && !Array.isArray(loop.body)) {
+        const closing = sourceCode.getTokenBefore(loop.body as TSESTree.Node);
+        return { start: loop.loc.start, end: closing ? closing.loc.end : loop.loc.end };
+      }
+      return loop.loc;
+    }
+
+    return {
+      TryStatement: checkTry,
+      CallExpression: checkCatchCallback,
+      'Program:exit'() {
+        for (const scope of findRetryScopes(context)) checkRetryEnd(scope);
+      },
+    };
   },
 });
+
+function isLoopNode(node: TSESTree.Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.ForStatement ||
+    node.type === AST_NODE_TYPES.ForInStatement ||
+    node.type === AST_NODE_TYPES.ForOfStatement ||
+    node.type === AST_NODE_TYPES.WhileStatement ||
+    node.type === AST_NODE_TYPES.DoWhileStatement
+  );
+}
+
+/** `return retry(…)` hands the outcome to another attempt, not to the caller. */
+function isCall(node: TSESTree.Expression): boolean {
+  const inner = node.type === AST_NODE_TYPES.AwaitExpression ? node.argument : node;
+  return inner.type === AST_NODE_TYPES.CallExpression;
+}

@@ -1,0 +1,431 @@
+import rule from '../../../eslint-plugin/src/rules/no-swallowed-db-error';
+import { createRuleTester } from '../rule-tester';
+
+const ruleTester = createRuleTester();
+
+const MONGO = `import { MongoClient } from 'mongodb';\nconst coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');\n`;
+const PG = `import { Pool } from 'pg';\nconst pool = new Pool();\n`;
+const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\n`;
+
+ruleTester.run('no-swallowed-db-error', rule, {
+  valid: [
+    {
+      name: 'a catch that logs the error',
+      code: MONGO + `export async function save(doc) {
+  try { await coll.insertOne(doc); } catch (err) { console.error('insert failed', err); }
+}`,
+    },
+    {
+      name: 'an empty catch around code that is not a database call',
+      code: `export function parse(text) {
+  try { return JSON.parse(text); } catch {}
+}`,
+    },
+    {
+      name: 'an empty catch around an S3 call',
+      code: `import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3';
+const s3 = new S3Client({});
+export async function upload(params) {
+  try { await s3.send(new PutObjectCommand(params)); } catch {}
+}`,
+    },
+    {
+      name: 'an empty catch around Prisma and mysql2 calls',
+      code: `import { PrismaClient } from '@prisma/client';
+import mysql from 'mysql2/promise';
+const prisma = new PrismaClient();
+const db = mysql.createPool({});
+export async function touch(where, data) {
+  try { await prisma.user.updateMany({ where, data }); } catch {}
+  try { await db.query('SELECT 1'); } catch {}
+}`,
+    },
+    {
+      name: 'an empty catch whose database call runs later, in a callback the try does not guard',
+      code: PG + `export function schedule(id) {
+  try { setTimeout(() => pool.query('SELECT 1'), 10); } catch {}
+}`,
+    },
+    {
+      name: '.catch with a handler that logs',
+      code: PG + `export const touch = (id) => pool.query('SELECT $1', [id]).catch((err) => console.error(err));`,
+    },
+    {
+      name: 'a retry loop that throws after the last attempt',
+      code: MONGO + `export async function save(doc) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try { return await coll.insertOne(doc); } catch (err) {
+      if (attempt === 2) throw err;
+      await sleep(Math.random() * Math.min(10000, 100 * 2 ** attempt));
+    }
+  }
+}`,
+    },
+    {
+      name: 'a retry loop that keeps the last error and throws it after the loop',
+      code: PG + `export async function ping() {
+  let lastError;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try { return await pool.query('SELECT 1'); } catch (err) { lastError = err; }
+  }
+  throw lastError;
+}`,
+    },
+    {
+      name: 'a retry loop that throws a new error after the loop',
+      code: MONGO + `export async function save(doc) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try { return await coll.insertOne(doc); } catch (err) { await sleep(100); }
+  }
+  throw new Error('insert failed after 3 attempts');
+}`,
+    },
+    {
+      name: 'a retry loop that returns a failure value',
+      code: MONGO + `export async function save(doc) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try { await coll.insertOne(doc); return true; } catch (err) { await sleep(100); }
+  }
+  return false;
+}`,
+    },
+    {
+      name: 'the seed loop followed by a check of its flag',
+      code: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function waitForActive(TableName: string) {
+  let retries = 0;
+  let retry = false;
+  do {
+    await sleep(Math.random() * Math.min(Math.pow(3, retries) * 100, 20000));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+    retry = Table?.TableStatus !== 'ACTIVE';
+  } while (retry && retries++ < 5);
+  if (retry) throw new Error(TableName + ' did not become active');
+}`,
+    },
+    {
+      name: 'a per-item loop that logs and moves on',
+      code: MONGO + `export async function importAll(docs) {
+  for (const doc of docs) {
+    try { await coll.insertOne(doc); } catch (err) { console.warn('skipped', err); }
+  }
+}`,
+    },
+    {
+      name: 'a pagination loop',
+      code: `import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function all(TableName) {
+  const items = [];
+  let ExclusiveStartKey;
+  do {
+    const page = await client.send(new QueryCommand({ TableName, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}`,
+    },
+    {
+      name: 'an endless retry never ends silently (require-retry-backoff reports it)',
+      code: PG + `export async function ping() {
+  while (true) {
+    try { await pool.query('SELECT 1'); break; } catch (err) { await sleep(1000); }
+  }
+}`,
+    },
+    {
+      name: 'a recursive retry that rethrows past the last attempt',
+      code: DDB + `export async function put(item, attempt = 0) {
+  try {
+    return await client.send(new PutItemCommand(item));
+  } catch (err) {
+    if (attempt < 3) return put(item, attempt + 1);
+    throw err;
+  }
+}`,
+    },
+    {
+      name: 'p-retry rethrows the last error itself',
+      code: PG + `import pRetry from 'p-retry';
+export const load = () => pRetry(() => pool.query('SELECT 1'), { retries: 3, randomize: true });`,
+    },
+  ],
+  invalid: [
+    {
+      name: "empty-catch-mongo",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  try {
+    await coll.insertOne(doc);
+  } catch (err) {}
+}
+`,
+      errors: [
+        {
+          messageId: 'emptyCatch',
+          line: 6, column: 5, endLine: 6, endColumn: 19,
+          data: { database: 'MongoDB', operation: "insertOne" },
+          suggestions: [
+            { messageId: 'rethrow', output: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  try {
+    await coll.insertOne(doc);
+  } catch (err) {
+    throw err;
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "empty-catch-no-param",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function touch(id) {
+  try {
+    await pool.query('UPDATE t SET seen = now() WHERE id = $1', [id]);
+  } catch {}
+}
+`,
+      errors: [
+        {
+          messageId: 'emptyCatch',
+          line: 6, column: 5, endLine: 6, endColumn: 13,
+          data: { database: 'PostgreSQL', operation: "query" },
+          suggestions: [
+            { messageId: 'rethrow', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function touch(id) {
+  try {
+    await pool.query('UPDATE t SET seen = now() WHERE id = $1', [id]);
+  } catch (error) {
+    throw error;
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "comment-only-catch",
+      code: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function put(item) {
+  try {
+    await client.send(new PutItemCommand(item));
+  } catch (e) {
+    // ignore: best effort
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'emptyCatch',
+          line: 6, column: 5, endLine: 8, endColumn: 4,
+          data: { database: 'DynamoDB', operation: "PutItem" },
+          suggestions: [
+            { messageId: 'rethrow', output: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function put(item) {
+  try {
+    await client.send(new PutItemCommand(item));
+  } catch (e) {
+    // ignore: best effort
+    throw e;
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "comment-only-inline",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  try { await coll.insertOne(doc); } catch (e) { /* ignore */ }
+}
+`,
+      errors: [
+        {
+          messageId: 'emptyCatch',
+          line: 4, column: 38, endLine: 4, endColumn: 64,
+          data: { database: 'MongoDB', operation: "insertOne" },
+          suggestions: [
+            { messageId: 'rethrow', output: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  try { await coll.insertOne(doc); } catch (e) { /* ignore */ throw e; }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "catch-callback",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export function touch(id) {
+  pool.query('UPDATE t SET seen = now() WHERE id = $1', [id]).catch(() => {});
+}
+`,
+      errors: [
+        {
+          messageId: 'emptyCatchCallback',
+          line: 4, column: 69, endLine: 4, endColumn: 77,
+          data: { database: 'PostgreSQL', operation: "query" },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "then-reject-v2-cjs",
+      code: `const AWS = require('aws-sdk');
+const docClient = new AWS.DynamoDB.DocumentClient();
+function put(params) {
+  return docClient.put(params).promise().then((out) => out, function () {});
+}
+module.exports = { put };
+`,
+      errors: [
+        {
+          messageId: 'emptyCatchCallback',
+          line: 4, column: 61, endLine: 4, endColumn: 75,
+          data: { database: 'DynamoDB', operation: "PutItem" },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "ddb-seed",
+      code: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 5;
+export async function waitForActive(TableName: string) {
+  try {
+    let retries = 0;
+    let retry = false;
+    do {
+      await sleep(Math.min(Math.pow(3, retries) * 100, 20000));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+      retry = Table?.TableStatus !== 'ACTIVE';
+    } while (retry && retries++ < MAX_RETRIES);
+  } catch (ex) {
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'silentRetryEnd',
+          line: 12, column: 7, endLine: 12, endColumn: 47,
+          data: { database: 'DynamoDB', operation: "DescribeTable" },
+          suggestions: [],
+        },
+        {
+          messageId: 'emptyCatch',
+          line: 13, column: 5, endLine: 14, endColumn: 4,
+          data: { database: 'DynamoDB', operation: "DescribeTable" },
+          suggestions: [
+            { messageId: 'rethrow', output: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 5;
+export async function waitForActive(TableName: string) {
+  try {
+    let retries = 0;
+    let retry = false;
+    do {
+      await sleep(Math.min(Math.pow(3, retries) * 100, 20000));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+      retry = Table?.TableStatus !== 'ACTIVE';
+    } while (retry && retries++ < MAX_RETRIES);
+  } catch (ex) {
+    throw ex;
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "silent-loop-end",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await coll.insertOne(doc);
+      return;
+    } catch (err) {
+      await sleep(Math.random() * Math.min(10000, 100 * 2 ** attempt));
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'silentRetryEnd',
+          line: 4, column: 3, endLine: 4, endColumn: 48,
+          data: { database: 'MongoDB', operation: "insertOne" },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "silent-loop-end-inspects-code",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  let attempt = 0;
+  while (attempt < 5) {
+    try {
+      return await pool.query('SELECT 1');
+    } catch (err) {
+      if (err.code !== 'ECONNRESET') break;
+      attempt++;
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'silentRetryEnd',
+          line: 5, column: 3, endLine: 5, endColumn: 22,
+          data: { database: 'PostgreSQL', operation: "query" },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "silent-recursion-end",
+      code: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function put(item, attempt = 0) {
+  try {
+    return await client.send(new PutItemCommand(item));
+  } catch (err) {
+    if (attempt < 3) {
+      return put(item, attempt + 1);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'silentRetryEnd',
+          line: 6, column: 5, endLine: 10, endColumn: 4,
+          data: { database: 'DynamoDB', operation: "PutItem" },
+          suggestions: [],
+        },
+      ],
+    },
+  ],
+});
