@@ -1,16 +1,146 @@
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { findDbCalls } from '../analysis/db-calls';
+import { classifyRetryScope, type ErrorClassification } from '../analysis/error-classification';
+import type { PostgresCall } from '../analysis/pg-calls';
+import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { isTransientError } from '../analysis/transient-errors';
 import { createRule } from '../util/create-rule';
 
-// Placeholder: the rule's logic lands with its analysis.
-export default createRule({
+type MessageId = 'statementRetriedInTransaction' | 'transactionRetriedOnSameConnection';
+
+/** SQLSTATEs after which the connection is still healthy (the transaction was rolled back). */
+const ROLLED_BACK = new Set(['40001', '40P01']);
+
+export default createRule<[], MessageId>({
   name: 'pg-require-whole-transaction-retry',
   meta: {
     type: 'problem',
-    docs: { description: 'Require retrying the whole PostgreSQL transaction, not one statement inside it.', database: 'PostgreSQL' },
-    messages: { placeholder: 'Not implemented yet.' },
+    docs: {
+      description: 'Require PostgreSQL retries to rerun the whole transaction on a new connection, not one statement inside it.',
+      database: 'PostgreSQL',
+    },
+    messages: {
+      statementRetriedInTransaction:
+        'This retry reruns one PostgreSQL statement inside a transaction (`{{begin}}` on line {{line}}): after an error PostgreSQL rejects every statement until ROLLBACK, and after a connection failure the transaction is gone and the client is broken. Retry the whole transaction from BEGIN, on a new connection.',
+      transactionRetriedOnSameConnection:
+        'This retry reruns the PostgreSQL transaction on the connection taken before the retry (line {{line}}): after a connection failure that client is broken and every attempt fails again. Take a new connection in each attempt (`await pool.connect()` inside the retry, releasing the old one).',
+    },
     schema: [],
+    defaultOptions: [],
   },
   defaultOptions: [],
-  create() {
-    return {};
+  create(context) {
+    const reported = new Set<TSESTree.Node>();
+
+    function check(scope: RetryScope, calls: readonly PostgresCall[]): void {
+      if (scope.kind === 'library' && !isFunction(scope.attempt)) return;
+      const inside = calls.filter((call) => call.connection && contains(scope.attempt, call.node));
+      if (inside.length === 0) return;
+      // A SAVEPOINT inside the retry makes rerunning part of a transaction correct.
+      if (inside.some((call) => call.operation === 'savepoint' || call.statement?.kinds.includes('savepoint'))) return;
+      for (const call of inside) {
+        if (checkStatementInTransaction(scope, call, calls)) return;
+      }
+      checkSameConnection(scope, inside);
+    }
+
+    /** The retry sits between BEGIN and COMMIT of the call's connection, or inside a `sql.begin` callback. */
+    function checkStatementInTransaction(scope: RetryScope, call: PostgresCall, calls: readonly PostgresCall[]): boolean {
+      const begin = findOpenTransaction(scope, call, calls);
+      if (!begin) return false;
+      const node = getReportNode(call);
+      if (reported.has(node)) return true;
+      reported.add(node);
+      context.report({
+        node,
+        messageId: 'statementRetriedInTransaction',
+        data: { begin: begin.label, line: String(begin.node.loc.start.line) },
+      });
+      return true;
+    }
+
+    function findOpenTransaction(
+      scope: RetryScope,
+      call: PostgresCall,
+      calls: readonly PostgresCall[],
+    ): { node: TSESTree.Node; label: string } | undefined {
+      // postgres.js: `sql.begin(async (tx) => { …retry around tx`…`… })`.
+      const transaction = calls.find(
+        (other) =>
+          (other.operation === 'begin' || other.operation === 'savepoint') &&
+          other.transactionCallback !== undefined &&
+          contains(other.transactionCallback, scope.node) &&
+          isParameterOf(call.connection, other.transactionCallback),
+      );
+      if (transaction) return { node: transaction.node, label: transaction.operation === 'begin' ? 'sql.begin' : 'sql.savepoint' };
+      // pg: `client.query('BEGIN')` before the retry, with no COMMIT / ROLLBACK in between.
+      let open: PostgresCall | undefined;
+      for (const other of calls) {
+        if (other.connection !== call.connection || other.node.range[1] > scope.node.range[0]) continue;
+        const kinds = other.statement?.kinds ?? [];
+        const last = [...kinds].reverse().find((kind) => kind === 'begin' || kind === 'commit' || kind === 'rollback');
+        if (last === 'begin') open = other;
+        else if (last === 'commit' || last === 'rollback') open = undefined;
+      }
+      return open ? { node: open.node, label: 'BEGIN' } : undefined;
+    }
+
+    /** The whole transaction is inside the retry, but its connection was taken before it. */
+    function checkSameConnection(scope: RetryScope, inside: readonly PostgresCall[]): void {
+      const begin = inside.find((call) => call.library === 'pg' && call.statement?.kinds.includes('begin'));
+      const connection = begin?.connection;
+      if (!begin || !connection || contains(scope.node, connection)) return;
+      const classification = classifyRetryScope(scope, begin.node);
+      if (!classification || !retriesConnectionErrors(classification)) return;
+      const node = getReportNode(begin);
+      if (reported.has(node)) return;
+      reported.add(node);
+      context.report({ node, messageId: 'transactionRetriedOnSameConnection', data: { line: String(connection.loc.start.line) } });
+    }
+
+    return {
+      'Program:exit'() {
+        const calls = findDbCalls(context).filter((call): call is PostgresCall => call.database === 'postgres');
+        if (calls.length === 0) return;
+        for (const scope of findRetryScopes(context)) check(scope, calls);
+      },
+    };
   },
 });
+
+/** Some retry path lets a dropped connection through (not only 40001 / 40P01, which leave it healthy). */
+function retriesConnectionErrors(classification: ErrorClassification): boolean {
+  if (classification.retriesEveryError) return true;
+  return classification.paths.some((path) => {
+    if (path.outcome !== 'retry') return false;
+    const required = path.conditions.filter((condition) => condition.polarity === 'in' && !condition.isWeak);
+    if (required.length === 0 || required.some((condition) => condition.isOpaque)) return true;
+    return required.every((condition) =>
+      condition.values.some((value) => !ROLLED_BACK.has(String(value.value)) && isTransientError(value, 'postgres')),
+    );
+  });
+}
+
+function isParameterOf(connection: TSESTree.Node | undefined, fn: TSESTree.Node): boolean {
+  return connection !== undefined && isFunction(fn) && fn.params.some((param) => param === connection);
+}
+
+/** `query` in `client.query(…)`, the tag of `` tx`…` ``. */
+function getReportNode(call: PostgresCall): TSESTree.Node {
+  const node = call.node;
+  if (node.type === AST_NODE_TYPES.TaggedTemplateExpression) return node.tag;
+  if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) return node.callee.property;
+  return node;
+}
+
+function isFunction(node: TSESTree.Node): node is TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | TSESTree.FunctionDeclaration {
+  return (
+    node.type === AST_NODE_TYPES.FunctionExpression ||
+    node.type === AST_NODE_TYPES.ArrowFunctionExpression ||
+    node.type === AST_NODE_TYPES.FunctionDeclaration
+  );
+}
+
+function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
+}
