@@ -69,10 +69,12 @@ export const textLanguage = {
   nodeTypeKey: 'type',
   visitorKeys: { [TEXT_DOCUMENT_TYPE]: [] },
   defaultLanguageOptions: {},
-  validateLanguageOptions(languageOptions: Record<string, unknown>): void {
-    const keys = Object.keys(languageOptions ?? {});
-    if (keys.length > 0) throw new TypeError(`retry-safety/text takes no language options; got ${keys.join(', ')}.`);
-  },
+  /**
+   * Plain text has no options. Options from config objects without `files` (a
+   * project-wide `parser`, `globals`, `ecmaVersion`…) reach every file, these included,
+   * so they are accepted and ignored rather than rejected.
+   */
+  validateLanguageOptions(): void {},
   parse(file: File): OkParseResult<TextDocument> {
     return { ok: true, ast: createTextDocument(getText(file)) };
   },

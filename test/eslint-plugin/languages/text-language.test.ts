@@ -143,10 +143,11 @@ describe('retry-safety/text language with the connection-strings config', () => 
     });
   });
 
-  it('lets the presets (which have no `files`) be combined with it: other rules stay silent on text', async () => {
+  it('lets the presets and project-wide language options (no `files`) be combined with it: other rules stay silent on text', async () => {
     const env = `DOCDB_URI=mongodb://${DOCDB}/?retryWrites=false\n`;
     write({ '.env': env });
-    expect(await lint([plugin.configs.all, plugin.configs['connection-strings'], settings({ engineVersion: '8.0.2' })])).toEqual({
+    const projectWide: Linter.Config = { languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { process: 'readonly' } } };
+    expect(await lint([projectWide, plugin.configs.all, plugin.configs['connection-strings'], settings({ engineVersion: '8.0.2' })])).toEqual({
       '.env': [report('removeRetryWritesFalse', env, 'retryWrites=false')],
     });
   });
