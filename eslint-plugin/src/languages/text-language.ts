@@ -6,10 +6,22 @@
  * whose JSON or YAML syntax is broken is still checked.
  */
 import type { File, Language, OkParseResult, SourceLocation } from '@eslint/core';
-import { TextSourceCodeBase, VisitNodeStep } from '@eslint/plugin-kit';
+import { ConfigCommentParser, Directive, TextSourceCodeBase, VisitNodeStep } from '@eslint/plugin-kit';
 
 /** Node type of the root (and only) node of a text file. */
 export const TEXT_DOCUMENT_TYPE = 'TextDocument';
+
+/** A `# eslint-disable…` comment of a text file (`#`, `//` or `;` comments). */
+export interface TextComment {
+  type: 'TextComment';
+  range: [number, number];
+  loc: SourceLocation;
+}
+
+/** `# eslint-disable-next-line rule -- reason`, whole line or after a value. */
+const DIRECTIVE_COMMENT = /(^|[ \t])(?:#|\/\/|;)[ \t]*(eslint-(?:disable|enable)(?:-next-line|-line)?(?:[ \t].*)?)$/gmu;
+const DIRECTIVE_TYPES = new Set(['eslint-disable', 'eslint-enable', 'eslint-disable-line', 'eslint-disable-next-line']);
+const commentParser = new ConfigCommentParser();
 
 export interface TextDocument {
   type: typeof TEXT_DOCUMENT_TYPE;
@@ -24,7 +36,7 @@ const LINE_ENDING = /\r\n|[\r\n]/u;
 export class TextSourceCode extends TextSourceCodeBase<{
   LangOptions: Record<string, never>;
   RootNode: TextDocument;
-  SyntaxElementWithLoc: TextDocument;
+  SyntaxElementWithLoc: TextDocument | TextComment;
   ConfigNode: never;
 }> {
   readonly visitorKeys = { [TEXT_DOCUMENT_TYPE]: [] };
@@ -43,6 +55,27 @@ export class TextSourceCode extends TextSourceCodeBase<{
 
   override getParent(): undefined {
     return undefined;
+  }
+
+  /** `eslint-disable` / `eslint-enable` comments, so findings in text files can be silenced like in code. */
+  getDisableDirectives(): { problems: never[]; directives: Directive[] } {
+    const directives: Directive[] = [];
+    if (this.ast.isBinary || !this.text.includes('eslint-')) return { problems: [], directives };
+    for (const match of this.text.matchAll(DIRECTIVE_COMMENT)) {
+      const body = match[2] ?? '';
+      const parsed = commentParser.parseDirective(body);
+      if (!parsed || !DIRECTIVE_TYPES.has(parsed.label)) continue;
+      const start = match.index + (match[1]?.length ?? 0);
+      const end = match.index + match[0].length;
+      const node: TextComment = {
+        type: 'TextComment',
+        range: [start, end],
+        loc: { start: this.getLocFromIndex(start), end: this.getLocFromIndex(end) },
+      };
+      const type = parsed.label.slice('eslint-'.length) as 'disable' | 'enable' | 'disable-line' | 'disable-next-line';
+      directives.push(new Directive({ type, node, value: parsed.value, justification: parsed.justification }));
+    }
+    return { problems: [], directives };
   }
 }
 

@@ -152,6 +152,24 @@ describe('retry-safety/text language with the connection-strings config', () => 
     });
   });
 
+  it('honours eslint-disable comments in text files', async () => {
+    const env = [
+      '# eslint-disable-next-line retry-safety/mongo-retry-writes-connection-string -- legacy cluster, still on 5.0',
+      `LEGACY_URI=mongodb://${DOCDB}/?retryWrites=false`,
+      `OTHER_URI=mongodb://${DOCDB}/?retryWrites=false # eslint-disable-line`,
+      `CURRENT_URI=mongodb://${DOCDB}/?retryWrites=false`,
+      '',
+    ].join('\r\n');
+    const yaml = `# eslint-disable\nuri: mongodb://${DOCDB}/?retryWrites=false\n# eslint-enable\nnext: mongodb://${DOCDB}/?retryWrites=false\n`;
+    write({ '.env': env, 'app.yaml': yaml, 'unused.yml': '# eslint-disable-next-line\nport: 3000\n' });
+    expect(await lint([settings({ engineVersion: '8.0.2' }), { linterOptions: { reportUnusedDisableDirectives: 'error' } }])).toEqual({
+      '.env': [report('removeRetryWritesFalse', env, 'retryWrites=false', 3)],
+      'app.yaml': [report('removeRetryWritesFalse', yaml, 'retryWrites=false', 2)],
+      // An unused directive is reported like in code (ESLint gives it no end position).
+      'unused.yml': [{ ruleId: null, line: 1, column: 1 }],
+    });
+  });
+
   it('works with ESLint 9', async () => {
     write({ '.env': `DOCDB_URI=mongodb://${DOCDB}/?retryWrites=false\n` });
     await lint([settings({ engineVersion: '8.0.2' })], { fix: true, eslint: ESLint9 as unknown as typeof ESLint });
