@@ -9,6 +9,7 @@ import {
   getValueBinding,
   resolveObjectLiteral,
   unwrapExpression,
+  visit,
 } from './instance-references';
 import {
   CALL,
@@ -18,6 +19,7 @@ import {
   hasModuleImport,
   type TraceMap,
 } from './module-references';
+import { getClientTypeChecker, type ClientTypeChecker } from './client-types';
 import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
 
 /**
@@ -225,7 +227,8 @@ const EMPTY: DynamoDbAnalysis = { clients: [], calls: [] };
 
 /** The file's DynamoDB client sites and calls; computed once per file. */
 export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext): DynamoDbAnalysis => {
-  if (!hasModuleImport(context, DYNAMODB_MODULES)) return EMPTY;
+  const types = getClientTypeChecker(context, DYNAMODB_MODULES);
+  if (!hasModuleImport(context, DYNAMODB_MODULES) && !types) return EMPTY;
   const clients: DynamoDbClientSite[] = [];
   const calls = new Map<TSESTree.Node, DynamoDbCall>();
   const addCall = (call: DynamoDbCall): void => {
@@ -279,8 +282,68 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
     addCall(makeCall(method.call, operation, 'method', sdkVersion, method.call.arguments[0], undefined, getLastArgument(method.call)));
   }
 
+  if (types) {
+    for (const call of findTypedCalls(context, types, new Set(calls.keys()))) addCall(call);
+  }
+
   return { clients, calls: [...calls.values()].sort((a, b) => a.node.range[0] - b.node.range[0]) };
 });
+
+/** Type name (per declaring module) of a client object → its kind. */
+const TYPE_KINDS: Record<string, Record<string, DynamoDbClientKind>> = {
+  '@aws-sdk/client-dynamodb': { DynamoDB: 'aggregated-client' },
+  '@aws-sdk/lib-dynamodb': { DynamoDBDocument: 'aggregated-document-client' },
+  'aws-sdk': { DynamoDB: 'v2-client', DocumentClient: 'v2-document-client' },
+};
+
+const ALL_METHOD_NAMES = new Set<string>([
+  ...OPERATIONS.map(lowerFirst),
+  ...Object.keys(DOCUMENT_OPERATIONS),
+  'send',
+]);
+
+/**
+ * With typed linting, calls the imports do not show: a client imported from another
+ * module of the project (`documents.batchWrite(…)`), a command built elsewhere
+ * (`client.send(buildPut(order))`). Only calls with a DynamoDB method name are typed.
+ */
+function findTypedCalls(context: AnyRuleContext, types: ClientTypeChecker, known: Set<TSESTree.Node>): DynamoDbCall[] {
+  const text = context.sourceCode.text;
+  if (![...ALL_METHOD_NAMES].some((name) => text.includes(name))) return [];
+  const found: DynamoDbCall[] = [];
+  visit(context.sourceCode.ast, (node) => {
+    if (node.type !== AST_NODE_TYPES.CallExpression || known.has(node)) return;
+    const callee = unwrapExpression(node.callee);
+    if (callee.type !== AST_NODE_TYPES.MemberExpression) return;
+    const name = ASTUtils.getPropertyName(callee);
+    if (name === null || !ALL_METHOD_NAMES.has(name)) return;
+    const last = getLastArgument(node);
+    if (name === 'send') {
+      const argument = node.arguments[0];
+      const command = argument && types.getDeclaredType(argument);
+      const operation = command && getCommandOperation(command.module, command.name);
+      if (operation && command) {
+        const construction = argument.type === AST_NODE_TYPES.NewExpression ? argument : undefined;
+        found.push(makeCall(node, operation, 'command', 3, construction?.arguments[0], construction, last));
+      }
+      return;
+    }
+    const receiver = types.getDeclaredType(callee.object);
+    const kind = receiver && TYPE_KINDS[receiver.module]?.[receiver.name];
+    const operation = kind && getMethodOperations(kind).get(name);
+    if (kind && operation) found.push(makeCall(node, operation, 'method', kind.startsWith('v2') ? 2 : 3, node.arguments[0], undefined, last));
+  });
+  return found;
+}
+
+/** `PutItemCommand` (client-dynamodb) / `PutCommand` (lib-dynamodb) → `PutItem`. */
+function getCommandOperation(module: string, name: string): string | undefined {
+  if (!name.endsWith('Command')) return undefined;
+  const stem = name.slice(0, -'Command'.length);
+  if (module === '@aws-sdk/client-dynamodb') return (OPERATIONS as readonly string[]).includes(stem) ? stem : undefined;
+  if (module === '@aws-sdk/lib-dynamodb' && Object.hasOwn(DOCUMENT_OPERATIONS, lowerFirst(stem))) return DOCUMENT_OPERATIONS[lowerFirst(stem)];
+  return undefined;
+}
 
 /** The last argument after the first (where a node-style callback goes). */
 function getLastArgument(call: TSESTree.CallExpression): TSESTree.Node | undefined {

@@ -1,4 +1,5 @@
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
+import { getClientTypeChecker, type ClientTypeChecker } from './client-types';
 import type { DbCall } from './db-calls';
 import {
   findAnnotatedBindings,
@@ -6,8 +7,11 @@ import {
   findInstanceReferences,
   getMethodCall,
   getOutermostSameValue,
+  getKeyName,
   getValueBinding,
   resolveObjectLiteral,
+  unwrapExpression,
+  visit,
   type ValueBinding,
 } from './instance-references';
 import {
@@ -110,6 +114,21 @@ const ANNOTATION_ROLES: Record<string, Record<string, Role>> = {
   postgres: { Sql: 'sql', TransactionSql: 'sql-connection', ReservedSql: 'sql-connection' },
 };
 
+const TYPE_ROLES: Record<string, Record<string, Role>> = {
+  pg: { Pool: 'pool', PoolClient: 'client', Client: 'client', ClientBase: 'client' },
+  'pg-pool': { Pool: 'pool' },
+  postgres: { Sql: 'sql', TransactionSql: 'sql-connection', ReservedSql: 'sql-connection' },
+};
+
+const TYPED_METHODS = new Set(['query', 'connect', 'release', 'unsafe', 'begin', 'savepoint', 'reserve', 'file']);
+
+/** The declaration of the variable a typed receiver names (so its calls share one connection), else the receiver. */
+function getConnectionIdentity(context: AnyRuleContext, receiver: TSESTree.Node): TSESTree.Node {
+  if (receiver.type !== AST_NODE_TYPES.Identifier) return receiver;
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(receiver), receiver);
+  return variable?.defs[0]?.name ?? receiver;
+}
+
 interface Instance {
   node: TSESTree.Node;
   role: Role;
@@ -122,7 +141,8 @@ const EMPTY: PostgresAnalysis = { calls: [], pools: [], connections: [] };
 
 /** The file's PostgreSQL calls, pools and connections; computed once per file. */
 export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext): PostgresAnalysis => {
-  if (!hasModuleImport(context, POSTGRES_MODULES)) return EMPTY;
+  const types = getClientTypeChecker(context, POSTGRES_MODULES);
+  if (!hasModuleImport(context, POSTGRES_MODULES) && !types) return EMPTY;
   const builder = new AnalysisBuilder(context);
   for (const reference of findModuleReferences(context, TRACE_MAP)) {
     const node = reference.node;
@@ -139,6 +159,8 @@ export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext):
       builder.addBinding(binding, role, library, annotated.annotation);
     }
   }
+  builder.drain();
+  if (types) builder.addTypedReceivers(types);
   return builder.finish();
 });
 
@@ -179,7 +201,8 @@ class AnalysisBuilder {
     }
   }
 
-  finish(): PostgresAnalysis {
+  /** Visits every queued instance (and what visiting them queues). */
+  drain(): void {
     for (let instance = this.queue.shift(); instance; instance = this.queue.shift()) {
       if (this.seen.has(instance.node)) continue;
       this.seen.add(instance.node);
@@ -189,6 +212,33 @@ class AnalysisBuilder {
       if (instance.library === 'postgres') this.visitSql(instance);
       else this.visitPg(instance);
     }
+  }
+
+  /**
+   * With typed linting: receivers the imports do not show (`pool` imported from `./db`,
+   * a `client` returned by a helper), recognised by their type. Only the receivers of
+   * calls with a pg / postgres.js method name, and template tags, are typed.
+   */
+  addTypedReceivers(types: ClientTypeChecker): void {
+    visit(this.context.sourceCode.ast, (node) => {
+      let receiver: TSESTree.Node | undefined;
+      if (node.type === AST_NODE_TYPES.TaggedTemplateExpression) receiver = node.tag;
+      else if (node.type === AST_NODE_TYPES.CallExpression) {
+        const callee = unwrapExpression(node.callee);
+        if (callee.type === AST_NODE_TYPES.MemberExpression && TYPED_METHODS.has(getKeyName(callee) ?? '')) receiver = callee.object;
+      }
+      if (!receiver || this.seen.has(receiver)) return;
+      const declared = types.getDeclaredType(receiver);
+      const role = declared && TYPE_ROLES[declared.module]?.[declared.name];
+      if (!declared || !role) return;
+      const connection = role === 'client' || role === 'sql-connection' ? getConnectionIdentity(this.context, receiver) : undefined;
+      this.queue.push({ node: receiver, role, library: declared.module === 'postgres' ? 'postgres' : 'pg', connection });
+    });
+    this.drain();
+  }
+
+  finish(): PostgresAnalysis {
+    this.drain();
     // Fragments nested in another query's `${…}` are parts of that query, not queries.
     for (const [node, call] of this.calls) {
       if (node.type === AST_NODE_TYPES.TaggedTemplateExpression && this.isFragment(node)) this.calls.delete(node);

@@ -240,3 +240,23 @@ describe('isDynamoDbWriteOperation', () => {
     expect(['GetItem', 'BatchGetItem', 'TransactGetItems', 'Query', 'Scan', 'DescribeTable', 'ListTables'].map(isDynamoDbWriteOperation)).toEqual([false, false, false, false, false, false, false]);
   });
 });
+
+describe('findDynamoDbCalls with types', () => {
+  it('recognises clients imported from another module and commands built elsewhere', () => {
+    const code = `
+      import { documents, documentClient, buildPut } from './db.js';
+      export async function run() {
+        await documents.batchWrite({ RequestItems: {} });
+        await documents.put({ TableName: 't', Item: {} });
+        await documentClient.send(buildPut({ id: 1 }));
+        const map = new Map<string, number>();
+        map.get('put');
+      }`;
+    const found = runAnalysis(code, findDynamoDbCalls, 'module', { typed: true });
+    expect(found.map((call) => [textOf(code, call.node), call.operation, call.style])).toEqual([
+      ['documents.batchWrite({ RequestItems: {} })', 'BatchWriteItem', 'method'],
+      ["documents.put({ TableName: 't', Item: {} })", 'PutItem', 'method'],
+      ['documentClient.send(buildPut({ id: 1 }))', 'PutItem', 'command'],
+    ]);
+  });
+});

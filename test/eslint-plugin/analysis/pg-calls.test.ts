@@ -185,3 +185,27 @@ describe('findPgPools', () => {
     ]);
   });
 });
+
+describe('findPostgresCalls with types', () => {
+  it('recognises a pool, its clients and a postgres.js sql imported from another module', () => {
+    const code = `
+      import { pool, sql } from './db.js';
+      import type { PoolClient } from 'pg';
+      export async function run(getClient: () => Promise<PoolClient>) {
+        await pool.query('SELECT 1');
+        const client = await getClient();
+        await client.query('BEGIN');
+        await client.query('INSERT INTO t VALUES (1)');
+        await sql\`delete from t\`;
+        const local = { query: (text: string) => text };
+        local.query('BEGIN');
+      }`;
+    const found = runAnalysis(code, findPostgresCalls, 'module', { typed: true });
+    expect(found.map((call) => [textOf(code, call.node), call.receiver, call.statement?.kind, call.connection && textOf(code, call.connection)])).toEqual([
+      ["pool.query('SELECT 1')", 'pool', 'read', undefined],
+      ["client.query('BEGIN')", 'client', 'begin', 'client'],
+      ["client.query('INSERT INTO t VALUES (1)')", 'client', 'write', 'client'],
+      ['sql`delete from t`', 'sql', 'write', undefined],
+    ]);
+  });
+});

@@ -1,5 +1,7 @@
 import rule from '../../../eslint-plugin/src/rules/dynamodb-require-unprocessed-items-handling';
+import { RuleTester } from '@typescript-eslint/rule-tester';
 import { createRuleTester } from '../rule-tester';
+import { typedDbFilename, typedDbFixtureDir } from '../analysis/run-analysis';
 
 const ruleTester = createRuleTester();
 
@@ -149,6 +151,42 @@ export class OrdersRepository {
   }
 }`,
       errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 28, endLine: 5, endColumn: 83 }],
+    },
+  ],
+});
+
+// With typed linting, a client imported from another module of the project is known by its type.
+const typedRuleTester = new RuleTester({
+  languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: typedDbFixtureDir } },
+});
+
+typedRuleTester.run('dynamodb-require-unprocessed-items-handling (typed)', rule, {
+  valid: [
+    {
+      filename: typedDbFilename,
+      code: `import { documents } from './db.js';
+export async function save(items: unknown[]) {
+  const { UnprocessedItems } = await documents.batchWrite({ RequestItems: { orders: items } });
+  return UnprocessedItems;
+}`,
+    },
+    {
+      // Not a DynamoDB client: a repository with the same method name.
+      filename: typedDbFilename,
+      code: `const repository = { batchWrite: async (items: unknown[]) => items.length };
+export async function save(items: unknown[]) {
+  await repository.batchWrite(items);
+}`,
+    },
+  ],
+  invalid: [
+    {
+      filename: typedDbFilename,
+      code: `import { documents } from './db.js';
+export async function save(items: unknown[]) {
+  await documents.batchWrite({ RequestItems: { orders: items } });
+}`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 3, column: 9, endLine: 3, endColumn: 66 }],
     },
   ],
 });
