@@ -255,8 +255,9 @@ function createResolver(context: AnyRuleContext): MongoValues {
       if (name === undefined) return undefined;
       const objectKind = getKind(callee.object);
       if (objectKind && objectKind !== 'other') return METHOD_RESULTS[objectKind]?.[name];
-      // `someDb.collection('orders')` where `someDb` comes from another module.
-      if (objectKind === undefined && name === 'collection' && importsMongo && isStringLike(node.arguments[0])) return 'collection';
+      // `someDb.collection('orders')` where `someDb` comes from another module, or
+      // `con.db(name).collection(name)` on a client passed in: in a file that uses MongoDB.
+      if (objectKind === undefined && name === 'collection' && importsMongo && (isStringLike(node.arguments[0]) || isDbCall(callee.object))) return 'collection';
       return undefined;
     }
     if (callee.type === 'Identifier') {
@@ -534,6 +535,10 @@ export function getStaticKey(
   }
   if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
   return undefined;
+}
+
+function isDbCall(node: TSESTree.Node): boolean {
+  return node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && getStaticKey(node.callee) === 'db';
 }
 
 function isStringLike(node: TSESTree.Node | undefined): boolean {

@@ -111,6 +111,11 @@ describe('findMongoCalls: driver collections from imports', () => {
       await orders.insertMany([{}]);
     `;
     expect(calls(code)).toEqual(['insertMany@5 mongodb/import write']);
+    // A client passed in: `con.db(name).collection(name)` in a file that uses mongodb.
+    expect(calls(`const mongodb = require('mongodb'); export const f = (con, o) => con.db(o.db).collection(o.name).deleteMany({});`)).toEqual([
+      'deleteMany@1 mongodb/import write',
+    ]);
+    expect(calls(`export const f = (con, o) => con.db(o.db).collection(o.name).deleteMany({});`)).toEqual([]);
     // Without any mongodb import, `db.collection('x')` could be anything (Firestore, …).
     expect(calls(`import { db } from './db'; await db.collection('orders').insertMany([{}]);`)).toEqual([]);
   });
