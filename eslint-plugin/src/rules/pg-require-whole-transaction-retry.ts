@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { findDbCalls } from '../analysis/db-calls';
 import { classifyRetryScope, type ErrorClassification } from '../analysis/error-classification';
 import type { PostgresCall } from '../analysis/pg-calls';
+import { getOpenTransaction } from '../analysis/pg-transactions';
 import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { isTransientError } from '../analysis/transient-errors';
 import { createRule } from '../util/create-rule';
@@ -46,7 +47,7 @@ export default createRule<[], MessageId>({
 
     /** The retry sits between BEGIN and COMMIT of the call's connection, or inside a `sql.begin` callback. */
     function checkStatementInTransaction(scope: RetryScope, call: PostgresCall, calls: readonly PostgresCall[]): boolean {
-      const begin = findOpenTransaction(scope, call, calls);
+      const begin = getOpenTransaction(call, scope.node, calls);
       if (!begin) return false;
       const node = getReportNode(call);
       if (reported.has(node)) return true;
@@ -57,32 +58,6 @@ export default createRule<[], MessageId>({
         data: { begin: begin.label, line: String(begin.node.loc.start.line) },
       });
       return true;
-    }
-
-    function findOpenTransaction(
-      scope: RetryScope,
-      call: PostgresCall,
-      calls: readonly PostgresCall[],
-    ): { node: TSESTree.Node; label: string } | undefined {
-      // postgres.js: `sql.begin(async (tx) => { …retry around tx`…`… })`.
-      const transaction = calls.find(
-        (other) =>
-          (other.operation === 'begin' || other.operation === 'savepoint') &&
-          other.transactionCallback !== undefined &&
-          contains(other.transactionCallback, scope.node) &&
-          isParameterOf(call.connection, other.transactionCallback),
-      );
-      if (transaction) return { node: transaction.node, label: transaction.operation === 'begin' ? 'sql.begin' : 'sql.savepoint' };
-      // pg: `client.query('BEGIN')` before the retry, with no COMMIT / ROLLBACK in between.
-      let open: PostgresCall | undefined;
-      for (const other of calls) {
-        if (other.connection !== call.connection || other.node.range[1] > scope.node.range[0]) continue;
-        const kinds = other.statement?.kinds ?? [];
-        const last = [...kinds].reverse().find((kind) => kind === 'begin' || kind === 'commit' || kind === 'rollback');
-        if (last === 'begin') open = other;
-        else if (last === 'commit' || last === 'rollback') open = undefined;
-      }
-      return open ? { node: open.node, label: 'BEGIN' } : undefined;
     }
 
     /** The whole transaction is inside the retry, but its connection was taken before it. */
@@ -119,10 +94,6 @@ function retriesConnectionErrors(classification: ErrorClassification): boolean {
       condition.values.some((value) => !ROLLED_BACK.has(String(value.value)) && isTransientError(value, 'postgres')),
     );
   });
-}
-
-function isParameterOf(connection: TSESTree.Node | undefined, fn: TSESTree.Node): boolean {
-  return connection !== undefined && isFunction(fn) && fn.params.some((param) => param === connection);
 }
 
 /** `query` in `client.query(…)`, the tag of `` tx`…` ``. */

@@ -1,10 +1,11 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
+import { findDbCalls, findDbCallsWithin, type DbCall } from '../analysis/db-calls';
 import type { DynamoDbCall } from '../analysis/dynamodb-calls';
 import { classifyRetryScope } from '../analysis/error-classification';
 import { findKeyCreations, isKeyLikeName, type KeyCreation } from '../analysis/idempotency-keys';
 import { resolveObjectLiteral } from '../analysis/instance-references';
 import type { PostgresCall } from '../analysis/pg-calls';
+import { getOpenTransaction } from '../analysis/pg-transactions';
 import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { getSqlText } from '../analysis/sql-statements';
 import { getDatabaseLabel } from '../analysis/transient-errors';
@@ -46,11 +47,19 @@ export default createRule<[], MessageId>({
       if (calls.length === 0) return;
       const writes = calls.filter((call) => call.isWrite);
       checkKeys(scope, writes);
-      let reportedPostgres = false;
       for (const call of writes) {
         if (call.database === 'dynamodb' && call.operation === 'TransactWriteItems') checkClientRequestToken(scope, call as DynamoDbCall);
+      }
+      const postgresWrites = writes.filter((call): call is PostgresCall => call.database === 'postgres');
+      // A keyed insert (`ON CONFLICT`) in the same attempt makes the whole transaction idempotent.
+      if (postgresWrites.some((call) => call.statement?.hasOnConflict)) return;
+      const allPostgres = findDbCalls(context).filter((call): call is PostgresCall => call.database === 'postgres');
+      for (const call of postgresWrites) {
+        // Inside a transaction opened before the retry, the statement is not committed on its
+        // own: pg-require-whole-transaction-retry reports that retry.
+        if (getOpenTransaction(call, scope.node, allPostgres)) continue;
         // One report per retry: the first write that is not idempotent stands for the transaction.
-        if (call.database === 'postgres' && !reportedPostgres) reportedPostgres = checkPostgresWrite(scope, call as PostgresCall);
+        if (checkPostgresWrite(scope, call)) break;
       }
     }
 

@@ -103,6 +103,46 @@ export async function record(id, body) {
     }
   }
 }`,
+    // A keyed insert (ON CONFLICT on a client-generated id) guards the relative UPDATE of the same transaction.
+    `import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
+const pool = new Pool();
+export async function refund(orderId, amount) {
+  const refundId = randomUUID();
+  for (let retry = 0; ; retry++) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const inserted = await client.query('INSERT INTO refunds (id, order_id) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [refundId, orderId]);
+      if (inserted.rowCount === 1) await client.query('UPDATE orders SET refunded = refunded + $2 WHERE id = $1', [orderId, amount]);
+      await client.query('COMMIT');
+      return refundId;
+    } catch (err) {
+      await client.query('ROLLBACK');
+      if (retry >= 5) throw err;
+    } finally {
+      client.release();
+    }
+  }
+}`,
+    // One statement retried inside a transaction opened before the retry: nothing committed on its
+    // own (pg-require-whole-transaction-retry reports that retry).
+    `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ship(orderId) {
+  const client = await pool.connect();
+  await client.query('BEGIN');
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      await client.query('INSERT INTO shipments (order_id) VALUES ($1)', [orderId]);
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+  await client.query('COMMIT');
+  client.release();
+}`,
     // Retrying only serialization failures: PostgreSQL rolled the transaction back.
     `import { Pool } from 'pg';
 const pool = new Pool();
