@@ -1,5 +1,5 @@
 import rule from '../../../eslint-plugin/src/rules/mongo-retry-writes-connection-string';
-import { createRuleTester } from '../rule-tester';
+import { createRuleTester, createTypedRuleTester, typedFilename } from '../rule-tester';
 
 // Connection strings in comments are deliberately not checked in JS/TS: examples in
 // comments are documentation, and a fix there changes nothing at runtime.
@@ -837,6 +837,41 @@ const secondary = 'mongodb+srv://cluster1.ab1cd.mongodb.net/shop';`,
           endLine: 1,
           endColumn: 128,
           data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://app:****@shop-123456789012.us-east-1.docdb-elastic.amazonaws.com:27017/?tls=true&retryWrites=false', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+  ],
+});
+
+// Types do not change this rule's answers; with typed linting it behaves the same.
+createTypedRuleTester().run('mongo-retry-writes-connection-string (typed)', rule, {
+  valid: [
+    {
+      code: `import { MongoClient } from 'mongodb';
+export const client = new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true', { retryWrites: false });`,
+      filename: typedFilename,
+      settings: v500,
+    },
+  ],
+  invalid: [
+    {
+      code: `import { MongoClient, type MongoClientOptions } from 'mongodb';
+const options: MongoClientOptions = { retryWrites: false };
+export const client = new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true', options);`,
+      filename: typedFilename,
+      settings: v802,
+      output: `import { MongoClient, type MongoClientOptions } from 'mongodb';
+const options: MongoClientOptions = {};
+export const client = new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true', options);`,
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 2,
+          column: 39,
+          endLine: 2,
+          endColumn: 57,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', version: '8.0.2' },
           suggestions: [],
         },
       ],
