@@ -89,11 +89,10 @@ function isOnCommentLine(text: string, start: number): boolean {
   return prefix.startsWith('#') || prefix.startsWith('//') || prefix.startsWith(';') || prefix.startsWith('!');
 }
 
+/** Offsets of a template piece (`${…}`, `{{ … }}`) in the text. */
 interface Piece {
-  /** Offset in text. */
   start: number;
   end: number;
-  isTemplate: boolean;
 }
 
 /** Reads the URI starting at `start`: its pieces (literal characters and templates). */
@@ -107,12 +106,12 @@ function readToken(text: string, start: number, schemeLength: number): Connectio
   while (index < limit) {
     const char = text[index]!;
     if (char === '$' && text[index + 1] === '{') {
-      const close = findTemplateEnd(text, index + 2, '}', limit);
+      const close = findTemplateEnd(text, index + 2, limit);
       if (close === -1) {
         isTruncated = true;
         break;
       }
-      templates.push({ start: index, end: close + 1, isTemplate: true });
+      templates.push({ start: index, end: close + 1 });
       index = close + 1;
       continue;
     }
@@ -122,7 +121,7 @@ function readToken(text: string, start: number, schemeLength: number): Connectio
         isTruncated = true;
         break;
       }
-      templates.push({ start: index, end: close + 2, isTemplate: true });
+      templates.push({ start: index, end: close + 2 });
       index = close + 2;
       continue;
     }
@@ -149,8 +148,8 @@ function readToken(text: string, start: number, schemeLength: number): Connectio
   return splitToken(text, start, end, schemeLength, templates, isTruncated);
 }
 
-/** Index of the `close` that ends a `${` opened before `from`, skipping nested braces and quoted strings; -1 if none. */
-function findTemplateEnd(text: string, from: number, close: '}', limit: number): number {
+/** Index of the `}` that ends a `${` opened before `from`, skipping nested braces and quoted strings; -1 if none. */
+function findTemplateEnd(text: string, from: number, limit: number): number {
   let depth = 0;
   let quote: string | undefined;
   for (let index = from; index < limit; index++) {
@@ -162,7 +161,7 @@ function findTemplateEnd(text: string, from: number, close: '}', limit: number):
     }
     if (char === '"' || char === "'" || char === '`') quote = char;
     else if (char === '{') depth++;
-    else if (char === close) {
+    else if (char === '}') {
       if (depth === 0) return index;
       depth--;
     } else if (char === '\n' && depth === 0 && index - from > 200) return -1;
@@ -234,7 +233,7 @@ function splitToken(
     isTemplated: templates.length > 0,
     isTruncated,
     password,
-    templates: templates.map((piece) => ({ start: piece.start, end: piece.end })),
+    templates,
   };
 }
 
