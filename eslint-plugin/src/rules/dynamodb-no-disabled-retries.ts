@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getRetryStrategyMaxAttempts } from '../analysis/aws-retry-strategies';
 import { findDynamoDbClients, type DynamoDbClientSite } from '../analysis/dynamodb-calls';
 import { createRule } from '../util/create-rule';
 import { getPropertyRemovalRange, getStaticKeyName } from '../util/property-edits';
@@ -58,6 +59,20 @@ export default createRule<[], MessageId>({
         const defaults = DEFAULTS[site.sdkVersion];
         const ownOption = site.sdkVersion === 3 ? 'maxAttempts' : 'maxRetries';
         const otherOption = site.sdkVersion === 3 ? 'maxRetries' : 'maxAttempts';
+        if (name === 'retryStrategy' && site.sdkVersion === 3) {
+          const attempts = getRetryStrategyMaxAttempts(context, property.value);
+          if (attempts === undefined || attempts > 1) return;
+          const strategy = property.value as TSESTree.NewExpression;
+          const [first] = strategy.arguments;
+          const value = `new ${sourceCode.getText(strategy.callee)}(${first ? sourceCode.getText(first) : ''}${strategy.arguments.length > 1 ? ', …' : ''})`;
+          context.report({
+            node: property,
+            messageId: 'retriesDisabled',
+            data: { option: name, value, sdk, default: defaults },
+            suggest: [{ messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(config, property) }],
+          });
+          return;
+        }
         if (name === ownOption) {
           const value = getNumber(property.value);
           const disabled = value !== undefined && (site.sdkVersion === 3 ? value <= 1 : value <= 0);

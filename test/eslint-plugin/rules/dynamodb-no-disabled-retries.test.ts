@@ -37,6 +37,13 @@ const s3 = new AWS.S3({ maxRetries: 0 });`,
     // A local class with the same name.
     `class DynamoDBClient { constructor(readonly options: object) {} }
 const client = new DynamoDBClient({ maxAttempts: 1 });`,
+    // A retry strategy that allows retries, or one not from the SDK.
+    `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConfiguredRetryStrategy } from '@smithy/util-retry';
+const client = new DynamoDBClient({ retryStrategy: new ConfiguredRetryStrategy(4, (attempt) => 100 + attempt * 1000) });`,
+    `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+class ConfiguredRetryStrategy { constructor(readonly attempts: number) {} }
+const client = new DynamoDBClient({ retryStrategy: new ConfiguredRetryStrategy(1) });`,
     // lib-dynamodb translate options are not retry settings.
     `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -280,6 +287,55 @@ const docs = new DynamoDB.DocumentClient({ maxAttempts: 5 });`,
           endColumn: 58,
           suggestions: [{ messageId: 'removeOption', output: `const DynamoDB = require('aws-sdk/clients/dynamodb');
 const docs = new DynamoDB.DocumentClient({});` }],
+        },
+      ],
+    },
+    {
+      // A v3 retry strategy allowing a single attempt.
+      code: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConfiguredRetryStrategy } from '@smithy/util-retry';
+const client = new DynamoDBClient({ region: 'eu-west-1', retryStrategy: new ConfiguredRetryStrategy(1, () => 0) });`,
+      errors: [
+        {
+          messageId: 'retriesDisabled',
+          data: { option: 'retryStrategy', value: 'new ConfiguredRetryStrategy(1, …)', sdk: 'v3', default: V3_DEFAULT },
+          line: 3,
+          column: 58,
+          endLine: 3,
+          endColumn: 112,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              data: { option: 'retryStrategy', default: V3_DEFAULT },
+              output: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConfiguredRetryStrategy } from '@smithy/util-retry';
+const client = new DynamoDBClient({ region: 'eu-west-1' });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // StandardRetryStrategy with a provider, CommonJS.
+      code: `const { DynamoDB } = require('@aws-sdk/client-dynamodb');
+const { StandardRetryStrategy } = require('@aws-sdk/util-retry');
+const ddb = new DynamoDB({ retryStrategy: new StandardRetryStrategy(async () => 1) });`,
+      errors: [
+        {
+          messageId: 'retriesDisabled',
+          data: { option: 'retryStrategy', value: 'new StandardRetryStrategy(async () => 1)', sdk: 'v3', default: V3_DEFAULT },
+          line: 3,
+          column: 28,
+          endLine: 3,
+          endColumn: 83,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              output: `const { DynamoDB } = require('@aws-sdk/client-dynamodb');
+const { StandardRetryStrategy } = require('@aws-sdk/util-retry');
+const ddb = new DynamoDB({});`,
+            },
+          ],
         },
       ],
     },
