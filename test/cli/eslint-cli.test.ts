@@ -115,7 +115,8 @@ describe.each(['eslint', 'eslint9'] as const)('%s CLI with eslint.config.js (ESM
     expect(tsFindings.map((m) => m.ruleId)).toEqual(['retry-safety/mongo-retry-writes-connection-string']);
     expect(tsFindings[0]).toMatchObject({ line: 3 });
     expect(envFindings.map((m) => [m.ruleId, m.line])).toEqual([['retry-safety/mongo-retry-writes-connection-string', 2]]);
-    expect(envFindings[0]!.column).toBe('DOCDB_URI='.length + 1);
+    // The finding points at the offending option, not at the start of the URI.
+    expect(envFindings[0]!.column).toBe(`DOCDB_URI=${docdbUri}`.indexOf('retryWrites=false') + 1);
     for (const message of [...tsFindings, ...envFindings]) expect(message.message).not.toContain('s3cretPass');
 
     const afterFix = runEslint(dir, ['--fix', '.']);
