@@ -56,7 +56,8 @@ export interface ScanTextOptions {
 const SCHEME_PATTERN = /mongodb(?:\+srv)?:\/\//g;
 /** Longest URI considered; beyond this a "URI" is some other blob. */
 const MAX_URI_LENGTH = 8192;
-const STOP_CHARACTERS = new Set(['"', "'", '`', '<', '>', '^', '|', '{', '}']);
+const QUOTES = new Set(['"', "'", '`']);
+const STOP_CHARACTERS = new Set(['<', '>', '^', '|', '{', '}']);
 /** Any Unicode white space or line terminator (U+2028 included) ends a URI. */
 const WHITE_SPACE = /\s/u;
 const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!']);
@@ -127,6 +128,12 @@ function readToken(text: string, start: number, schemeLength: number): Connectio
     }
     if (char === '\\') {
       isTruncated = true;
+      break;
+    }
+    if (QUOTES.has(char)) {
+      // A quote ends the URI only when the same quote opened it (`"mongodb://…"`); else it
+      // may be part of it (`appName=it's`) and the rest of the URI is unknown.
+      if (text[start - 1] !== char) isTruncated = true;
       break;
     }
     if (STOP_CHARACTERS.has(char) || WHITE_SPACE.test(char)) break;

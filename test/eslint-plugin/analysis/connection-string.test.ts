@@ -74,10 +74,13 @@ describe('findConnectionStringTokens', () => {
     ]);
   });
 
-  it('marks a URI cut by an escape or an unclosed template as truncated', () => {
+  it('marks a URI cut by an escape, an unclosed template or a quote that did not open it as truncated', () => {
     expect(onlyToken(String.raw`'mongodb://h/?a=1\u0026retryWrites=false'`).isTruncated).toBe(true);
     expect(onlyToken('`mongodb://${host').isTruncated).toBe(true);
     expect(onlyToken('mongodb://h/?a=1').isTruncated).toBe(false);
+    expect(onlyToken(`"mongodb://h/?a=1"`).isTruncated).toBe(false);
+    expect(onlyToken(`URI=mongodb://h/?appName=it's&retryWrites=false`).isTruncated).toBe(true);
+    expect(onlyToken(`"Connect with mongodb://h/?a=1"`).isTruncated).toBe(true);
   });
 
   it('ignores other schemes that end in mongodb://', () => {
