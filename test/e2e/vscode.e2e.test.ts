@@ -1,0 +1,194 @@
+// The packaged .vsix in a real VS Code (code-server 4.139 = VS Code 1.139), driven in
+// headless Chromium: squiggles, hover, Problems panel, lightbulb quick-fix, fix-on-save
+// and the extension's commands, on a copy of the example project.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startCodeServer, sleep, type CodeServer } from './support/code-server';
+import { repoRoot, screenshotPath, startTimer, vsixPath } from './support/paths';
+import { createTempWorkspace, type TempWorkspace } from './support/workspace';
+import {
+  SQUIGGLE,
+  activeEditor,
+  editorText,
+  goToFirstProblem,
+  launchBrowser,
+  openFile,
+  problemsPanelRows,
+  runCommand,
+  waitForWorkbench,
+  type Browser,
+} from './support/workbench';
+
+const CONNECTION_STRING_RULE = 'mongo-retry-writes-connection-string';
+const DOCDB_URI = 'mongodb://orders.cluster-c1a2b3.eu-west-1.docdb.amazonaws.com:27017/orders?tls=true&replicaSet=rs0';
+
+// Files of examples/ the scenarios use: one with many findings, one whose connection
+// string fix-on-save repairs. A YAML file is added to the copy for the Fix All command.
+const FINDINGS_FILE = 'src/repositories/order-repository.ts';
+const FIX_ON_SAVE_FILE = 'src/db/documentdb-client.ts';
+const FIX_ALL_FILE = 'config/database.yaml';
+const FIX_ALL_TEXT = ['orders:', '  mongodb:', `    uri: "${DOCDB_URI}&retryWrites=false"`, ''].join('\n');
+
+const timer = startTimer('vscode');
+/** Screenshots of failed steps (gitignored). */
+const failuresDir = join(repoRoot, 'test-results', 'e2e');
+let server: CodeServer;
+let browser: Browser;
+let workspace: TempWorkspace;
+
+beforeAll(async () => {
+  workspace = createTempWorkspace('retry-safety-vscode', {
+    'editor.codeActionsOnSave': { 'source.fixAll.retrySafety': 'explicit' },
+  });
+  mkdirSync(dirname(workspace.file(FIX_ALL_FILE)), { recursive: true });
+  writeFileSync(workspace.file(FIX_ALL_FILE), FIX_ALL_TEXT);
+  for (const file of ['.env', FINDINGS_FILE, FIX_ON_SAVE_FILE]) {
+    expect(existsSync(workspace.file(file)), `examples/${file}`).toBe(true);
+  }
+  expect(workspace.read('.env')).toContain('retryWrites=false');
+  expect(workspace.read(FIX_ON_SAVE_FILE)).toContain('retryWrites=false');
+
+  const vsix = vsixPath();
+  expect(existsSync(vsix), `${vsix} (run npm run package)`).toBe(true);
+  server = await startCodeServer(vsix, { 'editor.wordWrap': 'on', 'editor.minimap.enabled': false });
+  timer('code-server started, extension installed');
+  browser = await launchBrowser();
+  await browser.page.goto(server.url(workspace.dir, workspace.file(FINDINGS_FILE)));
+  await waitForWorkbench(browser.page);
+  timer('workbench loaded');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  workspace?.dispose();
+  timer('stopped');
+});
+
+/** Fails with the workbench and extension-host logs attached, which is what one needs to debug. */
+async function withLogs<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const name = expect.getState().currentTestName?.replace(/[^\w]+/g, '-') ?? 'failure';
+    const shot = join(failuresDir, `${name}.png`);
+    mkdirSync(failuresDir, { recursive: true });
+    await browser.page.screenshot({ path: shot }).catch(() => undefined);
+    throw new Error(`${(error as Error).message}\n\nscreenshot: ${shot}\n${server.logs()}`, { cause: error });
+  }
+}
+
+describe('VS Code with the Retry Safety extension', () => {
+  test('shows squiggles and hovers in a TypeScript file', () =>
+    withLogs(async () => {
+      const { page } = browser;
+      // The first findings are below the fold: Go to Next Problem scrolls to them.
+      await goToFirstProblem(page, 60_000);
+      await activeEditor(page).locator(SQUIGGLE).first().waitFor({ timeout: 10_000 });
+      timer('first squiggle (TypeScript)');
+      await activeEditor(page).locator(SQUIGGLE).first().hover({ force: true });
+      const hover = page.locator('.monaco-hover:not(.hidden)').first();
+      await hover.waitFor({ timeout: 15_000 });
+      expect(await hover.textContent()).toMatch(/retry-safety/);
+      await page.keyboard.press('Escape');
+    }));
+
+  test('shows squiggles in the .env file', () =>
+    withLogs(async () => {
+      const { page } = browser;
+      await openFile(page, '.env');
+      await activeEditor(page).locator(SQUIGGLE).first().waitFor({ timeout: 30_000 });
+      timer('squiggle (.env)');
+    }));
+
+  test('lists the problems of both files in the Problems panel', () =>
+    withLogs(async () => {
+      const { page } = browser;
+      const rows = await problemsPanelRows(page);
+      const text = rows.join('\n');
+      expect(text).toContain('.env');
+      expect(text).toContain(FINDINGS_FILE.split('/').pop());
+      expect(text).toContain(CONNECTION_STRING_RULE);
+      expect(text).toMatch(/retry-safety/);
+      expect(text, 'no password in a message').not.toContain('change-me');
+      await page.keyboard.press('Control+J'); // hide the panel again
+      timer('Problems panel');
+    }));
+
+  test('fixes the DocumentDB connection string in .env from the lightbulb', () =>
+    withLogs(async () => {
+      const { page } = browser;
+      await openFile(page, '.env');
+      expect(await editorText(page)).toContain('retryWrites=false');
+      await goToFirstProblem(page);
+      // The lightbulb sits in the gutter when the line has room, else inline.
+      const lightbulb = activeEditor(page)
+        .locator('[class*="codicon-gutter-lightbulb"], .lightBulbWidget')
+        .locator('visible=true')
+        .first();
+      await lightbulb.waitFor({ timeout: 15_000 });
+      await lightbulb.click();
+      const menu = page.locator('.action-widget').locator('visible=true').first();
+      await menu.waitFor({ timeout: 15_000 });
+      const items = menu.locator('.monaco-list-row.action');
+      await items.first().waitFor();
+      const titles = await items.allTextContents();
+      const fix = titles.findIndex(
+        (title) => (title.includes(CONNECTION_STRING_RULE) || /retryWrites/i.test(title)) && !/disable/i.test(title),
+      );
+      expect(fix, `a connection-string quick-fix among ${JSON.stringify(titles)}`).toBeGreaterThanOrEqual(0);
+      await items.nth(fix).hover();
+      mkdirSync(dirname(screenshotPath), { recursive: true });
+      await page.screenshot({ path: screenshotPath });
+      timer('quick-fix menu (screenshot saved)');
+      await items.nth(fix).click();
+      await expect.poll(() => editorText(page), { timeout: 10_000 }).not.toContain('retryWrites=false');
+      await page.keyboard.press('Control+S');
+      await expect.poll(() => workspace.read('.env'), { timeout: 10_000 }).not.toContain('retryWrites=false');
+      await expect.poll(() => activeEditor(page).locator(SQUIGGLE).count(), { timeout: 15_000 }).toBe(0);
+      timer('quick-fix applied');
+    }));
+
+  test('fixes on save with editor.codeActionsOnSave', () =>
+    withLogs(async () => {
+      const { page } = browser;
+      await openFile(page, FIX_ON_SAVE_FILE);
+      await activeEditor(page).locator(SQUIGGLE).first().waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('// edited\n');
+      await page.keyboard.press('Control+S');
+      // Saved with the edit, and the URI has lost retryWrites=false (the prose and the
+      // comment that mention it keep theirs: they are not configuration).
+      const docdbUriWithRetryWritesOff = /docdb\.amazonaws\.com[^'\n]*retryWrites=false'/;
+      const isSavedAndFixed = (text: string) => text.includes('// edited') && !docdbUriWithRetryWritesOff.test(text);
+      await expect.poll(() => isSavedAndFixed(workspace.read(FIX_ON_SAVE_FILE)), { timeout: 15_000 }).toBe(true);
+      timer('fix on save');
+    }));
+
+  test('"Retry Safety: Fix All in File" fixes the active file', () =>
+    withLogs(async () => {
+      const { page } = browser;
+      await openFile(page, FIX_ALL_FILE);
+      await activeEditor(page).locator(SQUIGGLE).first().waitFor({ timeout: 30_000 });
+      await runCommand(page, 'Retry Safety: Fix All in File');
+      await expect.poll(() => editorText(page), { timeout: 15_000 }).not.toContain('retryWrites=false');
+      expect(readFileSync(workspace.file(FIX_ALL_FILE), 'utf8'), 'not saved by the command').toContain('retryWrites=false');
+      timer('Fix All command');
+    }));
+
+  test('"Retry Safety: Restart Server" and "Show Output" work', () =>
+    withLogs(async () => {
+      const { page } = browser;
+      await openFile(page, FINDINGS_FILE);
+      await runCommand(page, 'Retry Safety: Restart Server');
+      await sleep(500);
+      await goToFirstProblem(page, 30_000);
+      await activeEditor(page).locator(SQUIGGLE).first().waitFor({ timeout: 10_000 });
+      await runCommand(page, 'Retry Safety: Show Output');
+      const output = page.locator('.panel .monaco-editor .view-lines');
+      const outputText = async () => ((await output.textContent()) ?? '').replace(/\u00a0/g, ' ');
+      await expect.poll(outputText, { timeout: 15_000 }).toContain('Restarting the Retry Safety language server');
+      timer('restart and output');
+    }));
+});
