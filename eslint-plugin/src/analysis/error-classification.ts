@@ -348,6 +348,9 @@ function walkStatement(statement: TSESTree.Statement, atoms: Atom[], rules: Deci
       if (outcome === 'flag-retry') return end('retry');
       if (outcome === 'flag-stop') return end('done');
       if (outcome) return end(outcome);
+      // `handleError(err)` may throw for some errors: the decision is delegated, not absent.
+      const delegated = getDelegatingCall(statement.expression, rules);
+      if (delegated) return { paths: [], fallsThrough: true, continueWith: [...atoms, { kind: 'test', test: delegated, negated: false }] };
       return { paths: [], fallsThrough: true };
     }
     case AST_NODE_TYPES.TryStatement: {
@@ -445,6 +448,22 @@ function getStatementOutcome(expression: TSESTree.Expression, rules: DecisionRul
     return value.right.value === rules.flag.keepsGoing ? 'flag-retry' : 'flag-stop';
   }
   return undefined;
+}
+
+/** Methods that only record an error (`console.error(err)`, `logger.warn(…, err)`, `Sentry.captureException(err)`). */
+const RECORDING_METHODS = new Set([
+  'log', 'warn', 'error', 'info', 'debug', 'trace', 'fatal', 'verbose', 'captureException', 'captureError', 'recordException',
+  'push', 'add', 'set', 'emit', 'next', 'reject', 'resolve',
+]);
+
+/** A call that hands the error to a function that may decide (by throwing) whether to go on. */
+function getDelegatingCall(expression: TSESTree.Expression, rules: DecisionRules): TSESTree.CallExpression | undefined {
+  const value = unwrap(expression);
+  if (value.type !== AST_NODE_TYPES.CallExpression || rules.errorName === undefined) return undefined;
+  if (!value.arguments.some((argument) => isErrorReference(argument, rules))) return undefined;
+  const name = getCalleeName(value.callee);
+  if (name === undefined || RECORDING_METHODS.has(name) || /^(log|report|record|track|notify|capture)/i.test(name)) return undefined;
+  return value;
 }
 
 function getDecidingCall(test: TSESTree.Expression, rules: DecisionRules): RetryOutcome | undefined {

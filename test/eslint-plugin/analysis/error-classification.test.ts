@@ -129,6 +129,11 @@ describe('catch clauses of retry loops', () => {
     expect(classify(loop(`const retryable = isTransient(err); if (!retryable) throw err;`))?.retriesEveryError).toBe(false);
   });
 
+  it('a helper the error is handed to may decide by throwing; logging does not decide', () => {
+    expect(classify(loop(`await handleDbError(err, attempt);`))?.retriesEveryError).toBe(false);
+    expect(classify(loop(`console.warn('retrying', err); logger.error({ err }, 'failed'); log(err);`))?.retriesEveryError).toBe(true);
+  });
+
   it('MongoDB labels', () => {
     const result = classify(loop(`if (!err.hasErrorLabel('RetryableWriteError')) throw err;`));
     expect(values(result?.retriedValues ?? [])).toEqual(['label:equal:RetryableWriteError']);
@@ -242,10 +247,69 @@ describe('retry libraries', () => {
     expect(result?.retriesEveryError).toBe(true);
   });
 
+  it('p-retry onFailedAttempt that throws on some errors', () => {
+    const result = classify(`
+      import pRetry from 'p-retry';
+      await pRetry(() => put(item), {
+        onFailedAttempt: (error) => {
+          if (error.name === 'ValidationException') throw error;
+        },
+      });`);
+    expect(result?.retriesEveryError).toBe(false);
+    expect(values(result?.stoppedValues ?? [])).toEqual(['name:equal:ValidationException']);
+  });
+
+  it('cockatiel handleAll retries every error', () => {
+    const result = classify(`
+      import { retry, handleAll, ExponentialBackoff } from 'cockatiel';
+      const policy = retry(handleAll, { maxAttempts: 3, backoff: new ExponentialBackoff() });
+      await policy.execute(() => put(item));`);
+    expect(result?.retriesEveryError).toBe(true);
+  });
+
   it('exponential-backoff retry predicate', () => {
     const result = classify(`
       import { backOff } from 'exponential-backoff';
       await backOff(() => put(item), { retry: (e) => e.name === 'ThrottlingException' });`);
     expect(result?.retriesEveryError).toBe(false);
+  });
+});
+
+describe('odd shapes', () => {
+  it('computed members, optional chaining, casts and switch (true)', () => {
+    expect(classify(loop(`if (err?.['code'] !== 'ECONNRESET') throw err;`))?.retriesEveryError).toBe(false);
+    expect(classify(loop(`if ((<any>err).$metadata!.httpStatusCode! < 500) throw err;`))?.retriesEveryError).toBe(false);
+    const result = classify(
+      loop(`
+        switch (true) {
+          case err.name === 'ThrottlingException':
+            continue;
+          default:
+            throw err;
+        }`),
+    );
+    expect(result?.retriesEveryError).toBe(false);
+    expect(values(result?.retriedValues ?? [])).toEqual(['name:equal:ThrottlingException']);
+  });
+
+  it('does not throw on a catch without a binding, spreads and unknown shapes', () => {
+    expect(classify(loop(`const copy = { ...err }; if (copy) void 0;`))?.retriesEveryError).toBe(true);
+    const noBinding = classify(`
+      async function save(item) {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          try { return await put(item); } catch { await sleep(10); }
+        }
+      }`);
+    expect(noBinding?.retriesEveryError).toBe(true);
+    expect(noBinding?.errorName).toBeUndefined();
+  });
+
+  it('a ternary in a .catch callback splits into paths', () => {
+    const result = classify(`
+      function save(item) {
+        return put(item).catch((err) => (err.code === '23505' ? 'duplicate' : retrySave(item)));
+      }`);
+    expect(result?.retriesEveryError).toBe(false);
+    expect(values(result?.alreadyDoneValues ?? [])).toEqual(['code:equal:23505']);
   });
 });
