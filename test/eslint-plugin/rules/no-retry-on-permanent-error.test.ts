@@ -1,5 +1,5 @@
 import rule from '../../../eslint-plugin/src/rules/no-retry-on-permanent-error';
-import { createRuleTester } from '../rule-tester';
+import { createRuleTester, createTypedRuleTester, typedFilename } from '../rule-tester';
 
 const ruleTester = createRuleTester();
 
@@ -354,6 +354,56 @@ promiseRetry((retry) => sql\`update jobs set done = true where id = \${id}\`.cat
           column: 81,
           endLine: 4,
           endColumn: 86,
+        },
+      ],
+    },
+  ],
+});
+
+createTypedRuleTester().run('no-retry-on-permanent-error (typed)', rule, {
+  valid: [
+    {
+      // A repository class with an insertOne method: not a MongoDB collection.
+      filename: typedFilename,
+      code: `class Store { async insertOne(doc: object) { return doc; } }
+export async function add(store: Store, doc: object) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await store.insertOne(doc);
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
+  }
+}`,
+    },
+  ],
+  invalid: [
+    {
+      // A collection known only from its type.
+      filename: typedFilename,
+      code: `import type { Collection } from 'mongodb';
+export async function add(repo: { orders: Collection<{ total: number }> }, total: number) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await repo.orders.insertOne({ total });
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: {
+            database: 'MongoDB',
+            operation: 'insertOne',
+            examples: '11000 duplicate key, 121 document validation failure',
+            transient: 'errors labelled `RetryableWriteError` or `TransientTransactionError`',
+          },
+          line: 6,
+          column: 7,
+          endLine: 6,
+          endColumn: 20,
         },
       ],
     },
