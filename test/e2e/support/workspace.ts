@@ -1,8 +1,8 @@
 // A throwaway copy of examples/ for an editor to open and edit, with the editor
 // settings the scenarios need. examples/ itself is never written to.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { examplesDir } from './paths';
 
 export interface TempWorkspace {
@@ -32,23 +32,4 @@ export function createTempWorkspace(prefix: string, vscodeSettings: Record<strin
     read: (relativePath) => readFileSync(join(dir, relativePath), 'utf8'),
     dispose: () => rmSync(root, { recursive: true, force: true }),
   };
-}
-
-/** Files under `dir` (relative paths), skipping dot-folders and node_modules. */
-export function listFiles(dir: string, base = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : listFiles(path, base);
-    }
-    return [relative(base, path)];
-  });
-}
-
-/** The first TypeScript file whose text matches, in a stable order. */
-export function findTypeScriptFile(dir: string, pattern: RegExp): string | undefined {
-  return listFiles(dir)
-    .filter((file) => /\.[cm]?tsx?$/.test(file))
-    .sort()
-    .find((file) => pattern.test(readFileSync(join(dir, file), 'utf8')));
 }
