@@ -75,9 +75,11 @@ export default createRule<[], MessageId>({
 
     return {
       'Program:exit'() {
+        const scopes = findRetryScopes(context);
+        if (scopes.length === 0) return;
         const calls = findDbCalls(context).filter((call): call is PostgresCall => call.database === 'postgres');
         if (calls.length === 0) return;
-        for (const scope of findRetryScopes(context)) check(scope, calls);
+        for (const scope of scopes) check(scope, calls);
       },
     };
   },
