@@ -142,7 +142,7 @@ export interface DynamoDbCall extends DbCall {
 }
 
 interface ConstructInfo {
-  what: 'client' | 'command' | 'paginator' | 'from';
+  what: 'client' | 'command' | 'paginator' | 'from' | 'global-config';
   kind?: DynamoDbClientKind;
   operation?: string;
   sdkVersion: 2 | 3;
@@ -187,7 +187,11 @@ function buildTraceMap(): TraceMap<ConstructInfo> {
   return {
     '@aws-sdk/client-dynamodb': clientDynamoDb,
     '@aws-sdk/lib-dynamodb': libDynamoDb,
-    'aws-sdk': { DynamoDB: v2Service },
+    'aws-sdk': {
+      DynamoDB: v2Service,
+      config: { update: { [CALL]: { what: 'global-config', sdkVersion: 2 } } },
+      Config: { [CONSTRUCT]: { what: 'global-config', sdkVersion: 2 } },
+    },
     'aws-sdk/clients/all': { DynamoDB: v2Service },
     'aws-sdk/clients/dynamodb': v2Service,
   };
@@ -221,15 +225,25 @@ const ANNOTATION_KINDS: Record<string, Record<string, DynamoDbClientKind>> = {
 export interface DynamoDbAnalysis {
   clients: DynamoDbClientSite[];
   calls: DynamoDbCall[];
+  /** SDK v2 settings for every client: `AWS.config.update({ … })`, `new AWS.Config({ … })`. */
+  globalConfigs: AwsGlobalConfigSite[];
 }
 
-const EMPTY: DynamoDbAnalysis = { clients: [], calls: [] };
+/** Where SDK v2 code sets options for all its service clients, DynamoDB included. */
+export interface AwsGlobalConfigSite {
+  node: TSESTree.CallExpression | TSESTree.NewExpression;
+  /** The options object literal (resolved through a `const`), when there is one. */
+  config: TSESTree.ObjectExpression | undefined;
+}
+
+const EMPTY: DynamoDbAnalysis = { clients: [], calls: [], globalConfigs: [] };
 
 /** The file's DynamoDB client sites and calls; computed once per file. */
 export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext): DynamoDbAnalysis => {
   const types = getClientTypeChecker(context, DYNAMODB_MODULES);
   if (!hasModuleImport(context, DYNAMODB_MODULES) && !types) return EMPTY;
   const clients: DynamoDbClientSite[] = [];
+  const globalConfigs: AwsGlobalConfigSite[] = [];
   const calls = new Map<TSESTree.Node, DynamoDbCall>();
   const addCall = (call: DynamoDbCall): void => {
     if (!calls.has(call.node)) calls.set(call.node, call);
@@ -243,6 +257,9 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
       for (const call of findSendCalls(context, node)) {
         addCall(makeCall(call, info.operation, 'command', info.sdkVersion, node.arguments[0], node, getLastArgument(call)));
       }
+    } else if (info.what === 'global-config' && (node.type === AST_NODE_TYPES.CallExpression || node.type === AST_NODE_TYPES.NewExpression)) {
+      const argument = node.arguments[0];
+      globalConfigs.push({ node, config: argument ? resolveObjectLiteral(context, argument) : undefined });
     } else if (info.what === 'paginator' && node.type === AST_NODE_TYPES.CallExpression && info.operation) {
       addCall(makeCall(node, info.operation, 'paginator', 3, node.arguments[1], undefined, undefined));
     } else if (
@@ -286,7 +303,7 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
     for (const call of findTypedCalls(context, types, new Set(calls.keys()))) addCall(call);
   }
 
-  return { clients, calls: [...calls.values()].sort((a, b) => a.node.range[0] - b.node.range[0]) };
+  return { clients, calls: [...calls.values()].sort((a, b) => a.node.range[0] - b.node.range[0]), globalConfigs };
 });
 
 /** Type name (per declaring module) of a client object → its kind. */
@@ -438,4 +455,9 @@ export function findDynamoDbCalls(context: AnyRuleContext): DynamoDbCall[] {
 /** Where the file makes DynamoDB client objects, in source order. */
 export function findDynamoDbClients(context: AnyRuleContext): DynamoDbClientSite[] {
   return getDynamoDbAnalysis(context).clients;
+}
+
+/** SDK v2 global settings of the file (`AWS.config.update({ … })`, `new AWS.Config({ … })`), in source order. */
+export function findAwsGlobalConfigs(context: AnyRuleContext): AwsGlobalConfigSite[] {
+  return getDynamoDbAnalysis(context).globalConfigs;
 }

@@ -1,10 +1,10 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getRetryStrategyMaxAttempts } from '../analysis/aws-retry-strategies';
-import { findDynamoDbClients, type DynamoDbClientSite } from '../analysis/dynamodb-calls';
+import { findAwsGlobalConfigs, findDynamoDbClients, type DynamoDbClientSite } from '../analysis/dynamodb-calls';
 import { createRule } from '../util/create-rule';
 import { getPropertyRemovalRange, getStaticKeyName } from '../util/property-edits';
 
-type MessageId = 'retriesDisabled' | 'optionIgnored' | 'removeOption' | 'useMaxAttempts';
+type MessageId = 'retriesDisabled' | 'globalRetriesDisabled' | 'optionIgnored' | 'removeOption' | 'useMaxAttempts';
 
 /** The SDKs' defaults (DOMAIN.md §3), as the messages state them. */
 const DEFAULTS = {
@@ -21,6 +21,8 @@ export default createRule<[], MessageId>({
     messages: {
       retriesDisabled:
         'This DynamoDB client sets `{{option}}: {{value}}`, which turns off the AWS SDK {{sdk}} automatic retries: a throttled request (ProvisionedThroughputExceededException, ThrottlingException) or a 500/503 fails at once instead of being retried with backoff. Keep the default ({{default}}) or raise it.',
+      globalRetriesDisabled:
+        'This AWS SDK v2 global configuration sets `maxRetries: {{value}}`, which turns off automatic retries for every client made after it, this file\'s DynamoDB clients included: a throttled request or a 500/503 fails at once instead of being retried with backoff. Keep the default (maxRetries: 10 for DynamoDB) or raise it.',
       optionIgnored:
         '`{{option}}` is an AWS SDK {{otherSdk}} option; this SDK {{sdk}} DynamoDB client ignores it and keeps its default ({{default}}), so the code does not do what it says. {{hint}}',
       removeOption: 'Remove `{{option}}` and keep the SDK default ({{default}}).',
@@ -117,10 +119,33 @@ export default createRule<[], MessageId>({
       });
     }
 
+    /** `AWS.config.update({ maxRetries: 0 })`: reported only in files that make SDK v2 DynamoDB clients. */
+    function checkGlobal(config: TSESTree.ObjectExpression): void {
+      config.properties.forEach((property, index) => {
+        if (property.type !== AST_NODE_TYPES.Property || getStaticKeyName(property) !== 'maxRetries') return;
+        if (config.properties.slice(index + 1).some((later) => later.type === AST_NODE_TYPES.SpreadElement)) return;
+        const value = getNumber(property.value);
+        if (value === undefined || value > 0) return;
+        context.report({
+          node: property,
+          messageId: 'globalRetriesDisabled',
+          data: { value: String(value) },
+          suggest: [
+            { messageId: 'removeOption', data: { option: 'maxRetries', default: DEFAULTS[2] }, fix: removeOption(config, property) },
+          ],
+        });
+      });
+    }
+
     return {
       'Program:exit'() {
-        for (const site of findDynamoDbClients(context)) {
+        const clients = findDynamoDbClients(context);
+        for (const site of clients) {
           if (site.config) check(site, site.config);
+        }
+        if (!clients.some((site) => site.sdkVersion === 2)) return;
+        for (const global of findAwsGlobalConfigs(context)) {
+          if (global.config) checkGlobal(global.config);
         }
       },
     };

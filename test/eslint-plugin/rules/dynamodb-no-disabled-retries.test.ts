@@ -44,6 +44,10 @@ const client = new DynamoDBClient({ retryStrategy: new ConfiguredRetryStrategy(4
     `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 class ConfiguredRetryStrategy { constructor(readonly attempts: number) {} }
 const client = new DynamoDBClient({ retryStrategy: new ConfiguredRetryStrategy(1) });`,
+    // The v2 global configuration in a file without DynamoDB clients (S3 only).
+    `const AWS = require('aws-sdk');
+AWS.config.update({ region: 'eu-west-1', maxRetries: 0 });
+const s3 = new AWS.S3();`,
     // lib-dynamodb translate options are not retry settings.
     `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -334,6 +338,31 @@ const ddb = new DynamoDB({ retryStrategy: new StandardRetryStrategy(async () => 
               output: `const { DynamoDB } = require('@aws-sdk/client-dynamodb');
 const { StandardRetryStrategy } = require('@aws-sdk/util-retry');
 const ddb = new DynamoDB({});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // The v2 global configuration in a file that makes a DynamoDB client.
+      code: `import AWS from 'aws-sdk';
+AWS.config.update({ region: 'eu-west-1', maxRetries: 0 });
+export const documents = new AWS.DynamoDB.DocumentClient();`,
+      errors: [
+        {
+          messageId: 'globalRetriesDisabled',
+          data: { value: '0' },
+          line: 2,
+          column: 42,
+          endLine: 2,
+          endColumn: 55,
+          suggestions: [
+            {
+              messageId: 'removeOption',
+              data: { option: 'maxRetries', default: V2_DEFAULT },
+              output: `import AWS from 'aws-sdk';
+AWS.config.update({ region: 'eu-west-1' });
+export const documents = new AWS.DynamoDB.DocumentClient();`,
             },
           ],
         },
