@@ -11,9 +11,9 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isOwnDiagnostic, readDiagnosticData, type FixData } from './diagnostics';
+import { MAX_CARRIED_FIX_LENGTH, hasDeferredFix, isOwnDiagnostic, readDiagnosticData, type DiagnosticData, type FixData } from './diagnostics';
 import type { LintTarget } from './lint';
-import type { OffsetEdit } from './minimal-edits';
+import { computeMinimalEdits, type OffsetEdit } from './minimal-edits';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.retrySafety`;
 export const FIX_ALL_COMMAND = 'retrySafety.fixAll';
@@ -40,8 +40,13 @@ export function toTextEdit(document: TextDocument, edit: OffsetEdit): TextEdit {
   return { range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) }, newText: edit.text };
 }
 
-function fixToTextEdit(document: TextDocument, fix: FixData): TextEdit {
-  return toTextEdit(document, { start: fix.range[0], end: fix.range[1], text: fix.text });
+/** A fix as edits; a large (merged) fix is split into the small edits it really makes. */
+function fixToTextEdits(document: TextDocument, fix: FixData): TextEdit[] {
+  const [start, end] = fix.range;
+  if (end - start + fix.text.length <= MAX_CARRIED_FIX_LENGTH) return [toTextEdit(document, { start, end, text: fix.text })];
+  return computeMinimalEdits(document.getText().slice(start, end), fix.text).map((edit) =>
+    toTextEdit(document, { start: start + edit.start, end: start + edit.end, text: edit.text }),
+  );
 }
 
 // Text formats whose line comments start with `#`; JSON and plain text have no comments.
@@ -87,6 +92,8 @@ export interface QuickFixContext {
   useDocumentChanges: boolean;
   /** Whether the text language honours `# eslint-disable-next-line` comments. */
   textDirectivesWork: boolean;
+  /** The full data of a diagnostic whose fixes were too large to carry, linting the same version again. */
+  resolveDeferred: (diagnostic: Diagnostic) => DiagnosticData | undefined;
 }
 
 /** Quick fixes for the client's diagnostics in the requested range. */
@@ -99,24 +106,26 @@ export function getQuickFixes(context: QuickFixContext): CodeAction[] {
 
   for (const diagnostic of context.diagnostics) {
     if (!isOwnDiagnostic(diagnostic)) continue;
-    const data = readDiagnosticData(diagnostic);
+    let data = readDiagnosticData(diagnostic);
     // Offsets from another version would land in the wrong place: no fix until re-linted.
     if (data && data.version === document.version) {
+      if (hasDeferredFix(data)) data = context.resolveDeferred(diagnostic) ?? data;
       if (data.fix) {
         fixes.push({
           title: `Fix this ${String(diagnostic.code)} problem`,
           kind: CodeActionKind.QuickFix,
           diagnostics: [diagnostic],
           isPreferred: true,
-          edit: toWorkspaceEdit(document, [fixToTextEdit(document, data.fix)], useDocumentChanges),
+          edit: toWorkspaceEdit(document, fixToTextEdits(document, data.fix), useDocumentChanges),
         });
       }
       for (const suggestion of data.suggestions ?? []) {
+        if (!suggestion.fix) continue;
         fixes.push({
           title: suggestion.desc,
           kind: CodeActionKind.QuickFix,
           diagnostics: [diagnostic],
-          edit: toWorkspaceEdit(document, [fixToTextEdit(document, suggestion.fix)], useDocumentChanges),
+          edit: toWorkspaceEdit(document, fixToTextEdits(document, suggestion.fix), useDocumentChanges),
         });
       }
     }

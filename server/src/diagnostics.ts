@@ -19,9 +19,19 @@ export interface FixData {
 export interface DiagnosticData {
   /** The document version the offsets belong to; a fix is only offered for that version. */
   version: number;
-  fix?: FixData;
-  suggestions?: { desc: string; fix: FixData }[];
+  /** `null`: there is a fix, too large to carry (see `MAX_CARRIED_FIX_LENGTH`). */
+  fix?: FixData | null;
+  suggestions?: { desc: string; fix: FixData | null }[];
 }
+
+/**
+ * A fix larger than this (replaced range plus new text) is not carried in `data`. ESLint
+ * merges a multi-part fix (an import at the top plus a property further down) into one
+ * replacement that repeats all the text in between: carried for every finding, that makes
+ * the diagnostics of a large file quadratic in size. Such a fix is recomputed by linting
+ * the same document version again when its code action is asked for.
+ */
+export const MAX_CARRIED_FIX_LENGTH = 4096;
 
 const SEVERITIES: Record<RuleLevel, DiagnosticSeverity> = {
   off: DiagnosticSeverity.Hint,
@@ -30,11 +40,16 @@ const SEVERITIES: Record<RuleLevel, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
 };
 
-function shiftFix(fix: { range: [number, number]; text: string }, by: number): FixData {
+function carryFix(fix: { range: [number, number]; text: string }, by: number, maxLength: number): FixData | null {
+  if (fix.range[1] - fix.range[0] + fix.text.length > maxLength) return null;
   return { range: [fix.range[0] + by, fix.range[1] + by], text: fix.text };
 }
 
-export function toDiagnostics(document: TextDocument, outcome: Extract<LintOutcome, { status: 'linted' }>): Diagnostic[] {
+export function toDiagnostics(
+  document: TextDocument,
+  outcome: Extract<LintOutcome, { status: 'linted' }>,
+  maxFixLength = MAX_CARRIED_FIX_LENGTH,
+): Diagnostic[] {
   const { bomLength } = outcome;
   const source = bomLength ? document.getText().slice(bomLength) : document.getText();
   const lineStarts = findLineStarts(source, outcome.lineBreak).map((start) => start + bomLength);
@@ -43,11 +58,11 @@ export function toDiagnostics(document: TextDocument, outcome: Extract<LintOutco
     const ruleId = message.ruleId ?? '';
     const { url } = getRuleDocs(ruleId);
     const data: DiagnosticData = { version: document.version };
-    if (message.fix) data.fix = shiftFix(message.fix, bomLength);
+    if (message.fix) data.fix = carryFix(message.fix, bomLength, maxFixLength);
     if (message.suggestions?.length) {
       data.suggestions = message.suggestions.map((suggestion) => ({
         desc: suggestion.desc,
-        fix: shiftFix(suggestion.fix, bomLength),
+        fix: carryFix(suggestion.fix, bomLength, maxFixLength),
       }));
     }
     const diagnostic: Diagnostic = {
@@ -69,6 +84,18 @@ export function readDiagnosticData(diagnostic: Diagnostic): DiagnosticData | und
   const data = diagnostic.data as Partial<DiagnosticData> | undefined;
   if (!data || typeof data.version !== 'number') return undefined;
   return data as DiagnosticData;
+}
+
+/** Whether some fix of this diagnostic was left out of its `data` for its size. */
+export function hasDeferredFix(data: DiagnosticData): boolean {
+  return data.fix === null || (data.suggestions ?? []).some((suggestion) => suggestion.fix === null);
+}
+
+/** The same finding in another list (same rule, range and message). */
+export function findSameDiagnostic(diagnostics: readonly Diagnostic[], wanted: Diagnostic): Diagnostic | undefined {
+  const key = (diagnostic: Diagnostic) => JSON.stringify([diagnostic.code, diagnostic.range, diagnostic.message]);
+  const wantedKey = key(wanted);
+  return diagnostics.find((diagnostic) => key(diagnostic) === wantedKey);
 }
 
 /** Whether a diagnostic (from a client's request) is one this server published. */

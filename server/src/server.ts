@@ -24,7 +24,7 @@ import {
   toTextEdit,
   toWorkspaceEdit,
 } from './code-actions';
-import { toDiagnostics } from './diagnostics';
+import { findSameDiagnostic, readDiagnosticData, toDiagnostics, type DiagnosticData } from './diagnostics';
 import { getHover } from './hover';
 import { DocumentLinter, getLintTarget } from './lint';
 import { createLogger, describeError } from './log';
@@ -192,6 +192,7 @@ documents.onDidClose(({ document }) => {
   settingsByUri.delete(document.uri);
   skipLogged.delete(document.uri);
   published.delete(document.uri);
+  if (deferredLint?.uri === document.uri) deferredLint = undefined;
   void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
 });
 
@@ -209,14 +210,37 @@ async function getFixAllEdits(uri: string) {
   return { document, edits: computeMinimalEdits(text, fixed).map((edit) => toTextEdit(document, edit)) };
 }
 
+/** The last full lint done for a deferred fix (one entry: the document under the cursor). */
+let deferredLint: { uri: string; version: number; diagnostics: Diagnostic[] } | undefined;
+
+function resolveDeferred(document: TextDocument, settings: Settings, diagnostic: Diagnostic): DiagnosticData | undefined {
+  if (deferredLint?.uri !== document.uri || deferredLint.version !== document.version) {
+    const outcome = linter.lint(document.getText(), getLintTarget(document.uri, document.languageId), settings);
+    const diagnostics = outcome.status === 'linted' ? toDiagnostics(document, outcome, Infinity) : [];
+    deferredLint = { uri: document.uri, version: document.version, diagnostics };
+  }
+  const same = findSameDiagnostic(deferredLint.diagnostics, diagnostic);
+  return same ? readDiagnosticData(same) : undefined;
+}
+
 connection.onCodeAction(async ({ textDocument, context }) => {
   const document = documents.get(textDocument.uri);
   if (!document) return [];
   const actions: CodeAction[] = [];
   if (isKindRequested(CodeActionKind.QuickFix, context.only)) {
+    const settings = await getSettings(document.uri);
     const target = getLintTarget(document.uri, document.languageId);
     const textDirectivesWork = target.kind === 'text' && linter.supportsTextDirectives();
-    actions.push(...getQuickFixes({ document, target, diagnostics: context.diagnostics, useDocumentChanges, textDirectivesWork }));
+    actions.push(
+      ...getQuickFixes({
+        document,
+        target,
+        diagnostics: context.diagnostics,
+        useDocumentChanges,
+        textDirectivesWork,
+        resolveDeferred: (diagnostic) => resolveDeferred(document, settings, diagnostic),
+      }),
+    );
   }
   if (isFixAllRequested(context.only)) {
     const fixAll = await getFixAllEdits(document.uri);

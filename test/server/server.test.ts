@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import parser from '@typescript-eslint/parser';
 import { Linter, type ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiagnosticSeverity, type CodeAction, type Diagnostic, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import { DiagnosticSeverity, type CodeAction, type Diagnostic, type MarkupContent, type TextEdit } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LspClient } from './lsp-client';
 
@@ -145,7 +145,7 @@ describe('language server over stdio', () => {
     const disable = actions.find((action) => action.title.startsWith('Disable'));
     if (disable) {
       const edit = disable.edit!.documentChanges![0]!;
-      expect('edits' in edit && edit.edits[0]!.newText).toBe(`# eslint-disable-next-line ${RULE}\n`);
+      expect('edits' in edit && (edit.edits[0] as TextEdit).newText).toBe(`# eslint-disable-next-line ${RULE}\n`);
     }
     const version = await apply(client, uri, actions.find((action) => action.isPreferred));
     expect(client.text(uri)).toBe(ENV_SOURCE.replace(DOCDB_URI, FIXED_URI));
@@ -174,6 +174,50 @@ describe('language server over stdio', () => {
     const version = await apply(client, uri, actions.find((action) => action.isPreferred));
     expect(client.text(uri)).toBe(text.replace(DOCDB_URI, FIXED_URI));
     expect(await client.diagnosticsFor(uri, version)).toEqual([]);
+  });
+
+  it('serves a fix too large to carry in Diagnostic.data as the small edits it makes', async () => {
+    // The suggestion adds `ObjectId` to the import and `_id` to the document: ESLint merges
+    // both into one replacement spanning the padding in between.
+    const padding = Array.from({ length: 300 }, (_, index) => `export const filler${index} = ${index};`).join('\n');
+    const text = [
+      "import { MongoClient } from 'mongodb';",
+      padding,
+      'export async function addItem(client: MongoClient) {',
+      "  await client.db('shop').collection('items').insertOne({ sku: 'a-1', qty: 2 });",
+      '}',
+      '',
+    ].join('\n');
+    const uri = fileUri('large-fix.ts');
+    await client.open(uri, 'typescript', text);
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    const finding = diagnostics.find((diagnostic) => diagnostic.code === 'retry-safety/mongo-require-insert-id');
+    expect(finding).toBeDefined();
+    const data = finding!.data as { suggestions?: { desc: string; fix: unknown }[] };
+    expect(data.suggestions?.some((suggestion) => suggestion.fix === null)).toBe(true);
+    expect(JSON.stringify(finding).length).toBeLessThan(2000);
+
+    // What ESLint itself makes of the first suggestion.
+    const linter = new Linter({ cwd: '/project' });
+    const [message] = linter.verify(text, [
+      {
+        files: ['**/*.ts'],
+        plugins: { 'retry-safety': plugin },
+        languageOptions: { parser },
+        rules: { 'retry-safety/mongo-require-insert-id': 'error' },
+      },
+    ], '/project/large-fix.ts');
+    const suggestion = message!.suggestions![0]!;
+    const expected = text.slice(0, suggestion.fix.range[0]) + suggestion.fix.text + text.slice(suggestion.fix.range[1]);
+
+    const actions = await client.codeActions(uri, finding!.range, [finding!]);
+    const action = actions.find((candidate) => candidate.title === suggestion.desc);
+    const change = action!.edit!.documentChanges![0]!;
+    const edits = 'edits' in change ? (change.edits as TextEdit[]) : [];
+    expect(edits.length).toBeGreaterThanOrEqual(2);
+    expect(edits.every((edit) => edit.newText.length < 200)).toBe(true);
+    await apply(client, uri, action);
+    expect(client.text(uri)).toBe(expected);
   });
 
   it('disables the rule for one line with the line’s indentation', async () => {

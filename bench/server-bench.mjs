@@ -1,0 +1,246 @@
+// Language server benchmark (called by bench/run.js; also runs alone after `npm run build`):
+//
+// - latency: for a 2,000-line and a 10,000-line TypeScript file, the time from sending
+//   `textDocument/didChange` to receiving `textDocument/publishDiagnostics` (debounce set
+//   to 0 through initializationOptions), against a bare `Linter.verify` of the same text
+//   with the same rules in this process; rounds alternate so drift hits both alike.
+//   Target: median ratio ≤ 1.2.
+// - memory: the server's heap (after a forced GC) after 100 and after 1,100 edits.
+//   Target: no growth over the 1,000 edits.
+// - cold start: spawning the server until its `initialize` result, median of 5.
+//
+// Usage: node bench/server-bench.mjs     (BENCH_SERVER_ROUNDS=15 for more rounds)
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Linter } from 'eslint';
+import * as tsParser from '@typescript-eslint/parser';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+
+const require = createRequire(import.meta.url);
+const serverPath = fileURLToPath(new URL('../server/dist/server.cjs', import.meta.url));
+const plugin = require('../eslint-plugin/dist/index.cjs');
+
+const ENGINE_VERSION = '8.0.2';
+const ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS) || 9;
+const WARMUP_ROUNDS = 3;
+const MEMORY_EDITS = 1000;
+const LATENCY_TARGET = 1.2;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+// ------------------------------------------------------------------ input
+
+/** A realistic service file of exactly `lines` lines: MongoDB writes, retry loops, connection strings. */
+function generateSource(lines) {
+  const header = [
+    "import { MongoClient, type Db } from 'mongodb';",
+    '',
+    'interface Order { _id: string; customerId: string; archived: boolean; total: number }',
+    '',
+  ];
+  const block = (index) => [
+    `export async function archiveOrders${index}(db: Db, customerId: string): Promise<number> {`,
+    "  const orders = db.collection<Order>('orders');",
+    `  const limit${index} = 100;`,
+    '  for (let attempt = 0; attempt < 3; attempt++) {',
+    '    try {',
+    '      const result = await orders.updateMany({ customerId, archived: false }, { $set: { archived: true } });',
+    `      return result.modifiedCount + limit${index};`,
+    '    } catch (error) {',
+    '      if (attempt === 2) throw error;',
+    '    }',
+    '  }',
+    '  return 0;',
+    '}',
+    '',
+    `export async function addItem${index}(db: Db, item: { sku: string; qty: number }) {`,
+    "  await db.collection('items').insertOne({ sku: item.sku, qty: item.qty });",
+    `  const client = new MongoClient('mongodb://app:pw@orders${index}.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false');`,
+    '  return client;',
+    '}',
+    '',
+  ];
+  const out = [...header];
+  for (let index = 0; out.length < lines; index++) out.push(...block(index));
+  // Cut at a block boundary below the target, then pad with comment lines to the exact count.
+  while (out.length > lines) out.length = out.lastIndexOf('', out.length - 2) + 1;
+  while (out.length < lines) out.push(`// padding ${out.length}`);
+  return out.join('\n');
+}
+
+/** The line of the `limitN = 100` declaration nearest the middle: the benchmark edits it. */
+function findEditLine(text) {
+  const lines = text.split('\n');
+  for (let offset = 0; offset < lines.length; offset++) {
+    for (const line of [Math.floor(lines.length / 2) + offset, Math.floor(lines.length / 2) - offset]) {
+      if (/const limit\d+ = 10\d;/.test(lines[line] ?? '')) return line;
+    }
+  }
+  throw new Error('no editable line');
+}
+
+// ------------------------------------------------------------------ bare linter
+
+const bareLinter = new Linter({ cwd: '/bench' });
+const bareConfig = [
+  {
+    files: ['**/*.ts'],
+    plugins: { 'retry-safety': plugin },
+    languageOptions: { parser: tsParser, ecmaVersion: 'latest', sourceType: 'module', parserOptions: { ecmaFeatures: { jsx: true } } },
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    settings: { 'retry-safety': { documentdb: { engineVersion: ENGINE_VERSION, hosts: [] } } },
+    rules: plugin.configs.recommended.rules,
+  },
+];
+
+function timeBareVerify(text) {
+  const started = performance.now();
+  const messages = bareLinter.verify(text, bareConfig, '/bench/service.ts');
+  return { ms: performance.now() - started, count: messages.length };
+}
+
+// ------------------------------------------------------------------ server client
+
+async function startServer(extraArgs = []) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...extraArgs, serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const waiters = new Map();
+  connection.onNotification('textDocument/publishDiagnostics', (params) => {
+    const key = `${params.uri}@${params.version}`;
+    waiters.get(key)?.(params);
+    waiters.delete(key);
+  });
+  connection.onNotification('window/logMessage', () => undefined);
+  connection.onRequest('client/registerCapability', () => null);
+  connection.listen();
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: {},
+    initializationOptions: { debounceMs: 0, retrySafety: { documentdb: { engineVersion: ENGINE_VERSION } } },
+  });
+  const startMs = performance.now() - started;
+  await connection.sendNotification('initialized', {});
+  return {
+    startMs,
+    connection,
+    waitFor(uri, version) {
+      return new Promise((resolve) => waiters.set(`${uri}@${version}`, resolve));
+    },
+    async stop() {
+      await connection.sendRequest('shutdown').catch(() => undefined);
+      await connection.sendNotification('exit').catch(() => undefined);
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
+      connection.dispose();
+    },
+  };
+}
+
+/** One open document on the server, edited by flipping the `limitN = 10x` literal. */
+async function openDocument(server, name, text) {
+  const uri = `file:///bench/${name}`;
+  let version = 1;
+  let current = text;
+  const line = findEditLine(text);
+  const opened = server.waitFor(uri, version);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version, text } });
+  const first = await opened;
+  return {
+    diagnosticsCount: first.diagnostics.length,
+    get text() {
+      return current;
+    },
+    /** Sends one edit; resolves with the ms until its diagnostics arrived. */
+    async edit({ wait = true } = {}) {
+      const lines = current.split('\n');
+      const column = lines[line].indexOf('= 10') + 4;
+      const digit = lines[line][column] === '0' ? '1' : '0';
+      lines[line] = lines[line].slice(0, column) + digit + lines[line].slice(column + 1);
+      current = lines.join('\n');
+      version++;
+      const published = wait ? server.waitFor(uri, version) : undefined;
+      const started = performance.now();
+      await server.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line, character: column }, end: { line, character: column + 1 } }, text: digit }],
+      });
+      if (!published) return 0;
+      const params = await published;
+      return { ms: performance.now() - started, count: params.diagnostics.length };
+    },
+  };
+}
+
+// ------------------------------------------------------------------ runs
+
+async function measureLatency(server, lines) {
+  const text = generateSource(lines);
+  const document = await openDocument(server, `service-${lines}.ts`, text);
+  const serverTimes = [];
+  const bareTimes = [];
+  for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
+    const viaServer = await document.edit();
+    const bare = timeBareVerify(document.text);
+    if (viaServer.count !== bare.count) throw new Error(`server published ${viaServer.count} diagnostics, Linter found ${bare.count}`);
+    if (round >= WARMUP_ROUNDS) {
+      serverTimes.push(viaServer.ms);
+      bareTimes.push(bare.ms);
+    }
+  }
+  const ratio = median(serverTimes) / median(bareTimes);
+  console.log(
+    `  ${String(lines).padStart(6)} lines, ${document.diagnosticsCount} findings: ` +
+      `didChange→publishDiagnostics ${median(serverTimes).toFixed(1)} ms, Linter.verify ${median(bareTimes).toFixed(1)} ms, ` +
+      `ratio ${ratio.toFixed(2)} (target ≤ ${LATENCY_TARGET}) ${ratio <= LATENCY_TARGET ? 'ok' : 'ABOVE TARGET'}`,
+  );
+  return ratio;
+}
+
+async function measureMemory(server) {
+  const document = await openDocument(server, 'memory.ts', generateSource(2000));
+  const stats = () => server.connection.sendRequest('retrySafety/serverStats');
+  for (let edit = 0; edit < 100; edit++) await document.edit();
+  const before = (await stats()).memory;
+  for (let edit = 0; edit < MEMORY_EDITS; edit++) await document.edit();
+  const after = (await stats()).memory;
+  const growth = after.heapUsed - before.heapUsed;
+  // A leak of even a few hundred bytes per edit would show as > 1 MB here.
+  const ok = growth < 1024 * 1024;
+  console.log(
+    `  memory after ${MEMORY_EDITS} more edits (2,000-line file, each linted): heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} ` +
+      `(${growth >= 0 ? '+' : ''}${(growth / 1024).toFixed(0)} KB), rss ${mb(before.rss)} → ${mb(after.rss)} ${ok ? 'ok' : 'GROWTH'}`,
+  );
+  return ok;
+}
+
+async function measureColdStart() {
+  const times = [];
+  for (let run = 0; run < 5; run++) {
+    const server = await startServer();
+    times.push(server.startMs);
+    await server.stop();
+  }
+  console.log(`  cold start (spawn → initialize result): median ${median(times).toFixed(0)} ms of ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+}
+
+if (!existsSync(serverPath)) {
+  console.error('server/dist/server.cjs is missing: run `npm run build` first.');
+  process.exit(1);
+}
+const server = await startServer(['--expose-gc']);
+const ratios = [];
+for (const lines of [2000, 10000]) ratios.push(await measureLatency(server, lines));
+const memoryOk = await measureMemory(server);
+await server.stop();
+await measureColdStart();
+const latencyOk = ratios.every((ratio) => ratio <= LATENCY_TARGET);
+console.log(`  server targets: latency ratio ${latencyOk ? 'met' : 'NOT met'}, memory ${memoryOk ? 'flat' : 'GROWING'}`);
