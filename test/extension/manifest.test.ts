@@ -1,0 +1,297 @@
+// The extension's manifest against what really runs: every contributed setting is read
+// by the server (and every setting the server reads is contributed), every contributed
+// command is registered by the extension (and vice versa), activation covers the
+// languages the client serves, and the packaging fields vsce needs are there.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, test } from 'vitest';
+import { rules } from '../../eslint-plugin/src/rules/index';
+import { FIX_ALL_COMMAND } from '../../server/src/code-actions';
+import { SETTINGS_SECTION, defaultSettings, readSettings } from '../../server/src/settings';
+
+const extensionDir = fileURLToPath(new URL('../../extension/', import.meta.url));
+const read = (path: string) => readFileSync(join(extensionDir, path), 'utf8');
+
+interface PropertySchema {
+  type: string;
+  default?: unknown;
+  enum?: string[];
+  enumDescriptions?: string[];
+  description?: string;
+  markdownDescription?: string;
+  scope?: string;
+  items?: { type: string };
+  properties?: Record<string, PropertySchema>;
+}
+interface Manifest {
+  name: string;
+  displayName: string;
+  description: string;
+  publisher: string;
+  license: string;
+  icon: string;
+  main: string;
+  repository: { url: string };
+  categories: string[];
+  activationEvents: string[];
+  capabilities: { untrustedWorkspaces: { supported: boolean | string } };
+  contributes: {
+    commands: { command: string; title: string; category?: string }[];
+    configuration: { properties: Record<string, PropertySchema> };
+  };
+}
+
+const manifest = JSON.parse(read('package.json')) as Manifest;
+const properties = manifest.contributes.configuration.properties;
+const prefix = `${SETTINGS_SECTION}.`;
+/** Setting keys as the server sees them, inside the `retrySafety` section. */
+const settingKeys = Object.keys(properties).map((key) => key.slice(prefix.length));
+const ruleIds = Object.keys(rules);
+
+// ---------------------------------------------------------------- helpers
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const parts = path.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    node[part] ??= {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts[parts.length - 1] as string] = value;
+  return target;
+}
+
+function getPath(source: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], source);
+}
+
+/** A valid value for a setting that differs from its default. */
+function sampleValue(key: string, schema: PropertySchema): unknown {
+  if (schema.enum) return schema.enum.find((value) => value !== schema.default);
+  switch (schema.type) {
+    case 'boolean':
+      return !schema.default;
+    case 'string':
+      return key === 'documentdb.engineVersion' ? '8.0.2' : 'x';
+    case 'array':
+      return ['docdb.internal.example.com'];
+    case 'object':
+      return { [ruleIds[0] as string]: 'error' };
+    default:
+      throw new Error(`no sample for ${key} (${schema.type})`);
+  }
+}
+
+/** Leaf paths of a settings object; a path the manifest declares as an object is a leaf. */
+function leafPaths(value: unknown, base = ''): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || properties[`${prefix}${base}`]?.type === 'object') {
+    return [base];
+  }
+  return Object.entries(value).flatMap(([key, child]) => leafPaths(child, base ? `${base}.${key}` : key));
+}
+
+/** `const NAME = '…'`, the strings of `const NAME = [ … ]` or of `const NAME = { … }` in a source file. */
+function readConstant(source: ts.SourceFile, name: string): string | string[] | Record<string, string> {
+  let found: string | string[] | Record<string, string> | undefined;
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && node.initializer) {
+      let init = node.initializer;
+      while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init)) init = init.expression;
+      if (ts.isStringLiteral(init)) {
+        found = init.text;
+      } else if (ts.isArrayLiteralExpression(init)) {
+        found = init.elements.filter(ts.isStringLiteral).map((element) => element.text);
+      } else if (ts.isObjectLiteralExpression(init)) {
+        found = Object.fromEntries(
+          init.properties
+            .filter(ts.isPropertyAssignment)
+            .filter((property) => ts.isStringLiteral(property.initializer))
+            .map((property) => [property.name.getText(source), (property.initializer as ts.StringLiteral).text]),
+        );
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  if (!found) throw new Error(`${name} not found in ${source.fileName}`);
+  return found;
+}
+
+/** Command ids passed to `commands.registerCommand(…)`, resolving `COMMANDS.x`. */
+function findRegisteredCommands(source: ts.SourceFile, commandIds: Record<string, string>): string[] {
+  const registered: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'registerCommand'
+    ) {
+      const [first] = node.arguments;
+      if (first && ts.isStringLiteral(first)) registered.push(first.text);
+      else if (first && ts.isPropertyAccessExpression(first) && first.expression.getText(source) === 'COMMANDS') {
+        registered.push(commandIds[first.name.text] ?? `unknown COMMANDS.${first.name.text}`);
+      } else registered.push(`unresolved: ${first?.getText(source)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return registered;
+}
+
+const extensionSource = ts.createSourceFile('extension.ts', read('src/extension.ts'), ts.ScriptTarget.Latest, true);
+
+// ---------------------------------------------------------------- settings
+
+describe('settings: manifest and server agree', () => {
+  test('the manifest contributes settings under the server section only', () => {
+    expect(settingKeys.length).toBeGreaterThan(0);
+    expect(Object.keys(properties).filter((key) => !key.startsWith(prefix))).toEqual([]);
+  });
+
+  test.each(settingKeys)('the server reads "%s" from the section', (key) => {
+    const schema = properties[`${prefix}${key}`] as PropertySchema;
+    const value = sampleValue(key, schema);
+    expect(value).toBeDefined();
+    const settings = readSettings(setPath({}, key, value));
+    expect(getPath(settings, key)).toEqual(value);
+    expect(settings).not.toEqual(readSettings({}));
+  });
+
+  test('every setting the server reads is contributed', () => {
+    const everything = settingKeys.reduce<Record<string, unknown>>(
+      (all, key) => setPath(all, key, sampleValue(key, properties[`${prefix}${key}`] as PropertySchema)),
+      {},
+    );
+    expect(leafPaths(readSettings(everything)).sort()).toEqual([...settingKeys].sort());
+    expect(leafPaths(defaultSettings).every((path) => settingKeys.includes(path))).toBe(true);
+  });
+
+  test('the manifest defaults mean what the server assumes when nothing is set', () => {
+    const defaults = settingKeys.reduce<Record<string, unknown>>(
+      (all, key) => setPath(all, key, properties[`${prefix}${key}`]?.default),
+      {},
+    );
+    expect(readSettings(defaults)).toEqual(readSettings({}));
+    expect(readSettings({})).toEqual(defaultSettings);
+  });
+
+  test.each(settingKeys)('"%s" has a description, a default and a scope', (key) => {
+    const schema = properties[`${prefix}${key}`] as PropertySchema;
+    expect(schema.description ?? schema.markdownDescription).toMatch(/\w{3,}.*\./);
+    expect(schema).toHaveProperty('default');
+    expect(['resource', 'window']).toContain(schema.scope);
+    if (schema.enum) expect(schema.enumDescriptions).toHaveLength(schema.enum.length);
+  });
+
+  test('every enum value is accepted by the server', () => {
+    for (const key of settingKeys) {
+      for (const value of properties[`${prefix}${key}`]?.enum ?? []) {
+        expect(getPath(readSettings(setPath({}, key, value)), key), `${key} = ${value}`).toBe(value);
+      }
+    }
+  });
+
+  test('trace.server is per window (vscode-languageclient reads it once), the rest per resource', () => {
+    expect(properties[`${prefix}trace.server`]?.scope).toBe('window');
+    const others = settingKeys.filter((key) => key !== 'trace.server');
+    expect(others.map((key) => properties[`${prefix}${key}`]?.scope)).toEqual(others.map(() => 'resource'));
+  });
+
+  test('"rules" lists every rule of the plugin, each with the four levels the server accepts', () => {
+    const ruleSchemas = properties[`${prefix}rules`]?.properties ?? {};
+    expect(Object.keys(ruleSchemas).sort()).toEqual([...ruleIds].sort());
+    for (const [id, schema] of Object.entries(ruleSchemas)) {
+      expect(schema.enum, id).toEqual(['off', 'info', 'warn', 'error']);
+      expect(schema.markdownDescription ?? schema.description, id).toContain(id);
+      for (const level of schema.enum ?? []) expect(readSettings({ rules: { [id]: level } }).rules[id]).toBe(level);
+    }
+  });
+
+  test('the extension synchronises the same section', () => {
+    expect(readConstant(extensionSource, 'SETTINGS_SECTION')).toBe(SETTINGS_SECTION);
+    expect(read('src/extension.ts')).toContain('synchronize: { configurationSection: SETTINGS_SECTION }');
+  });
+});
+
+// ---------------------------------------------------------------- commands
+
+describe('commands: manifest and extension agree', () => {
+  const commandIds = readConstant(extensionSource, 'COMMANDS') as Record<string, string>;
+  const declared = manifest.contributes.commands.map((command) => command.command);
+
+  test('every declared command is registered, and every registered command is declared', () => {
+    const registered = findRegisteredCommands(extensionSource, commandIds);
+    expect([...registered].sort()).toEqual([...declared].sort());
+    expect(Object.values(commandIds).sort()).toEqual([...declared].sort());
+  });
+
+  test('commands have titles under the "Retry Safety" category', () => {
+    for (const command of manifest.contributes.commands) {
+      expect(command.category, command.command).toBe('Retry Safety');
+      expect(command.title, command.command).toMatch(/^[A-Z]/);
+    }
+    expect(manifest.contributes.commands.map((command) => `${command.category}: ${command.title}`).sort()).toEqual([
+      'Retry Safety: Fix All in File',
+      'Retry Safety: Restart Server',
+      'Retry Safety: Show Output',
+    ]);
+  });
+
+  test('"Fix All in File" sends the command the server executes', () => {
+    expect(commandIds.fixAll).toBe(FIX_ALL_COMMAND);
+  });
+});
+
+// ---------------------------------------------------------------- activation and packaging
+
+describe('activation and packaging', () => {
+  test('activates on every language the client sends to the server', () => {
+    const languages = readConstant(extensionSource, 'LANGUAGE_IDS') as string[];
+    expect(languages).toEqual(
+      expect.arrayContaining(['javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'dotenv', 'json', 'yaml']),
+    );
+    expect([...manifest.activationEvents].sort()).toEqual(languages.map((language) => `onLanguage:${language}`).sort());
+  });
+
+  test('has what the Marketplace and vsce need', () => {
+    expect(manifest.publisher).toBe('retry-safety');
+    expect(manifest.displayName).toBe('Retry Safety');
+    expect(manifest.description.length).toBeGreaterThan(20);
+    expect(manifest.license).toBe('MIT');
+    expect(manifest.repository.url).toMatch(/^https:\/\//);
+    expect(manifest.categories).toEqual(['Linters']);
+    expect(manifest.capabilities.untrustedWorkspaces.supported).toBe(true);
+    expect(existsSync(join(extensionDir, 'README.md'))).toBe(true);
+    expect(read('LICENSE')).toMatch(/^MIT License/);
+  });
+
+  test('the icon is a 128×128 PNG', () => {
+    const png = readFileSync(join(extensionDir, manifest.icon));
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([128, 128]);
+  });
+
+  test('main, the bundled server and .vscodeignore point at the same files', () => {
+    expect(manifest.main).toBe('./dist/extension.js');
+    const build = read('build.mjs');
+    expect(build).toContain("outfile: here('./dist/extension.js')");
+    expect(build).toContain("here('./dist/server.cjs')");
+    expect(readConstant(extensionSource, 'SERVER_FILE')).toBe('dist/server.cjs');
+    const shipped = read('.vscodeignore')
+      .split('\n')
+      .filter((line) => line.startsWith('!'))
+      .map((line) => line.slice(1));
+    expect(shipped).toEqual(
+      expect.arrayContaining(['dist/extension.js', 'dist/server.cjs', manifest.icon, 'README.md', 'LICENSE', 'package.json']),
+    );
+  });
+
+  test('the extension imports only vscode, the language client and Node built-ins (never ESLint or the plugin)', () => {
+    const imports = extensionSource.statements
+      .filter(ts.isImportDeclaration)
+      .map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text);
+    expect(imports.filter((specifier) => !/^(vscode|vscode-languageclient\/node|node:.+)$/.test(specifier))).toEqual([]);
+  });
+});
