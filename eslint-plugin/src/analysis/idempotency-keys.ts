@@ -1,4 +1,4 @@
-import { ASTUtils, type TSESTree } from '@typescript-eslint/utils';
+import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { CALL, CONSTRUCT, findModuleReferences, type TraceMap } from './module-references';
 import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
 
@@ -33,7 +33,6 @@ const TRACE_MAP: TraceMap<boolean> = {
 };
 
 const GLOBAL_MAP = {
-  crypto: { randomUUID: { [CALL]: false } },
   Date: { now: { [CALL]: true } },
 };
 
@@ -52,7 +51,7 @@ export const findKeyCreations = createPerFileCache((context: AnyRuleContext): re
     }
   }
   const globalScope = sourceCode.scopeManager?.globalScope;
-  if (globalScope && (text.includes('randomUUID') || text.includes('Date.now'))) {
+  if (globalScope && text.includes('Date.now')) {
     try {
       const tracker = new ASTUtils.ReferenceTracker(globalScope);
       for (const reference of tracker.iterateGlobalReferences(GLOBAL_MAP)) {
@@ -64,8 +63,31 @@ export const findKeyCreations = createPerFileCache((context: AnyRuleContext): re
       // Odd code must never break linting.
     }
   }
+  if (globalScope && text.includes('crypto.randomUUID')) found.push(...findGlobalRandomUuidCalls(globalScope, sourceCode.getText.bind(sourceCode)));
   return found.sort((a, b) => a.node.range[0] - b.node.range[0]);
 });
+
+/**
+ * `crypto.randomUUID()` on the global `crypto` (Node 19+, browsers), which ESLint knows
+ * only when the config declares it: unresolved `crypto` references count too.
+ */
+function findGlobalRandomUuidCalls(globalScope: TSESLint.Scope.Scope, getText: (node: TSESTree.Node) => string): KeyCreation[] {
+  const identifiers: TSESTree.Node[] = globalScope.through
+    .filter((reference) => reference.identifier.name === 'crypto')
+    .map((reference) => reference.identifier as TSESTree.Node);
+  const declared = globalScope.set.get('crypto');
+  if (declared && declared.defs.length === 0) identifiers.push(...declared.references.map((reference) => reference.identifier as TSESTree.Node));
+  const found: KeyCreation[] = [];
+  for (const identifier of identifiers) {
+    const member = identifier.parent;
+    if (member?.type !== 'MemberExpression' || member.object !== identifier || member.computed) continue;
+    if (member.property.type !== 'Identifier' || member.property.name !== 'randomUUID') continue;
+    const call = member.parent;
+    if (call?.type !== 'CallExpression' || call.callee !== member) continue;
+    found.push({ node: call, label: getLabel(getText(call.callee), call), isTimestamp: false });
+  }
+  return found;
+}
 
 function getLabel(callee: string, node: TSESTree.CallExpression | TSESTree.NewExpression): string {
   const short = callee.length > 40 ? `${callee.slice(0, 37)}…` : callee;

@@ -461,6 +461,145 @@ export async function addAll(list) {
       ],
     },
     {
+      // A ClientRequestToken made inside a do…while retry (crypto import): hoisted under its own name.
+      code: `import { randomUUID } from 'crypto';
+import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function transfer(items) {
+  let attempt = 0;
+  do {
+    try {
+      return await client.send(new TransactWriteItemsCommand({ TransactItems: items, ClientRequestToken: randomUUID() }));
+    } catch (err) {
+      if (err.name !== 'TransactionConflictException') throw err;
+    }
+  } while (++attempt < 3);
+}`,
+      errors: [
+        {
+          messageId: 'keyCreatedPerAttempt',
+          data: keyData('randomUUID()', 'DynamoDB', 'TransactWriteItems'),
+          line: 8,
+          column: 106,
+          endLine: 8,
+          endColumn: 118,
+          suggestions: [
+            {
+              messageId: 'hoistKey',
+              data: { declaration: 'const clientRequestToken = randomUUID();' },
+              output: `import { randomUUID } from 'crypto';
+import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function transfer(items) {
+  let attempt = 0;
+  const clientRequestToken = randomUUID();
+  do {
+    try {
+      return await client.send(new TransactWriteItemsCommand({ TransactItems: items, ClientRequestToken: clientRequestToken }));
+    } catch (err) {
+      if (err.name !== 'TransactionConflictException') throw err;
+    }
+  } while (++attempt < 3);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A uuid namespace import; the comment inside the moved declaration moves with it.
+      code: `import * as uuid from 'uuid';
+import { Pool } from 'pg';
+const pool = new Pool();
+export async function add(body) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const eventId = /* one per event */ uuid.v4();
+    try {
+      await pool.query('INSERT INTO events (id, body) VALUES ($1, $2) ON CONFLICT DO NOTHING', [eventId, body]);
+      return;
+    } catch (err) {
+      if (err.code !== 'ECONNRESET') throw err;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'keyCreatedPerAttempt',
+          data: keyData('uuid.v4()', 'PostgreSQL', 'query'),
+          line: 6,
+          column: 41,
+          endLine: 6,
+          endColumn: 50,
+          suggestions: [
+            {
+              messageId: 'hoistKey',
+              data: { declaration: 'const eventId = /* one per event */ uuid.v4();' },
+              output: `import * as uuid from 'uuid';
+import { Pool } from 'pg';
+const pool = new Pool();
+export async function add(body) {
+  const eventId = /* one per event */ uuid.v4();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await pool.query('INSERT INTO events (id, body) VALUES ($1, $2) ON CONFLICT DO NOTHING', [eventId, body]);
+      return;
+    } catch (err) {
+      if (err.code !== 'ECONNRESET') throw err;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // The name is taken outside the loop (a parameter): the key gets a fresh name instead of shadowing it.
+      code: `import { randomUUID } from 'node:crypto';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(client);
+export async function save(id, body) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const id = randomUUID();
+    try {
+      return await doc.send(new PutCommand({ TableName: 't', Item: { id, body } }));
+    } catch (err) {
+      if (err.name !== 'ThrottlingException') throw err;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'keyCreatedPerAttempt',
+          data: keyData('randomUUID()', 'DynamoDB', 'PutItem'),
+          line: 6,
+          column: 16,
+          endLine: 6,
+          endColumn: 28,
+          suggestions: [
+            {
+              messageId: 'hoistKey',
+              data: { declaration: 'const idempotencyKey = randomUUID();' },
+              output: `import { randomUUID } from 'node:crypto';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(client);
+export async function save(id, body) {
+  const idempotencyKey = randomUUID();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const id = idempotencyKey;
+    try {
+      return await doc.send(new PutCommand({ TableName: 't', Item: { id, body } }));
+    } catch (err) {
+      if (err.name !== 'ThrottlingException') throw err;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       // TransactWriteItems retried by p-retry without a token (v3): token created before the retry.
       code: `import pRetry from 'p-retry';
 import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
