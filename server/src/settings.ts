@@ -21,6 +21,9 @@ export interface Settings {
 
 export const SETTINGS_SECTION = 'retrySafety';
 
+/** Every setting the server reads, as dotted keys under `retrySafety` (checked against the extension manifest). */
+export const SETTING_KEYS = ['enable', 'documentdb.engineVersion', 'documentdb.hosts', 'rules', 'trace.server'] as const;
+
 export const defaultSettings: Settings = {
   enable: true,
   documentdb: { hosts: [] },
