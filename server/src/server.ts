@@ -145,13 +145,14 @@ function publish(uri: string, version: number, diagnostics: Diagnostic[]): void 
 }
 
 async function lintDocument(uri: string): Promise<void> {
-  const requested = documents.get(uri);
-  if (!requested) return;
+  // `TextDocuments` updates a document in place: remember the version, not the object.
+  const requestedVersion = documents.get(uri)?.version;
+  if (requestedVersion === undefined) return;
   const settings = await getSettings(uri);
   verbose = settings.trace.server === 'verbose';
   const document = documents.get(uri);
   // Changed or closed while the settings were on their way: that change scheduled its own run.
-  if (!document || document.version !== requested.version) return;
+  if (!document || document.version !== requestedVersion) return;
   if (!settings.enable) {
     publish(uri, document.version, []);
     return;
@@ -199,11 +200,11 @@ documents.onDidClose(({ document }) => {
 // ---------------------------------------------------------------- handlers
 
 async function getFixAllEdits(uri: string) {
-  const document = documents.get(uri);
-  if (!document) return undefined;
+  const version = documents.get(uri)?.version;
+  if (version === undefined) return undefined;
   const settings = await getSettings(uri);
-  const current = documents.get(uri);
-  if (!settings.enable || !current || current.version !== document.version) return undefined;
+  const document = documents.get(uri);
+  if (!settings.enable || !document || document.version !== version) return undefined;
   const text = document.getText();
   const fixed = linter.fix(text, getLintTarget(uri, document.languageId), settings);
   if (fixed === undefined) return undefined;
