@@ -47,6 +47,8 @@ export class LspClient {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly documents = new Map<string, TextDocument>();
   settings: Record<string, unknown> | undefined;
+  /** Delay before answering `workspace/configuration`, to let edits overtake a settings pull. */
+  configurationDelayMs = 0;
   initializeResult!: InitializeResult;
   #waiters: Waiter[] = [];
   #exited: Promise<number | null>;
@@ -70,7 +72,10 @@ export class LspClient {
         }
       }
     });
-    connection.onRequest(ConfigurationRequest.type, ({ items }) => items.map(() => this.settings ?? null));
+    connection.onRequest(ConfigurationRequest.type, async ({ items }) => {
+      if (this.configurationDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.configurationDelayMs));
+      return items.map(() => this.settings ?? null);
+    });
     connection.onRequest(RegistrationRequest.type, () => undefined);
     connection.onRequest(ApplyWorkspaceEditRequest.type, ({ edit }) => {
       this.applyWorkspaceEdit(edit);

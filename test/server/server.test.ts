@@ -302,6 +302,25 @@ describe('language server over stdio', () => {
     expect((await next).diagnostics.map((diagnostic) => diagnostic.severity)).toEqual([DiagnosticSeverity.Error]);
   });
 
+  it('publishes only the newest version when edits overtake a settings pull', async () => {
+    const uri = fileUri('overtaken.ts');
+    await client.open(uri, 'typescript', TS_SOURCE);
+    await client.diagnosticsFor(uri, 1);
+    const before = client.published.length;
+    client.configurationDelayMs = 300;
+    try {
+      await client.changeSettings(settings('8.0.2'));
+      await client.change(uri, `${TS_SOURCE}// edited\n`);
+      const version = await client.change(uri, TS_SOURCE.replace(DOCDB_URI, FIXED_URI));
+      expect(await client.diagnosticsFor(uri, version)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      client.configurationDelayMs = 0;
+    }
+    const forThisDocument = client.published.slice(before).filter((params) => params.uri === uri);
+    expect(forThisDocument.map((params) => params.version)).toEqual([3]);
+  });
+
   it('drops stale results and offers no stale fix while the syntax is broken', async () => {
     const uri = fileUri('typing.ts');
     await client.open(uri, 'typescript', TS_SOURCE);
