@@ -3,7 +3,7 @@
 // example project. Neovim must receive what ESLint reports for the same files with the
 // same presets and settings (the editor and CI agree), at the same positions.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tsParser from '@typescript-eslint/parser';
@@ -17,7 +17,29 @@ const TS_FILE = 'src/repositories/order-repository.ts';
 const ENV_FILE = '.env';
 // Diagnostic codes are ESLint's rule ids, plugin prefix included.
 const CONNECTION_STRING_RULE = 'retry-safety/mongo-retry-writes-connection-string';
-const SCRIPT = fileURLToPath(new URL('./neovim/attach.lua', import.meta.url));
+const ATTACH_SCRIPT = fileURLToPath(new URL('./neovim/attach.lua', import.meta.url));
+const CHECK_CONFIG_SCRIPT = fileURLToPath(new URL('./neovim/check-config.lua', import.meta.url));
+const README = fileURLToPath(new URL('../../extension/README.md', import.meta.url));
+
+/** Runs headless Neovim with its state (log, shada, swap) inside `state`; input goes in $RETRY_SAFETY_NVIM. */
+function runNeovim(args: string[], input: unknown, state: string, extraPath?: string): void {
+  mkdirSync(state, { recursive: true });
+  execFileSync(nvim, ['--headless', '-i', 'NONE', '-n', ...args], {
+    cwd: workspace.dir,
+    env: {
+      ...process.env,
+      PATH: extraPath ? `${extraPath}:${process.env.PATH ?? ''}` : process.env.PATH,
+      RETRY_SAFETY_NVIM: JSON.stringify(input),
+      HOME: state,
+      XDG_CONFIG_HOME: join(state, 'config'),
+      XDG_DATA_HOME: join(state, 'data'),
+      XDG_STATE_HOME: join(state, 'state'),
+      XDG_CACHE_HOME: join(state, 'cache'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 90_000,
+  });
+}
 
 interface Range {
   start: { line: number; character: number };
@@ -84,7 +106,6 @@ let result: NeovimResult;
 beforeAll(() => {
   workspace = createTempWorkspace('retry-safety-neovim');
   const state = join(workspace.root, 'nvim-state');
-  mkdirSync(state, { recursive: true });
   const out = join(workspace.root, 'neovim-result.json');
   const input = {
     cmd: [process.execPath, serverBin, '--stdio'],
@@ -94,20 +115,7 @@ beforeAll(() => {
     out,
     timeout_ms: 30_000,
   };
-  execFileSync(nvim, ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${SCRIPT}`], {
-    cwd: workspace.dir,
-    env: {
-      ...process.env,
-      RETRY_SAFETY_NVIM: JSON.stringify(input),
-      HOME: state,
-      XDG_CONFIG_HOME: join(state, 'config'),
-      XDG_DATA_HOME: join(state, 'data'),
-      XDG_STATE_HOME: join(state, 'state'),
-      XDG_CACHE_HOME: join(state, 'cache'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 90_000,
-  });
+  runNeovim(['-u', 'NONE', '-c', `luafile ${ATTACH_SCRIPT}`], input, state);
   result = JSON.parse(readFileSync(out, 'utf8')) as NeovimResult;
   timer(`Neovim session (diagnostics after ${Math.round(result.wait_ms)} ms)`);
 });
@@ -171,5 +179,53 @@ describe('Neovim 0.7 with the Retry Safety language server', () => {
   test('offers the connection-string quick-fix as a code action', () => {
     const actions = fileResult(ENV_FILE).actions;
     expect(actions.some((action) => action.kind === 'quickfix' && action.has_edit)).toBe(true);
+  });
+});
+
+describe("the README's Neovim 0.7 config", () => {
+  interface ConfigResult {
+    files: { path: string; filetype: string; clients: string[]; diagnostics: ShownDiagnostic[] }[];
+  }
+  let configResult: ConfigResult;
+
+  beforeAll(() => {
+    const snippet = /<!-- neovim-0.7-config -->\s*```lua\n([\s\S]*?)```/.exec(readFileSync(README, 'utf8'))?.[1];
+    expect(snippet, 'the marked Lua block in extension/README.md').toBeDefined();
+    const dir = join(workspace.root, 'readme-config');
+    const bin = join(dir, 'bin');
+    mkdirSync(bin, { recursive: true });
+    // The README runs `retry-safety-language-server` from PATH, as after `npm install --global`.
+    const launcher = join(bin, 'retry-safety-language-server');
+    writeFileSync(launcher, `#!/bin/sh\nexec "${process.execPath}" "${serverBin}" "$@"\n`);
+    chmodSync(launcher, 0o755);
+    const init = join(dir, 'init.lua');
+    writeFileSync(init, `vim.cmd('filetype on')\n${snippet}`);
+    // A second env file that Neovim 0.7 gives no filetype at all.
+    writeFileSync(workspace.file('.env.local'), workspace.read(ENV_FILE));
+    const out = join(dir, 'result.json');
+    const input = { files: [workspace.file(TS_FILE), workspace.file('.env.local')], out, timeout_ms: 30_000 };
+    runNeovim(['-u', init, '-c', `luafile ${CHECK_CONFIG_SCRIPT}`], input, join(dir, 'state'), bin);
+    configResult = JSON.parse(readFileSync(out, 'utf8')) as ConfigResult;
+    timer("README config session");
+  });
+
+  test('attaches the server to a TypeScript file and to .env.local, which is not even sh to Neovim 0.7', () => {
+    const [tsFile, envFile] = configResult.files;
+    expect(tsFile?.clients).toEqual(['retry-safety']);
+    expect(envFile?.filetype).not.toBe('sh');
+    expect(envFile?.clients).toEqual(['retry-safety']);
+    expect(envFile?.diagnostics.map((d) => d.source)).toEqual(['retry-safety']);
+    expect(tsFile?.diagnostics.length).toBe(fileResult(TS_FILE).shown.length);
+  });
+
+  test('passes its settings: require-retry-backoff raised to an error', () => {
+    const published = (fileResult(TS_FILE).published ?? []).filter((d) => d.code === 'retry-safety/require-retry-backoff');
+    expect(published.length).toBeGreaterThan(0);
+    expect(published.every((d) => d.severity === 2), 'a warning in the recommended preset').toBe(true);
+    const atBackoff = (configResult.files[0]?.diagnostics ?? []).filter((d) =>
+      published.some((p) => p.range.start.line === d.lnum && p.range.start.character === d.col),
+    );
+    expect(atBackoff.length).toBe(published.length);
+    expect(atBackoff.every((d) => d.severity === 1), 'an error with the README settings').toBe(true);
   });
 });

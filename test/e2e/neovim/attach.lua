@@ -14,6 +14,8 @@ local client_id = vim.lsp.start_client({
   cmd = input.cmd,
   root_dir = input.root,
   settings = input.settings,
+  -- 0.7 does not announce workspace/configuration: the server takes initializationOptions.
+  init_options = input.settings,
   handlers = {
     ['textDocument/publishDiagnostics'] = function(err, params, ctx, config)
       published[params.uri] = params.diagnostics
