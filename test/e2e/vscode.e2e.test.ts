@@ -191,4 +191,17 @@ describe('VS Code with the Retry Safety extension', () => {
       await expect.poll(outputText, { timeout: 15_000 }).toContain('Restarting the Retry Safety language server');
       timer('restart and output');
     }));
+
+  test('"retrySafety.enable": false in the folder settings clears the squiggles', () =>
+    withLogs(async () => {
+      const { page } = browser;
+      await openFile(page, FINDINGS_FILE);
+      await goToFirstProblem(page, 30_000);
+      await activeEditor(page).locator(SQUIGGLE).first().waitFor({ timeout: 10_000 });
+      const settingsFile = workspace.file('.vscode/settings.json');
+      const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+      writeFileSync(settingsFile, JSON.stringify({ ...settings, 'retrySafety.enable': false }, null, 2));
+      await expect.poll(() => activeEditor(page).locator(SQUIGGLE).count(), { timeout: 20_000 }).toBe(0);
+      timer('enable: false');
+    }));
 });
