@@ -12,22 +12,9 @@ import {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { MAX_CARRIED_FIX_LENGTH, hasDeferredFix, isOwnDiagnostic, readDiagnosticData, type DiagnosticData, type FixData } from './diagnostics';
+import { FIX_ALL_KIND } from './capabilities';
 import type { LintTarget } from './lint';
 import { computeMinimalEdits, type OffsetEdit } from './minimal-edits';
-
-export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.retrySafety`;
-export const FIX_ALL_COMMAND = 'retrySafety.fixAll';
-
-/** Whether a request's `only` filter lets an action of `kind` through. */
-export function isKindRequested(kind: string, only: readonly string[] | undefined): boolean {
-  if (!only) return true;
-  return only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));
-}
-
-/** Whether fix-all should be computed: only when asked for by kind (it runs the linter again). */
-export function isFixAllRequested(only: readonly string[] | undefined): boolean {
-  return only !== undefined && isKindRequested(FIX_ALL_KIND, only);
-}
 
 export function toWorkspaceEdit(document: TextDocument, edits: TextEdit[], useDocumentChanges: boolean): WorkspaceEdit {
   if (useDocumentChanges) {

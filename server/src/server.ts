@@ -6,7 +6,6 @@ import {
   CodeActionKind,
   DidChangeConfigurationNotification,
   ProposedFeatures,
-  TextDocumentSyncKind,
   TextDocuments,
   createConnection,
   type CodeAction,
@@ -14,22 +13,12 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  FIX_ALL_COMMAND,
-  FIX_ALL_KIND,
-  getFixAllAction,
-  getQuickFixes,
-  isFixAllRequested,
-  isKindRequested,
-  toTextEdit,
-  toWorkspaceEdit,
-} from './code-actions';
-import { findSameDiagnostic, readDiagnosticData, toDiagnostics, type DiagnosticData } from './diagnostics';
-import { getHover } from './hover';
-import { DocumentLinter, getLintTarget } from './lint';
+import pkg from '../package.json';
+import { FIX_ALL_COMMAND, isFixAllRequested, isKindRequested, serverCapabilities } from './capabilities';
+import type { DiagnosticData } from './diagnostics';
+import type { DocumentLinter } from './lint';
 import { createLogger, describeError } from './log';
 import { computeMinimalEdits } from './minimal-edits';
-import { plugin } from './plugin';
 import { SETTINGS_SECTION, readDebounceMs, readInitializationSettings, readSettings, type Settings } from './settings';
 
 const DEFAULT_DEBOUNCE_MS = 200;
@@ -47,7 +36,14 @@ console.debug = (...args: unknown[]) => log.debug(format(...args));
 process.on('uncaughtException', (error) => log.error(`Uncaught: ${describeError(error)}`));
 process.on('unhandledRejection', (error) => log.error(`Unhandled rejection: ${describeError(error)}`));
 
-const linter = new DocumentLinter(log);
+/** ESLint, the parser and the plugin, loaded once `initialize` has been answered (see engine.ts). */
+type Engine = typeof import('./engine');
+let engineLoad: Promise<{ engine: Engine; linter: DocumentLinter }> | undefined;
+
+function loadEngine() {
+  engineLoad ??= import('./engine').then((engine) => ({ engine, linter: new engine.DocumentLinter(log) }));
+  return engineLoad;
+}
 
 // ---------------------------------------------------------------- capabilities
 
@@ -65,15 +61,7 @@ connection.onInitialize((params): InitializeResult => {
   debounceMs = readDebounceMs(params.initializationOptions, DEFAULT_DEBOUNCE_MS);
   verbose = fallbackSettings.trace.server === 'verbose';
 
-  return {
-    capabilities: {
-      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
-      executeCommandProvider: { commands: [FIX_ALL_COMMAND] },
-      hoverProvider: true,
-    },
-    serverInfo: { name: 'retry-safety-language-server', version: plugin.meta?.version ?? '0.0.0' },
-  };
+  return { capabilities: serverCapabilities, serverInfo: { name: pkg.name, version: pkg.version } };
 });
 
 connection.onInitialized(() => {
@@ -81,6 +69,7 @@ connection.onInitialized(() => {
     void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
   }
   log.info(`Retry Safety language server started (settings ${canPullConfiguration ? 'pulled per resource' : 'from the client'}).`);
+  loadEngine().catch((error: unknown) => log.error(`Loading the linter failed: ${describeError(error)}`));
 });
 
 // ---------------------------------------------------------------- settings
@@ -158,8 +147,10 @@ async function lintDocument(uri: string): Promise<void> {
     return;
   }
 
+  const { engine, linter } = await loadEngine();
+  if (document.version !== requestedVersion || !documents.get(uri)) return;
   const started = performance.now();
-  const outcome = linter.lint(document.getText(), getLintTarget(uri, document.languageId), settings);
+  const outcome = linter.lint(document.getText(), engine.getLintTarget(uri, document.languageId), settings);
   if (outcome.status === 'parse-error') {
     // Mid-typing: no parse-error noise, and the client keeps what it shows (fix data is
     // tied to the older version, so no stale fix can be applied).
@@ -173,7 +164,7 @@ async function lintDocument(uri: string): Promise<void> {
     return;
   }
   skipLogged.delete(uri);
-  const diagnostics = toDiagnostics(document, outcome);
+  const diagnostics = engine.toDiagnostics(document, outcome);
   publish(uri, document.version, diagnostics);
   log.debug(`${uri} v${document.version}: ${diagnostics.length} finding(s) in ${(performance.now() - started).toFixed(1)} ms`);
 }
@@ -203,25 +194,31 @@ async function getFixAllEdits(uri: string) {
   const version = documents.get(uri)?.version;
   if (version === undefined) return undefined;
   const settings = await getSettings(uri);
+  const { engine, linter } = await loadEngine();
   const document = documents.get(uri);
   if (!settings.enable || !document || document.version !== version) return undefined;
   const text = document.getText();
-  const fixed = linter.fix(text, getLintTarget(uri, document.languageId), settings);
+  const fixed = linter.fix(text, engine.getLintTarget(uri, document.languageId), settings);
   if (fixed === undefined) return undefined;
-  return { document, edits: computeMinimalEdits(text, fixed).map((edit) => toTextEdit(document, edit)) };
+  return { document, edits: computeMinimalEdits(text, fixed).map((edit) => engine.toTextEdit(document, edit)) };
 }
 
 /** The last full lint done for a deferred fix (one entry: the document under the cursor). */
 let deferredLint: { uri: string; version: number; diagnostics: Diagnostic[] } | undefined;
 
-function resolveDeferred(document: TextDocument, settings: Settings, diagnostic: Diagnostic): DiagnosticData | undefined {
+function resolveDeferred(
+  { engine, linter }: Awaited<ReturnType<typeof loadEngine>>,
+  document: TextDocument,
+  settings: Settings,
+  diagnostic: Diagnostic,
+): DiagnosticData | undefined {
   if (deferredLint?.uri !== document.uri || deferredLint.version !== document.version) {
-    const outcome = linter.lint(document.getText(), getLintTarget(document.uri, document.languageId), settings);
-    const diagnostics = outcome.status === 'linted' ? toDiagnostics(document, outcome, Infinity) : [];
+    const outcome = linter.lint(document.getText(), engine.getLintTarget(document.uri, document.languageId), settings);
+    const diagnostics = outcome.status === 'linted' ? engine.toDiagnostics(document, outcome, Infinity) : [];
     deferredLint = { uri: document.uri, version: document.version, diagnostics };
   }
-  const same = findSameDiagnostic(deferredLint.diagnostics, diagnostic);
-  return same ? readDiagnosticData(same) : undefined;
+  const same = engine.findSameDiagnostic(deferredLint.diagnostics, diagnostic);
+  return same ? engine.readDiagnosticData(same) : undefined;
 }
 
 connection.onCodeAction(async ({ textDocument, context }) => {
@@ -230,22 +227,26 @@ connection.onCodeAction(async ({ textDocument, context }) => {
   const actions: CodeAction[] = [];
   if (isKindRequested(CodeActionKind.QuickFix, context.only)) {
     const settings = await getSettings(document.uri);
-    const target = getLintTarget(document.uri, document.languageId);
-    const textDirectivesWork = target.kind === 'text' && linter.supportsTextDirectives();
+    const loaded = await loadEngine();
+    const target = loaded.engine.getLintTarget(document.uri, document.languageId);
+    const textDirectivesWork = target.kind === 'text' && loaded.linter.supportsTextDirectives();
     actions.push(
-      ...getQuickFixes({
+      ...loaded.engine.getQuickFixes({
         document,
         target,
         diagnostics: context.diagnostics,
         useDocumentChanges,
         textDirectivesWork,
-        resolveDeferred: (diagnostic) => resolveDeferred(document, settings, diagnostic),
+        resolveDeferred: (diagnostic) => resolveDeferred(loaded, document, settings, diagnostic),
       }),
     );
   }
   if (isFixAllRequested(context.only)) {
     const fixAll = await getFixAllEdits(document.uri);
-    if (fixAll && fixAll.edits.length > 0) actions.push(getFixAllAction(fixAll.document, fixAll.edits, useDocumentChanges));
+    if (fixAll && fixAll.edits.length > 0) {
+      const { engine } = await loadEngine();
+      actions.push(engine.getFixAllAction(fixAll.document, fixAll.edits, useDocumentChanges));
+    }
   }
   return actions;
 });
@@ -260,14 +261,20 @@ connection.onExecuteCommand(async ({ command, arguments: args }) => {
   const fixAll = await getFixAllEdits(uri);
   if (!fixAll || fixAll.edits.length === 0) return { applied: false };
   if (typeof version === 'number' && version !== fixAll.document.version) return { applied: false };
+  const { engine } = await loadEngine();
   const result = await connection.workspace.applyEdit({
     label: 'Fix all retry-safety problems',
-    edit: toWorkspaceEdit(fixAll.document, fixAll.edits, useDocumentChanges),
+    edit: engine.toWorkspaceEdit(fixAll.document, fixAll.edits, useDocumentChanges),
   });
   return { applied: result.applied };
 });
 
-connection.onHover(({ textDocument, position }) => getHover(published.get(textDocument.uri) ?? [], position));
+connection.onHover(async ({ textDocument, position }) => {
+  const diagnostics = published.get(textDocument.uri);
+  if (!diagnostics?.length) return null;
+  const { engine } = await loadEngine();
+  return engine.getHover(diagnostics, position);
+});
 
 // For the benchmark and diagnosis: the server's own memory (after a GC when node runs with --expose-gc).
 connection.onRequest('retrySafety/serverStats', () => {

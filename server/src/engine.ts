@@ -1,0 +1,7 @@
+// Everything that needs ESLint, the TypeScript parser or the plugin. The server imports
+// this module dynamically once `initialize` has been answered, so an editor gets its
+// `initialize` result without waiting for some 15 MB of JavaScript to load.
+export { getFixAllAction, getQuickFixes, toTextEdit, toWorkspaceEdit } from './code-actions';
+export { findSameDiagnostic, readDiagnosticData, toDiagnostics } from './diagnostics';
+export { getHover } from './hover';
+export { DocumentLinter, getLintTarget } from './lint';
