@@ -15,11 +15,53 @@ export function isFunctionNode(node: TSESTree.Node): node is FunctionNode {
   );
 }
 
-/** Child nodes in source order, following the parser's visitor keys (skips `parent` and tokens). */
+/** Keys that only hold types: the retry analysis never needs to look inside them. */
+const TYPE_KEYS = new Set([
+  'typeAnnotation',
+  'returnType',
+  'typeParameters',
+  'typeArguments',
+  'superTypeArguments',
+  'superTypeParameters',
+  'implements',
+  'decorators',
+]);
+
+/** TypeScript nodes that hold no runtime code. */
+function isTypeOnlyNode(type: string): boolean {
+  return (
+    type === 'TSInterfaceDeclaration' ||
+    type === 'TSTypeAliasDeclaration' ||
+    type === 'TSDeclareFunction' ||
+    type === 'TSTypeAnnotation' ||
+    type === 'TSTypeParameterDeclaration' ||
+    type === 'TSTypeParameterInstantiation' ||
+    type === 'TSIndexSignature' ||
+    (type.startsWith('TS') && (type.endsWith('Type') || type.endsWith('Keyword')))
+  );
+}
+
+const codeKeysCache = new WeakMap<TSESLint.SourceCode.VisitorKeys, Map<string, readonly string[]>>();
+
+/** The parser's visitor keys for `type`, without the type-only ones (computed once per key set). */
+function getCodeKeys(keys: TSESLint.SourceCode.VisitorKeys, type: string): readonly string[] {
+  let byType = codeKeysCache.get(keys);
+  if (!byType) {
+    byType = new Map();
+    codeKeysCache.set(keys, byType);
+  }
+  let codeKeys = byType.get(type);
+  if (!codeKeys) {
+    codeKeys = isTypeOnlyNode(type) ? [] : (keys[type] ?? []).filter((key) => !TYPE_KEYS.has(key));
+    byType.set(type, codeKeys);
+  }
+  return codeKeys;
+}
+
+/** Child nodes that hold code, in source order, following the parser's visitor keys. */
 export function findChildNodes(node: TSESTree.Node, keys: TSESLint.SourceCode.VisitorKeys): TSESTree.Node[] {
   const children: TSESTree.Node[] = [];
-  const nodeKeys = keys[node.type] ?? [];
-  for (const key of nodeKeys) {
+  for (const key of getCodeKeys(keys, node.type)) {
     const value = (node as unknown as Record<string, unknown>)[key];
     if (Array.isArray(value)) {
       for (const item of value) if (isNode(item)) children.push(item);
@@ -28,6 +70,22 @@ export function findChildNodes(node: TSESTree.Node, keys: TSESLint.SourceCode.Vi
     }
   }
   return children;
+}
+
+/** Pushes the code children of `node` on `stack`, last child first (so they pop in source order). */
+export function pushChildNodes(node: TSESTree.Node, keys: TSESLint.SourceCode.VisitorKeys, stack: TSESTree.Node[]): void {
+  const codeKeys = getCodeKeys(keys, node.type);
+  for (let keyIndex = codeKeys.length - 1; keyIndex >= 0; keyIndex--) {
+    const value = (node as unknown as Record<string, unknown>)[codeKeys[keyIndex] as string];
+    if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--) {
+        const item: unknown = value[index];
+        if (isNode(item)) stack.push(item);
+      }
+    } else if (isNode(value)) {
+      stack.push(value);
+    }
+  }
 }
 
 function isNode(value: unknown): value is TSESTree.Node {
@@ -49,8 +107,7 @@ export function walkOwnCode(
     const current = stack.pop() as TSESTree.Node;
     if (current !== node && !intoFunctions && isFunctionNode(current)) continue;
     if (!visit(current)) continue;
-    const children = findChildNodes(current, keys);
-    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as TSESTree.Node);
+    pushChildNodes(current, keys, stack);
   }
 }
 

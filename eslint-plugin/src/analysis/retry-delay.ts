@@ -46,6 +46,8 @@ const GROWTH_ORDER = { none: 0, linear: 1, exponential: 2 } as const;
 const WAIT_NAME = /sleep|delay|^wait$|^waitMs$|^wait(ing)?For(Ms|Millis)?$|pause|snooze|backoff|setTimeoutPromise|setTimeoutAsync/i;
 /** Helpers that compute the delay from what they are given, rather than wait for a given time. */
 const BACKOFF_HELPER_NAME = /backoff|exponential|retryDelay/i;
+/** Names that can only mean "wait", even when the promise is stored and awaited later. */
+const PLAIN_WAIT_NAME = /^(sleep|delay|wait|pause|snooze)$/i;
 /** Waiters that poll for a state, not retry delays. */
 const NOT_WAIT_NAME = /until|exists|table|ready|idle|event/i;
 
@@ -170,7 +172,9 @@ class DelayAnalysis {
       // scheduler.wait(ms)
       if (first && first.type !== AST_NODE_TYPES.SpreadElement) return { wait: node, delay: first };
     }
-    if (!WAIT_NAME.test(name) || NOT_WAIT_NAME.test(name) || !isAwaitedOrReturned(node)) return undefined;
+    if (!WAIT_NAME.test(name) || NOT_WAIT_NAME.test(name)) return undefined;
+    // `const pause = delay(ms); …; await pause;` — stored and awaited later: only for plain wait verbs.
+    if (!isAwaitedOrReturned(node) && !(PLAIN_WAIT_NAME.test(name) && isStored(node))) return undefined;
     const helper = this.resolveLocalFunction(node.callee);
     if (helper) return this.getHelperWait(node, helper);
     // An imported backoff helper fed the attempt (`await backoff(attempt)`) computes its own delay.
@@ -615,6 +619,14 @@ function isAwaitedOrReturned(call: TSESTree.CallExpression): boolean {
   if (parent.type === AST_NODE_TYPES.YieldExpression) return true;
   // `sleep(ms).then(() => retry())`
   return parent.type === AST_NODE_TYPES.MemberExpression && parent.object === child;
+}
+
+function isStored(call: TSESTree.CallExpression): boolean {
+  const parent = call.parent;
+  return (
+    (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === call) ||
+    (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === call)
+  );
 }
 
 function containsPromise(node: TSESTree.Node): boolean {

@@ -45,12 +45,20 @@ const TRACE_MAP = {
 /** Library names this analysis knows. */
 export const RETRY_LIBRARIES = Object.keys(TRACE_MAP);
 
+/** Every library name ends in one of these, followed by a quote: a cheap first test. */
+const QUICK_MODULE_HINT = /(?:retry|backoff|cockatiel)['"`]/;
+
+/** A quoted module name of a retry library somewhere in the text (an import or a require). */
+const MODULE_NAME_PATTERN = new RegExp(
+  `['"\`](?:${RETRY_LIBRARIES.map((name) => name.replace(/[/@.-]/g, (char) => `\\${char}`)).join('|')})['"\`]`,
+);
+
 export function findRetryLibraryScopes(context: AnyRuleContext): RetryScope[] {
   const sourceCode = context.sourceCode;
   const program = sourceCode.ast as TSESTree.Program;
   // Cheap exit: no import or require of any retry library in the text.
   const text = sourceCode.text;
-  if (!RETRY_LIBRARIES.some((name) => text.includes(name))) return [];
+  if (!QUICK_MODULE_HINT.test(text) || !MODULE_NAME_PATTERN.test(text)) return [];
   const globalScope = sourceCode.scopeManager?.globalScope;
   if (!globalScope) return [];
   const tracker = new ASTUtils.ReferenceTracker(withRequire(globalScope as TSESLint.Scope.Scope), { mode: 'legacy' });

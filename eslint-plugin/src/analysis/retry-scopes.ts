@@ -4,6 +4,7 @@ import {
   findChildNodes,
   getFunctionName,
   isFunctionNode,
+  pushChildNodes,
   walkOwnCode,
   type FunctionNode,
 } from './retry-ast';
@@ -50,37 +51,28 @@ export const ATTEMPT_NAME = /retr(y|ies)|attempt|tries|tried/i;
 /** Every retry scope of the file; computed once per file. */
 export const findRetryScopes = createPerFileCache((context: AnyRuleContext): readonly RetryScope[] => {
   const scopes: RetryScope[] = [];
-  const program = context.sourceCode.ast as TSESTree.Program;
   const visitorKeys = context.sourceCode.visitorKeys;
   const recursive = new Set<TSESTree.Node>();
   const catchCalls: TSESTree.CallExpression[] = [];
-  walkAll(program, visitorKeys, (node) => {
-    switch (node.type) {
-      case AST_NODE_TYPES.ForStatement:
-      case AST_NODE_TYPES.WhileStatement:
-      case AST_NODE_TYPES.DoWhileStatement:
-      case AST_NODE_TYPES.ForOfStatement: {
-        const scope = getLoopRetryScope(node, visitorKeys);
-        if (scope) scopes.push(scope);
-        break;
-      }
-      case AST_NODE_TYPES.FunctionDeclaration:
-      case AST_NODE_TYPES.FunctionExpression:
-      case AST_NODE_TYPES.ArrowFunctionExpression: {
-        const scope = getRecursiveRetryScope(node, visitorKeys);
-        if (scope) {
-          scopes.push(scope);
-          recursive.add(node);
-        }
-        break;
-      }
-      case AST_NODE_TYPES.CallExpression:
-        if (getPromiseRejectionHandler(node)) catchCalls.push(node);
-        break;
-      default:
-        break;
+  const candidates = collectCandidates(context);
+  catchCalls.push(...candidates.catchCalls);
+  const sourceText = context.sourceCode.text;
+  for (const loop of candidates.loops) {
+    const [start, end] = loop.body.range;
+    const hasTry = candidates.tryRanges.some(([tryStart, tryEnd]) => tryStart >= start && tryEnd <= end);
+    const test = loop.type === AST_NODE_TYPES.ForOfStatement ? null : loop.test;
+    const hasCounterTest = test !== null && ATTEMPT_NAME.test(sourceText.slice(test.range[0], test.range[1]));
+    if (!hasTry && !hasCounterTest) continue;
+    const scope = getLoopRetryScope(loop, visitorKeys);
+    if (scope) scopes.push(scope);
+  }
+  for (const fn of candidates.selfCalling) {
+    const scope = getRecursiveRetryScope(fn, visitorKeys);
+    if (scope) {
+      scopes.push(scope);
+      recursive.add(fn);
     }
-  });
+  }
   let libraryScopes: RetryScope[] = [];
   try {
     libraryScopes = findRetryLibraryScopes(context);
@@ -95,6 +87,129 @@ export const findRetryScopes = createPerFileCache((context: AnyRuleContext): rea
   }
   return scopes.sort((a, b) => a.node.range[0] - b.node.range[0]);
 });
+
+interface Candidates {
+  loops: LoopNode[];
+  /** Named functions that call themselves somewhere in their body. */
+  selfCalling: FunctionNode[];
+  tryRanges: (readonly [number, number])[];
+  catchCalls: TSESTree.CallExpression[];
+}
+
+/**
+ * Where retries can be, read from the scope analysis the parser already did (no extra
+ * walk over the whole tree): every function has a scope, every catch clause has one, and
+ * every loop body block has one. A function calls itself when its own name is among the
+ * references that leave its scope.
+ */
+function collectCandidates(context: AnyRuleContext): Candidates {
+  const candidates: Candidates = { loops: [], selfCalling: [], tryRanges: [], catchCalls: [] };
+  const scopeManager = context.sourceCode.scopeManager;
+  if (!scopeManager) return collectCandidatesByWalking(context);
+  const loops = new Set<LoopNode>();
+  let thisCalls: Map<string, number[]> | undefined;
+  const getThisCalls = (): Map<string, number[]> => (thisCalls ??= findThisCalls(context.sourceCode.text));
+  for (const scope of scopeManager.scopes) {
+    const block = scope.block as TSESTree.Node;
+    if (scope.type === 'catch') {
+      if (block.parent?.type === AST_NODE_TYPES.TryStatement) candidates.tryRanges.push(block.parent.range);
+    } else if (scope.type === 'block' || scope.type === 'for') {
+      const loop = scope.type === 'for' ? block : block.parent;
+      if (loop && isRetryLoopType(loop) && (scope.type === 'for' || loop.body === block)) loops.add(loop);
+    } else if (scope.type === 'function' && isFunctionNode(block)) {
+      const parent = block.parent;
+      if (parent?.type === AST_NODE_TYPES.CallExpression && getPromiseRejectionHandler(parent) === block) {
+        candidates.catchCalls.push(parent);
+      }
+      const name = getFunctionName(block);
+      if (!name) continue;
+      const callsItself =
+        scope.through.some((reference) => {
+          const identifier = reference.identifier as TSESTree.Node;
+          return (
+            identifier.type === AST_NODE_TYPES.Identifier &&
+            identifier.name === name &&
+            identifier.parent?.type === AST_NODE_TYPES.CallExpression &&
+            identifier.parent.callee === identifier &&
+            isRetryShapedSelfCall(identifier.parent, block)
+          );
+        }) || isMethodCallingItself(block, name, getThisCalls());
+      if (callsItself) candidates.selfCalling.push(block);
+    }
+  }
+  candidates.loops = [...loops];
+  return candidates;
+}
+
+/** Start offsets of `this.name(` in the text, by name: one pass over the text for the whole file. */
+function findThisCalls(text: string): Map<string, number[]> {
+  const calls = new Map<string, number[]>();
+  for (const match of text.matchAll(/\bthis\.([\w$]+)\s*\(/g)) {
+    const name = match[1] as string;
+    const starts = calls.get(name);
+    if (starts) starts.push(match.index);
+    else calls.set(name, [match.index]);
+  }
+  return calls;
+}
+
+function isMethodCallingItself(fn: FunctionNode, name: string, thisCalls: ReadonlyMap<string, number[]>): boolean {
+  const parent = fn.parent;
+  const isMethod =
+    parent?.type === AST_NODE_TYPES.MethodDefinition ||
+    parent?.type === AST_NODE_TYPES.PropertyDefinition ||
+    parent?.type === AST_NODE_TYPES.Property;
+  if (!isMethod) return false;
+  const [start, end] = fn.body.range;
+  return thisCalls.get(name)?.some((offset) => offset > start && offset < end) ?? false;
+}
+
+/**
+ * A self-call that can be a retry: made from a catch clause or a rejection callback, or
+ * passing a counted attempt (`attempt + 1`). Tree walks and iterations are left out cheaply.
+ */
+function isRetryShapedSelfCall(call: TSESTree.CallExpression, fn: FunctionNode): boolean {
+  if (getCountedArgument(call)) return true;
+  let child: TSESTree.Node = call;
+  for (let parent: TSESTree.Node | undefined = call.parent; parent && parent !== fn; child = parent, parent = parent.parent) {
+    if (parent.type === AST_NODE_TYPES.CatchClause) return true;
+    if (parent.type === AST_NODE_TYPES.CallExpression && isFunctionNode(child) && getPromiseRejectionHandler(parent) === child) return true;
+  }
+  return false;
+}
+
+function isRetryLoopType(node: TSESTree.Node): node is LoopNode {
+  return (
+    node.type === AST_NODE_TYPES.ForStatement ||
+    node.type === AST_NODE_TYPES.WhileStatement ||
+    node.type === AST_NODE_TYPES.DoWhileStatement ||
+    node.type === AST_NODE_TYPES.ForOfStatement
+  );
+}
+
+/** The same candidates by walking the tree, for a parser that gives no scope analysis. */
+function collectCandidatesByWalking(context: AnyRuleContext): Candidates {
+  const candidates: Candidates = { loops: [], selfCalling: [], tryRanges: [], catchCalls: [] };
+  const functions: FunctionNode[] = [];
+  const callNames = new Set<string>();
+  walkAll(context.sourceCode.ast as TSESTree.Program, context.sourceCode.visitorKeys, (node) => {
+    if (isRetryLoopType(node)) candidates.loops.push(node);
+    else if (isFunctionNode(node)) functions.push(node);
+    else if (node.type === AST_NODE_TYPES.TryStatement && node.handler) candidates.tryRanges.push(node.range);
+    else if (node.type === AST_NODE_TYPES.CallExpression) {
+      if (getPromiseRejectionHandler(node)) candidates.catchCalls.push(node);
+      if (node.callee.type === AST_NODE_TYPES.Identifier) callNames.add(node.callee.name);
+      if (node.callee.type === AST_NODE_TYPES.MemberExpression && node.callee.property.type === AST_NODE_TYPES.Identifier) {
+        callNames.add(node.callee.property.name);
+      }
+    }
+  });
+  candidates.selfCalling = functions.filter((fn) => {
+    const name = getFunctionName(fn);
+    return name !== undefined && callNames.has(name);
+  });
+  return candidates;
+}
 
 /** Retry scopes whose attempt contains `node`, innermost first. */
 export function findEnclosingRetryScopes(context: AnyRuleContext, node: TSESTree.Node): RetryScope[] {
@@ -387,6 +502,7 @@ function getRecursiveRetryScope(fn: FunctionNode, keys: TSESLint.SourceCode.Visi
   const handlers: RetryHandler[] = [];
   let attemptVariable: string | undefined;
   let isRetry = false;
+  let calledOnSuccess = false;
 
   const visit = (node: TSESTree.Node, catchStack: readonly RetryHandler[]): void => {
     if (node.type === AST_NODE_TYPES.CallExpression && isSelfCall(node, name, isMethod)) {
@@ -396,6 +512,9 @@ function getRecursiveRetryScope(fn: FunctionNode, keys: TSESLint.SourceCode.Visi
         isRetry = true;
         if (handler && !handlers.includes(handler)) handlers.push(handler);
         attemptVariable ??= counter;
+      } else {
+        // Called again after a success too: an iteration (`next()`), a poll, a walk; not a retry.
+        calledOnSuccess = true;
       }
     }
     // A nested named function is its own scope; anonymous callbacks (setTimeout, .catch) are part of this one.
@@ -412,7 +531,7 @@ function getRecursiveRetryScope(fn: FunctionNode, keys: TSESLint.SourceCode.Visi
     for (const child of findChildNodes(node, keys)) visit(child, nextStack);
   };
   visit(fn.body, []);
-  if (!isRetry) return undefined;
+  if (!isRetry || calledOnSuccess) return undefined;
   attemptVariable ??= paramNames.find((param) => ATTEMPT_NAME.test(param));
   return { kind: 'recursion', node: fn, attempt: fn.body, attemptVariable, handlers };
 }
@@ -480,7 +599,8 @@ function getCatchRetryScope(
 ): RetryScope | undefined {
   const handler = getPromiseRejectionHandler(call);
   if (!handler || call.callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-  const retried = getCalleeText(getChainRoot(call.callee.object));
+  const retriedCall = getChainRoot(call.callee.object);
+  const retried = getCalleeText(retriedCall);
   const enclosing = getEnclosingFunctionName(call);
   let isRetry = false;
   walkOwnCode(handler.body, keys, (node) => {
@@ -490,11 +610,42 @@ function getCatchRetryScope(
     const last = callee.split('.').at(-1) ?? '';
     if (enclosing !== undefined && last === enclosing) return true; // recursion, reported as such
     if (isLibraryCallbackParam(node, libraryScopes)) return true;
-    if (/^retry|retry$/i.test(last) || (retried !== undefined && callee === retried)) isRetry = true;
+    if (/^retry|retry$/i.test(last) || (retried !== undefined && callee === retried && haveSameArguments(node, retriedCall))) isRetry = true;
     return !isRetry;
   });
   if (!isRetry) return undefined;
   return { kind: 'catch-retry', node: call, attempt: call, handlers: [handler] };
+}
+
+/** The same call again, not a fallback with other arguments (`validate(PRODUCTION_URL)` → `validate(SANDBOX_URL)`). */
+function haveSameArguments(call: TSESTree.CallExpression, original: TSESTree.Node): boolean {
+  if (original.type !== AST_NODE_TYPES.CallExpression || call.arguments.length !== original.arguments.length) return false;
+  return call.arguments.every((argument, index) => isSameExpression(argument, original.arguments[index]));
+}
+
+function isSameExpression(a: TSESTree.Node | undefined, b: TSESTree.Node | undefined): boolean {
+  if (!a || !b || a.type !== b.type) return false;
+  if (a.type === AST_NODE_TYPES.Identifier && b.type === AST_NODE_TYPES.Identifier) return a.name === b.name;
+  if (a.type === AST_NODE_TYPES.Literal && b.type === AST_NODE_TYPES.Literal) return a.raw === b.raw;
+  if (a.type === AST_NODE_TYPES.ThisExpression) return true;
+  if (a.type === AST_NODE_TYPES.MemberExpression && b.type === AST_NODE_TYPES.MemberExpression) {
+    return a.computed === b.computed && isSameExpression(a.object, b.object) && isSameExpression(a.property, b.property);
+  }
+  if (a.type === AST_NODE_TYPES.TemplateLiteral && b.type === AST_NODE_TYPES.TemplateLiteral) {
+    return (
+      a.quasis.length === b.quasis.length &&
+      a.quasis.every((quasi, index) => quasi.value.raw === b.quasis[index]?.value.raw) &&
+      a.expressions.every((expression, index) => isSameExpression(expression, b.expressions[index]))
+    );
+  }
+  if (a.type === AST_NODE_TYPES.NewExpression && b.type === AST_NODE_TYPES.NewExpression) {
+    return isSameExpression(a.callee, b.callee) && a.arguments.length === b.arguments.length && a.arguments.every((arg, index) => isSameExpression(arg, b.arguments[index]));
+  }
+  if (a.type === AST_NODE_TYPES.CallExpression && b.type === AST_NODE_TYPES.CallExpression) {
+    return isSameExpression(a.callee, b.callee) && a.arguments.length === b.arguments.length && a.arguments.every((arg, index) => isSameExpression(arg, b.arguments[index]));
+  }
+  if (a.type === AST_NODE_TYPES.ObjectExpression || a.type === AST_NODE_TYPES.ArrayExpression) return false;
+  return false;
 }
 
 /** `db.put(x).promise().then(f)` → `db.put(x)`: the first call of a promise chain. */
@@ -576,8 +727,7 @@ function walkAll(
   while (stack.length > 0) {
     const node = stack.pop() as TSESTree.Node;
     visit(node);
-    const children = findChildNodes(node, keys);
-    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as TSESTree.Node);
+    pushChildNodes(node, keys, stack);
   }
 }
 

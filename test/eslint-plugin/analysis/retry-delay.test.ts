@@ -111,6 +111,16 @@ describe('getRetryDelayFacts: hand-written loops', () => {
     expect(factsOf(code)).toMatchObject({ growth: 'exponential', capped: true, jittered: true });
   });
 
+  it('a wait stored in a variable and awaited later', () => {
+    expect(factsOf(loop('const pause = delay(Math.min(2 ** attempt, 30) * 1000); await pause;'))).toMatchObject({
+      waits: true,
+      growth: 'exponential',
+      capped: true,
+    });
+    // A computed delay that is not awaited is not a wait.
+    expect(factsOf(loop('const ms = computeDelay(attempt); log(ms);'))).toMatchObject({ waits: false });
+  });
+
   it('unknown delays stay unknown', () => {
     expect(factsOf(loop('await sleep(config.retryDelay * factor(attempt));'))).toMatchObject({ waits: true, capped: undefined, jittered: undefined });
     expect(factsOf(loop('await sleep(DELAYS[attempt]);'))).toMatchObject({ waits: true, capped: undefined, jittered: undefined });

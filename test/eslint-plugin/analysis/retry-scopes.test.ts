@@ -274,6 +274,19 @@ describe('findRetryScopes: recursion', () => {
     ).toEqual([{ kind: 'recursion', line: 2, attemptVariable: 'attempt', handlers: 0, attemptType: 'BlockStatement' }]);
   });
 
+  it('ignores a function that also calls itself after a success (iteration, not retry)', () => {
+    expect(
+      scopesOf(`
+        function create() {
+          const index = indexes.shift();
+          if (!index) return done();
+          let promise;
+          try { promise = coll.createIndex(index); } catch (err) { create(); return; }
+          promise.then(() => create(), (err) => { create(); });
+        }`),
+    ).toEqual([]);
+  });
+
   it('ignores tree recursion and a method calling a free function of the same name', () => {
     expect(
       scopesOf(`
@@ -297,12 +310,13 @@ describe('findRetryScopes: .catch retries', () => {
     ]);
   });
 
-  it('ignores .catch handlers that log, default or call something else', () => {
+  it('ignores .catch handlers that log, default, call something else or fall back to other arguments', () => {
     expect(
       scopesOf(`
         coll.insertOne(doc).catch(() => null);
         pool.query(sql).catch((e) => logger.error(e));
-        pool.query(sql).then((r) => r.rows, (e) => fallback(e));`),
+        pool.query(sql).then((r) => r.rows, (e) => fallback(e));
+        validate(PRODUCTION_URL, receipt).then(ok, (error) => validate(SANDBOX_URL, receipt));`),
     ).toEqual([]);
   });
 });
