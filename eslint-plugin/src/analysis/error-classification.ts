@@ -117,7 +117,7 @@ function classifyLibraryScope(scope: RetryScope, call: TSESTree.Node | undefined
       const onFailed = scope.library === 'p-retry' && options ? getOptionFunction(options, 'onFailedAttempt') : undefined;
       const outer = predicate
         ? classifyRetryPredicate(predicate, 0)
-        : onFailed && containsThrow(onFailed)
+        : onFailed
           ? classifyFailedAttemptHook(onFailed)
           : undefined;
       if (inner && outer) return mergeClassifications(inner, outer);
@@ -398,14 +398,4 @@ function hasOption(options: TSESTree.ObjectExpression, name: string): boolean {
   return options.properties.some(
     (property) => property.type === AST_NODE_TYPES.SpreadElement || (!property.computed && getKeyName(property.key) === name),
   );
-}
-
-function containsThrow(fn: FunctionNode): boolean {
-  let found = false;
-  visitNodes(fn.body, (node) => {
-    if (node !== fn.body && isFunctionNode(node)) return false;
-    if (node.type === AST_NODE_TYPES.ThrowStatement) found = true;
-    return !found;
-  });
-  return found;
 }

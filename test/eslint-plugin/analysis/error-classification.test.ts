@@ -259,6 +259,19 @@ describe('retry libraries', () => {
     expect(values(result?.stoppedValues ?? [])).toEqual(['name:equal:ValidationException']);
   });
 
+  it('p-retry onFailedAttempt that only logs, or is defined elsewhere', () => {
+    expect(
+      classify(`
+      import pRetry from 'p-retry';
+      await pRetry(() => put(item), { onFailedAttempt: (error) => console.warn(error.attemptNumber, error.message) });`)?.retriesEveryError,
+    ).toBe(true);
+    expect(
+      classify(`
+      import pRetry from 'p-retry';
+      await pRetry(() => put(item), { onFailedAttempt: stopOnPermanentErrors });`),
+    ).toBeUndefined();
+  });
+
   it('cockatiel handleAll retries every error', () => {
     const result = classify(`
       import { retry, handleAll, ExponentialBackoff } from 'cockatiel';
