@@ -10,6 +10,16 @@ import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { getSqlText } from '../analysis/sql-statements';
 import { getDatabaseLabel } from '../analysis/transient-errors';
 import { createRule } from '../util/create-rule';
+import {
+  getLineIndent,
+  getRetryInsertionAnchor,
+  getStatementRemovalRange,
+  isComputableBefore,
+  isNameTakenAt,
+  isStatementListItem,
+  pickFreeName,
+  withSemicolon,
+} from '../util/hoist-edits';
 
 type MessageId = 'keyCreatedPerAttempt' | 'missingClientRequestToken' | 'nonIdempotentPgWrite' | 'hoistKey' | 'addClientRequestToken';
 
@@ -135,10 +145,10 @@ export default createRule<[], MessageId>({
       declarator: TSESTree.VariableDeclarator | undefined,
     ): TSESLint.SuggestionReportDescriptor<MessageId> | undefined {
       if (isInNestedFunction(creation.node, scope.attempt)) return undefined;
-      if (!isHoistable(creation.node, scope.attempt)) return undefined;
-      const anchor = getInsertionAnchor(scope);
+      if (!isComputableBefore(sourceCode, creation.node, scope.attempt)) return undefined;
+      const anchor = getRetryInsertionAnchor(scope);
       if (!anchor) return undefined;
-      const indent = getIndent(anchor);
+      const indent = getLineIndent(sourceCode, anchor);
       const declaration = declarator?.parent;
       // `const requestId = randomUUID();` as its own statement in the attempt: move it.
       if (
@@ -148,17 +158,17 @@ export default createRule<[], MessageId>({
         declaration?.type === AST_NODE_TYPES.VariableDeclaration &&
         declaration.declarations.length === 1 &&
         isStatementListItem(declaration) &&
-        !isVisibleAt(declarator.id.name, anchor, declarator)
+        !isNameTakenAt(sourceCode, declarator.id.name, anchor, declarator)
       ) {
         const text = withSemicolon(sourceCode.getText(declaration));
         return {
           messageId: 'hoistKey',
           data: { declaration: text },
-          fix: (fixer) => [fixer.insertTextBefore(anchor, `${text}\n${indent}`), fixer.removeRange(getStatementRemovalRange(declaration))],
+          fix: (fixer) => [fixer.insertTextBefore(anchor, `${text}\n${indent}`), fixer.removeRange(getStatementRemovalRange(sourceCode, declaration))],
         };
       }
       // The key is written in place (`{ id: randomUUID() }`): name it before the retry.
-      const name = pickName(getNameCandidates(creation.node), anchor, creation.node);
+      const name = pickFreeName(sourceCode, getNameCandidates(creation.node), anchor, creation.node);
       if (!name) return undefined;
       const text = `const ${name} = ${sourceCode.getText(creation.node)};`;
       const property = creation.node.parent;
@@ -211,11 +221,11 @@ export default createRule<[], MessageId>({
         return { messageId: 'addClientRequestToken', fix: (fixer) => addProperty(fixer, input, `ClientRequestToken: ${generator}`) };
       }
       if (isInNestedFunction(input, scope.attempt)) return undefined;
-      const anchor = getInsertionAnchor(scope);
+      const anchor = getRetryInsertionAnchor(scope);
       if (!anchor) return undefined;
-      const name = pickName(['clientRequestToken', 'requestToken', 'idempotencyToken'], anchor, input);
+      const name = pickFreeName(sourceCode, ['clientRequestToken', 'requestToken', 'idempotencyToken'], anchor, input);
       if (!name) return undefined;
-      const indent = getIndent(anchor);
+      const indent = getLineIndent(sourceCode, anchor);
       return {
         messageId: 'addClientRequestToken',
         fix: (fixer) => [
@@ -240,7 +250,7 @@ export default createRule<[], MessageId>({
       if (!first) return fixer.replaceText(object, `{ ${text} }`);
       const opening = sourceCode.getFirstToken(object);
       if (opening && opening.loc.end.line !== first.loc.start.line) {
-        return fixer.insertTextBefore(first, `${text},\n${getIndent(first)}`);
+        return fixer.insertTextBefore(first, `${text},\n${getLineIndent(sourceCode, first)}`);
       }
       return fixer.insertTextBefore(first, `${text}, `);
     }
@@ -288,74 +298,6 @@ export default createRule<[], MessageId>({
         }
       }
       return false;
-    }
-
-    // -------------------------------------------------------------------------
-    // Where to put the hoisted declaration
-
-    /** The statement before which a declaration runs once, before the retry. */
-    function getInsertionAnchor(scope: RetryScope): TSESTree.Node | undefined {
-      if (scope.kind === 'loop') {
-        const statement = scope.node.parent?.type === AST_NODE_TYPES.LabeledStatement ? scope.node.parent : scope.node;
-        return isStatementListItem(statement) ? statement : undefined;
-      }
-      if (scope.kind !== 'library') return undefined;
-      for (let current: TSESTree.Node | undefined = scope.node; current; current = current.parent) {
-        if (isFunction(current)) return undefined;
-        if (isStatementListItem(current)) return current;
-      }
-      return undefined;
-    }
-
-    function isStatementListItem(node: TSESTree.Node): boolean {
-      const parent = node.parent;
-      return (
-        parent?.type === AST_NODE_TYPES.BlockStatement ||
-        parent?.type === AST_NODE_TYPES.Program ||
-        parent?.type === AST_NODE_TYPES.StaticBlock ||
-        (parent?.type === AST_NODE_TYPES.SwitchCase && parent.consequent.includes(node as TSESTree.Statement))
-      );
-    }
-
-    function getIndent(node: TSESTree.Node): string {
-      const text = sourceCode.text;
-      const lineStart = text.lastIndexOf('\n', node.range[0] - 1) + 1;
-      const before = text.slice(lineStart, node.range[0]);
-      return /^[ \t]*$/.test(before) ? before : '';
-    }
-
-    /** The statement with its own line (indentation and line break) when it has one. */
-    function getStatementRemovalRange(statement: TSESTree.Node): [number, number] {
-      const text = sourceCode.text;
-      const lineStart = text.lastIndexOf('\n', statement.range[0] - 1) + 1;
-      const lineEnd = text.indexOf('\n', statement.range[1]);
-      const ownsLine = /^[ \t]*$/.test(text.slice(lineStart, statement.range[0])) && lineEnd !== -1 && /^[ \t]*$/.test(text.slice(statement.range[1], lineEnd));
-      return ownsLine ? [lineStart, lineEnd + 1] : statement.range;
-    }
-
-    /** The key's expression reads nothing declared inside the retry, so it can run before it. */
-    function isHoistable(node: TSESTree.Node, attempt: TSESTree.Node): boolean {
-      let hoistable = true;
-      visitIdentifiers(node, (identifier) => {
-        const variable = ASTUtils.findVariable(sourceCode.getScope(identifier) as TSESLint.Scope.Scope, identifier);
-        if (variable?.defs.some((definition) => contains(attempt, definition.name))) hoistable = false;
-      });
-      return hoistable;
-    }
-
-    /** A name already visible where it would be declared or used would change what the code refers to. */
-    function isVisibleAt(name: string, anchor: TSESTree.Node, own?: TSESTree.Node): boolean {
-      const scopeNode = anchor.parent ?? anchor;
-      const variable = ASTUtils.findVariable(sourceCode.getScope(scopeNode) as TSESLint.Scope.Scope, name);
-      if (!variable) return false;
-      return !own || !variable.defs.some((definition) => contains(own, definition.name));
-    }
-
-    function pickName(candidates: string[], anchor: TSESTree.Node, site: TSESTree.Node): string | undefined {
-      return candidates.find(
-        (name) =>
-          !isVisibleAt(name, anchor) && !ASTUtils.findVariable(sourceCode.getScope(site) as TSESLint.Scope.Scope, name),
-      );
     }
 
     return {
@@ -457,10 +399,6 @@ function isImportOf(variable: TSESLint.Scope.Variable, modules: string[]): boole
   });
 }
 
-function withSemicolon(text: string): string {
-  return text.trimEnd().endsWith(';') ? text : `${text};`;
-}
-
 function isFunction(node: TSESTree.Node): boolean {
   return (
     node.type === AST_NODE_TYPES.FunctionExpression ||
@@ -481,22 +419,3 @@ function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
 }
 
-function visitIdentifiers(root: TSESTree.Node, visit: (identifier: TSESTree.Identifier) => void): void {
-  const stack: TSESTree.Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as TSESTree.Node;
-    if (node.type === AST_NODE_TYPES.Identifier) {
-      const parent = node.parent;
-      const isPropertyName = parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed;
-      if (!isPropertyName) visit(node);
-      continue;
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'parent') continue;
-      const items: unknown[] = Array.isArray(value) ? value : [value];
-      for (const item of items) {
-        if (item && typeof item === 'object' && typeof (item as TSESTree.Node).type === 'string') stack.push(item as TSESTree.Node);
-      }
-    }
-  }
-}
