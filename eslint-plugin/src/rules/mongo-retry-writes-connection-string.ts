@@ -256,6 +256,8 @@ export default createRule<[], MessageId>({
 
     return {
       Program(program) {
+        // Cheap exit: no driver can be imported or required without its name in the text.
+        if (!sourceCode.text.includes('mongo')) return;
         for (const call of findMongoConnectCalls(sourceCode, program)) {
           if (call.uriLiteral && call.retryWritesProperty) pairedLiterals.set(call.uriLiteral, call);
           checkConnectCall(call);
