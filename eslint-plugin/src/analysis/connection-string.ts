@@ -85,33 +85,33 @@ export function getConnectionStringProblem(
   const falses = settings.filter((option) => option.value.toLowerCase() === 'false');
   const trues = settings.filter((option) => option.value.toLowerCase() === 'true');
   const version = options.engineVersion;
-  const base = { uri: getMaskedUri(text, token), hostKind, engineVersion: version?.text, token };
-  const removal = falses.length > 0 ? getCheckedEdits(text, token, getRemoveOptionsEdits(token, falses), undefined) : undefined;
+  const problem = (
+    kind: ConnectionStringProblemKind,
+    [start, end]: [number, number],
+    fix: TextEdit[] | undefined,
+    suggestion: TextEdit[] | undefined,
+  ): ConnectionStringProblem => ({ kind, range: [start, end], uri: getMaskedUri(text, token), hostKind, engineVersion: version?.text, fix, suggestion, token });
+  const firstFalse = falses[0];
+  const removal = () => getCheckedEdits(text, token, getRemoveOptionsEdits(token, falses), undefined);
 
   if (hostKind !== 'documentdb') {
-    const first = falses[0];
-    if (!first) return undefined;
-    return { ...base, kind: 'retryWritesFalseNotDocumentDb', range: [first.start, first.end], fix: undefined, suggestion: removal };
+    return firstFalse && problem('retryWritesFalseNotDocumentDb', [firstFalse.start, firstFalse.end], undefined, removal());
   }
   if (!version) {
-    const first = falses[0];
-    if (!first) return undefined;
-    return { ...base, kind: 'retryWritesFalseUnknownVersion', range: [first.start, first.end], fix: undefined, suggestion: removal };
+    return firstFalse && problem('retryWritesFalseUnknownVersion', [firstFalse.start, firstFalse.end], undefined, removal());
   }
   if (isRetryableWritesEngine(version)) {
-    const first = falses[0];
-    if (!first) return undefined;
-    return { ...base, kind: 'removeRetryWritesFalse', range: [first.start, first.end], fix: removal, suggestion: undefined };
+    return firstFalse && problem('removeRetryWritesFalse', [firstFalse.start, firstFalse.end], removal(), undefined);
   }
   const firstTrue = trues[0];
   if (firstTrue) {
     const fix = getCheckedEdits(text, token, getSetValueEdits(trues, 'false'), 'false');
-    return { ...base, kind: 'setRetryWritesFalse', range: [firstTrue.start, firstTrue.end], fix, suggestion: undefined };
+    return problem('setRetryWritesFalse', [firstTrue.start, firstTrue.end], fix, undefined);
   }
   // Missing only when the whole option list is known and no option names retryWrites.
-  if (settings.length > 0 || token.hasTemplatedOptions || token.isTruncated) return undefined;
+  if (settings.length > 0 || token.hasTemplatedOptions) return undefined;
   const fix = getCheckedEdits(text, token, [getAppendOptionEdit(token, 'retryWrites', 'false')], 'false');
-  return { ...base, kind: 'addRetryWritesFalse', range: [token.start, token.end], fix, suggestion: undefined };
+  return problem('addRetryWritesFalse', [token.start, token.end], fix, undefined);
 }
 
 /** `retryWrites` options of the URI (name matched case-insensitively). */
@@ -138,7 +138,7 @@ export function getHostKind(token: ConnectionStringToken, documentDbHosts: reado
   const hosts = token.hosts.map(splitHost);
   if (hosts.some(({ name }) => DOCUMENTDB_HOST.test(name))) return 'documentdb';
   if (hasDocumentDbCaFile(token)) return 'documentdb';
-  if (documentDbHosts.length > 0 && hosts.some((host) => matchesAnyPattern(host, documentDbHosts))) return 'documentdb';
+  if (documentDbHosts.length > 0 && hosts.some((host) => isHostInPatterns(host, documentDbHosts))) return 'documentdb';
   if (hosts.some(({ name }) => ATLAS_HOST.test(name))) return 'atlas';
   if (hosts.length === 0 || hosts.some(({ name }) => name === '' || name.includes('${') || name.includes('{{'))) return 'unknown';
   return 'other';
@@ -180,7 +180,7 @@ function splitHost(entry: string): HostParts {
  * characters, `?` one character, case-insensitive. A pattern with a `:` is matched
  * against `host:port`, one without against the host name.
  */
-function matchesAnyPattern(host: HostParts, patterns: readonly string[]): boolean {
+function isHostInPatterns(host: HostParts, patterns: readonly string[]): boolean {
   return patterns.some((pattern) => {
     const subject = pattern.includes(':') && !pattern.startsWith('[') ? host.full : host.name;
     return globToRegExp(pattern).test(subject);
