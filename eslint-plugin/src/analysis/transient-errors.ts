@@ -251,6 +251,27 @@ export function isAlreadyDoneError(check: ErrorValue, database?: Database): bool
   return lists.some((list) => list.some((known) => String(known) === String(check.value)));
 }
 
+/**
+ * Errors that say the data conflicts with the request (a failed condition, a duplicate
+ * key): permanent for the same request, but a retry that reads again or builds a new
+ * request (optimistic locking, a new random code) may succeed.
+ */
+const CONFLICTS = new Set([
+  'ConditionalCheckFailedException',
+  'TransactionCanceledException',
+  'DuplicateItemException',
+  '23505',
+  '11000',
+  '11001',
+  'DuplicateKey',
+]);
+
+export function isConflictError(check: ErrorValue): boolean {
+  if (check.property !== 'name' && check.property !== 'code') return false;
+  if (check.match === 'prefix') return check.value === '23';
+  return check.match === 'equal' && CONFLICTS.has(String(check.value));
+}
+
 /** Examples of errors a retry cannot fix, for messages, by database; reads cannot hit the write-only ones. */
 export function getPermanentErrorExamples(database: Database, isWrite = true): string {
   switch (database) {

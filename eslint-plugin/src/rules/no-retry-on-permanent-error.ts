@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
 import { classifyRetryScope, type ErrorClassification } from '../analysis/error-classification';
 import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
@@ -6,6 +6,7 @@ import {
   getDatabaseLabel,
   getPermanentErrorExamples,
   getTransientErrorExamples,
+  isConflictError,
   isPermanentError,
 } from '../analysis/transient-errors';
 import { createRule } from '../util/create-rule';
@@ -41,11 +42,14 @@ export default createRule<[], MessageId>({
         if (!classification || decided.has(classification.decision)) continue;
         decided.set(classification.decision, { classification, call });
       }
-      for (const { classification, call } of decided.values()) report(classification, call);
+      for (const { classification, call } of decided.values()) report(classification, call, scope);
     }
 
-    function report(classification: ErrorClassification, call: DbCall): void {
+    function report(classification: ErrorClassification, call: DbCall, scope: RetryScope): void {
       const database = getDatabaseLabel(call.database);
+      // Optimistic locking (read, then a conditional write) or a new random code per attempt:
+      // a failed condition or a duplicate key may not happen again.
+      const changesRequest = isRequestBuiltInAttempt(call, scope.attempt);
       if (classification.retriesEveryError) {
         // MongoDB reads do not hit the errors worth naming; stay quiet rather than guess.
         if (call.database === 'mongodb' && !call.isWrite) return;
@@ -58,7 +62,7 @@ export default createRule<[], MessageId>({
           data: {
             database,
             operation: call.operation,
-            examples: getPermanentErrorExamples(call.database, call.isWrite),
+            examples: getPermanentErrorExamples(call.database, call.isWrite && !changesRequest),
             transient: getTransientErrorExamples(call.database),
           },
         });
@@ -66,9 +70,28 @@ export default createRule<[], MessageId>({
       }
       for (const value of classification.retriedValues) {
         if (!isPermanentError(value, call.database) || reported.has(value.node)) continue;
+        if (changesRequest && isConflictError(value)) continue;
         reported.add(value.node);
         context.report({ node: value.node, messageId: 'retriesPermanentError', data: { database, value: String(value.value) } });
       }
+    }
+
+    /** The call's arguments read a variable declared or assigned inside the attempt: each attempt may send a new request. */
+    function isRequestBuiltInAttempt(call: DbCall, attempt: TSESTree.Node): boolean {
+      const node = call.node;
+      const roots: TSESTree.Node[] = node.type === AST_NODE_TYPES.TaggedTemplateExpression ? [node.quasi] : [...node.arguments];
+      let built = false;
+      for (const root of roots) {
+        visitIdentifiers(root, (identifier) => {
+          if (built) return;
+          const variable = ASTUtils.findVariable(sourceCode.getScope(identifier) as TSESLint.Scope.Scope, identifier);
+          if (!variable) return;
+          built =
+            variable.defs.some((definition) => contains(attempt, definition.name)) ||
+            variable.references.some((reference) => reference.isWrite() && contains(attempt, reference.identifier as TSESTree.Node));
+        });
+      }
+      return built;
     }
 
     /** `catch (err)` for a catch clause, `catch` in `.catch(cb)`, `shouldRetry` for a predicate, else the node. */
@@ -110,4 +133,30 @@ function isFunctionLike(node: TSESTree.Node): boolean {
     node.type === AST_NODE_TYPES.ArrowFunctionExpression ||
     node.type === AST_NODE_TYPES.FunctionDeclaration
   );
+}
+
+function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
+}
+
+/** Identifiers that name variables (not `.property` names or object keys) inside `root`. */
+function visitIdentifiers(root: TSESTree.Node, visit: (identifier: TSESTree.Identifier) => void): void {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as TSESTree.Node;
+    if (node.type === AST_NODE_TYPES.Identifier) {
+      const parent = node.parent;
+      const isPropertyName = parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed;
+      const isKey = parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed && !parent.shorthand;
+      if (!isPropertyName && !isKey) visit(node);
+      continue;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'parent') continue;
+      const items: unknown[] = Array.isArray(value) ? value : [value];
+      for (const item of items) {
+        if (item && typeof item === 'object' && typeof (item as TSESTree.Node).type === 'string') stack.push(item as TSESTree.Node);
+      }
+    }
+  }
 }

@@ -4,6 +4,7 @@ import {
   getHttpStatusNature,
   getPermanentErrorExamples,
   isAlreadyDoneError,
+  isConflictError,
   isPermanentError,
   isTransientError,
   type ErrorValue,
@@ -125,5 +126,16 @@ describe('examples for messages', () => {
     expect(getPermanentErrorExamples('dynamodb')).toContain('ConditionalCheckFailedException');
     expect(getPermanentErrorExamples('postgres')).toContain('23505');
     expect(getPermanentErrorExamples('mongodb')).toContain('11000');
+  });
+});
+
+describe('conflicts', () => {
+  it('condition failures and duplicate keys depend on the data, not only on the request', () => {
+    expect(isConflictError(name('ConditionalCheckFailedException'))).toBe(true);
+    expect(isConflictError(code('23505'))).toBe(true);
+    expect(isConflictError(code(11000))).toBe(true);
+    expect(isConflictError(code('23', 'prefix'))).toBe(true);
+    expect(isConflictError(name('ValidationException'))).toBe(false);
+    expect(isConflictError(code('42P01'))).toBe(false);
   });
 });

@@ -164,6 +164,38 @@ for (let attempt = 0; attempt < 5; attempt++) {
     console.error(err);
   }
 }`,
+    // Optimistic locking: each attempt reads the item again, so a failed condition may pass next time.
+    `import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(client);
+export async function increment(pk) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { Item } = await doc.send(new GetCommand({ TableName: 't', Key: { pk } }));
+    try {
+      await doc.send(new PutCommand({
+        TableName: 't',
+        Item: { pk, n: Item.n + 1, version: Item.version + 1 },
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': Item.version },
+      }));
+      return;
+    } catch (err) {
+      if (err.name !== 'ConditionalCheckFailedException') throw err;
+    }
+  }
+}`,
+    // A new random code per attempt: a duplicate key may not happen again.
+    `import { Pool } from 'pg';
+const pool = new Pool();
+export async function createShortLink(url) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = makeCode(6);
+    try {
+      return await pool.query('INSERT INTO links (code, url) VALUES ($1, $2)', [code, url]);
+    } catch (err) {
+      if (err.code !== '23505') throw err;
+    }
+  }
+}`,
     // The predicate is built elsewhere: the rule cannot read it.
     `import pRetry from 'p-retry';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -201,6 +233,36 @@ await pRetry(() => doc.send(new PutCommand({ TableName: 't', Item: item })), { s
           column: 62,
           endLine: 8,
           endColumn: 95,
+        },
+      ],
+    },
+    {
+      // Every error retried around an optimistic-locking write: the message leaves the condition failure out.
+      code: `import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(client);
+export async function increment(pk) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { Item } = await doc.send(new GetCommand({ TableName: 't', Key: { pk } }));
+    try {
+      await doc.send(new PutCommand({ TableName: 't', Item: { pk, n: Item.n + 1 }, ConditionExpression: 'n = :n', ExpressionAttributeValues: { ':n': Item.n } }));
+      return;
+    } catch (err) {
+      if (attempt === 4) throw err;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: {
+            ...DYNAMODB_WRITE,
+            operation: 'PutItem',
+            examples: '`ValidationException`, `AccessDeniedException`, `ResourceNotFoundException`',
+          },
+          line: 9,
+          column: 7,
+          endLine: 9,
+          endColumn: 18,
         },
       ],
     },
