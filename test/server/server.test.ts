@@ -302,6 +302,24 @@ describe('language server over stdio', () => {
     expect((await next).diagnostics.map((diagnostic) => diagnostic.severity)).toEqual([DiagnosticSeverity.Error]);
   });
 
+  it('passes documentdb.hosts to the rules (a tunnel to DocumentDB below 8.0.2)', async () => {
+    const uri = fileUri('.env.tunnel');
+    await client.open(uri, 'dotenv', 'MONGODB_URI=mongodb://app:pw@localhost:27018/orders?tls=true\n');
+    // Any host could be a tunnel: without `hosts`, a localhost URI is plain MongoDB.
+    expect(await client.diagnosticsFor(uri, 1)).toEqual([]);
+    let next = client.waitForDiagnostics(uri);
+    await client.changeSettings(settings('5.0.0'));
+    expect((await next).diagnostics).toEqual([]);
+    next = client.waitForDiagnostics(uri);
+    await client.changeSettings({ ...settings('5.0.0'), documentdb: { engineVersion: '5.0.0', hosts: ['localhost'] } });
+    const [finding] = (await next).diagnostics;
+    expect(finding?.code).toBe(RULE);
+    expect(finding?.message).toMatch(/retryWrites=false/);
+    next = client.waitForDiagnostics(uri);
+    await client.changeSettings(settings('8.0.2'));
+    await next;
+  });
+
   it('publishes only the newest version when edits overtake a settings pull', async () => {
     const uri = fileUri('overtaken.ts');
     await client.open(uri, 'typescript', TS_SOURCE);
