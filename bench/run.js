@@ -9,6 +9,7 @@
 //
 // Usage: npm run bench            (builds the plugin first)
 //        BENCH_ROUNDS=9 node bench/run.js
+//        BENCH_PROFILE=1 node bench/run.js   (also per-rule times and the costliest files)
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -59,9 +60,9 @@ const format = {
 function createConfigs(rules, plugins) {
   const configFor = (sourceType) => [
     {
-      files: ['**/*'],
+      files: ['**/*.{js,mjs,cjs,ts,mts,cts}'],
       languageOptions: { parser: tsParser, sourceType, ecmaVersion: 'latest' },
-      linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' },
+      linterOptions: { reportUnusedDisableDirectives: 'off' },
       plugins,
       rules,
       settings,
@@ -77,7 +78,7 @@ function createConfigs(rules, plugins) {
 function timeOne(linter, file, config) {
   const cpuStart = process.cpuUsage();
   const wallStart = performance.now();
-  linter.verify(file.text, config, file.virtualPath);
+  linter.verify(file.text, config, file.verifyOptions);
   const wall = performance.now() - wallStart;
   const cpu = process.cpuUsage(cpuStart);
   return [(cpu.user + cpu.system) / 1000, wall];
@@ -91,7 +92,7 @@ function timeOne(linter, file, config) {
  * wall-clock milliseconds per side for the whole corpus.
  */
 function lintRound(linter, files, baseline, withRules, round) {
-  const times = { a: 0, b: 0, subsetA: 0, subsetB: 0, wallA: 0, wallB: 0 };
+  const times = { a: 0, b: 0, subsetA: 0, subsetB: 0, wallA: 0, wallB: 0, byPackage: {} };
   files.forEach((file, index) => {
     const config = file.sourceType;
     let a;
@@ -111,6 +112,9 @@ function lintRound(linter, files, baseline, withRules, round) {
       times.subsetA += a[0];
       times.subsetB += b[0];
     }
+    const own = (times.byPackage[file.packageName] ??= { a: 0, b: 0 });
+    own.a += a[0];
+    own.b += b[0];
   });
   return times;
 }
@@ -127,21 +131,59 @@ function checkFiles(linter, files, baseline, withRules) {
   let findings = 0;
   for (const file of files) {
     try {
-      const messages = linter.verify(file.text, withRules[file.sourceType], file.virtualPath);
+      const messages = linter.verify(file.text, withRules[file.sourceType], file.verifyOptions);
       const fatal = messages.find((message) => message.fatal);
       if (fatal) {
         parseFailures.push(`${file.packageName}/${file.relativePath}:${fatal.line}: ${fatal.message}`);
         continue;
       }
+      const notice = messages.find((message) => message.ruleId === null);
+      if (notice) throw new Error(`ESLint did not lint ${file.virtualPath}: ${notice.message}`);
       findings += messages.length;
-      linter.verify(file.text, baseline[file.sourceType], file.virtualPath);
+      linter.verify(file.text, baseline[file.sourceType], file.verifyOptions);
       usable.push(file);
     } catch (error) {
+      if (error instanceof Error && error.message.startsWith('ESLint did not lint')) throw error;
       const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
       ruleCrashes.push(`${file.packageName}/${file.relativePath}: ${message}`);
     }
   }
   return { usable, parseFailures, ruleCrashes, findings };
+}
+
+/**
+ * BENCH_PROFILE=1: one pass with ESLint's per-rule timing, and the files where the
+ * rules cost most. A rule that runs a shared per-file analysis first is charged for it.
+ */
+function printProfile(linter, files, baseline, withRules) {
+  const ruleTimes = {};
+  let parseTime = 0;
+  const extraByFile = [];
+  for (const file of files) {
+    linter.verifyAndFix(file.text, withRules[file.sourceType], {
+      ...file.verifyOptions,
+      fix: false,
+      stats: true,
+    });
+    const pass = linter.getTimes().passes[0] ?? {};
+    parseTime += pass.parse?.total ?? 0;
+    let fileRules = 0;
+    for (const [ruleId, { total }] of Object.entries(pass.rules ?? {})) {
+      ruleTimes[ruleId] = (ruleTimes[ruleId] ?? 0) + total;
+      fileRules += total;
+    }
+    const [a] = timeOne(linter, file, baseline[file.sourceType]);
+    const [b] = timeOne(linter, file, withRules[file.sourceType]);
+    extraByFile.push({ file, rules: fileRules, extra: b - a, a });
+  }
+  console.log(`\nProfile (one pass, ESLint stats, wall clock): parse ${format.ms(parseTime)}`);
+  for (const [ruleId, total] of Object.entries(ruleTimes).sort((x, y) => y[1] - x[1])) {
+    console.log(`  ${format.ms(total)}  ${ruleId}`);
+  }
+  console.log('Files where the rules took longest (rule time, (a) time):');
+  for (const { file, rules, a } of extraByFile.sort((x, y) => y.rules - x.rules).slice(0, 10)) {
+    console.log(`  ${format.ms(rules)}  ${format.ms(a)}  ${file.packageName}/${file.relativePath} (${format.count(file.lines)} lines)`);
+  }
 }
 
 function printServerBench() {
@@ -176,10 +218,11 @@ function main() {
   const plugin = require(pluginPath);
   const allRules = plugin.configs.all.rules;
 
-  const loaded = loadCorpus().map((file) => ({
-    ...file,
-    virtualPath: `${rootDir}corpus/${file.packageName}/${file.relativePath}`,
-  }));
+  // Inline eslint comments of the corpus name its own rules: ignore them.
+  const loaded = loadCorpus().map((file) => {
+    const virtualPath = `${rootDir}corpus/${file.packageName}/${file.relativePath}`;
+    return { ...file, virtualPath, verifyOptions: { filename: virtualPath, allowInlineConfig: false } };
+  });
 
   const linter = new Linter({ cwd: rootDir });
   const baseline = createConfigs({}, {});
@@ -246,6 +289,15 @@ function main() {
   console.log(
     `  (b) all rules:   ${format.count((files.length / medianB) * 1000)} files/s, ${format.count((lines / medianB) * 1000)} lines/s`,
   );
+
+  console.log('Ratio per package (sum of rounds):');
+  for (const pkg of corpusPackages) {
+    const a = results.reduce((sum, result) => sum + (result.byPackage[pkg.name]?.a ?? 0), 0);
+    const b = results.reduce((sum, result) => sum + (result.byPackage[pkg.name]?.b ?? 0), 0);
+    if (a > 0) console.log(`  ${format.ratio(b / a)}  ${pkg.name}`);
+  }
+
+  if (process.env.BENCH_PROFILE) printProfile(linter, files, baseline, withRules);
 
   const serverOk = printServerBench();
   printExtensionSize();

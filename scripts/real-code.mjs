@@ -81,9 +81,9 @@ function main() {
       : { 'retry-safety': { documentdb: { engineVersion: options.engineVersion } } };
   const configFor = (rules, sourceType) => [
     {
-      files: ['**/*'],
+      files: ['**/*.{js,mjs,cjs,ts,mts,cts}'],
       languageOptions: { parser: tsParser, sourceType, ecmaVersion: 'latest' },
-      linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' },
+      linterOptions: { reportUnusedDisableDirectives: 'off' },
       plugins: { 'retry-safety': plugin },
       rules,
       settings,
@@ -123,15 +123,16 @@ function main() {
 
   for (const file of files) {
     const virtualPath = `${rootDir}corpus/${file.packageName}/${file.relativePath}`;
+    const verifyOptions = { filename: virtualPath, allowInlineConfig: false };
     let messages;
     try {
-      messages = linter.verify(file.text, configFor(allRules, file.sourceType), virtualPath);
+      messages = linter.verify(file.text, configFor(allRules, file.sourceType), verifyOptions);
     } catch {
       // Some rule threw: run the rules one by one to name it and keep the others' findings.
       messages = [];
       for (const [ruleId, level] of Object.entries(allRules)) {
         try {
-          messages.push(...linter.verify(file.text, configFor({ [ruleId]: level }, file.sourceType), virtualPath));
+          messages.push(...linter.verify(file.text, configFor({ [ruleId]: level }, file.sourceType), verifyOptions));
         } catch (error) {
           ruleCrashes.push({
             package: file.packageName,
@@ -153,6 +154,8 @@ function main() {
       });
       continue;
     }
+    const notice = messages.find((message) => message.ruleId === null);
+    if (notice) throw new Error(`ESLint did not lint ${virtualPath}: ${notice.message}`);
     record(file, messages);
   }
 
