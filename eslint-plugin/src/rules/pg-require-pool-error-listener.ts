@@ -52,7 +52,7 @@ export default createRule<[], MessageId>({
         case AST_NODE_TYPES.NewExpression:
           return parent.arguments.includes(outer as TSESTree.CallExpressionArgument);
         case AST_NODE_TYPES.Property:
-          return parent.value === outer && parent.parent.type === AST_NODE_TYPES.ObjectExpression;
+          return parent.value === outer && parent.parent.type === AST_NODE_TYPES.ObjectExpression && isObjectHandedOn(pool, parent.parent);
         case AST_NODE_TYPES.ArrayExpression:
         case AST_NODE_TYPES.SpreadElement:
           return true;
@@ -63,6 +63,29 @@ export default createRule<[], MessageId>({
         default:
           return false;
       }
+    }
+
+    /**
+     * An object literal holding the pool goes to other code, unless it is this module's
+     * exports (`module.exports = { pool }`, `export default { pool }`) or a getter's result.
+     */
+    function isObjectHandedOn(pool: PgPoolSite, object: TSESTree.ObjectExpression): boolean {
+      const outer = getOutermostSameValue(object);
+      const parent = outer.parent;
+      if (parent?.type === AST_NODE_TYPES.ExportDefaultDeclaration) return false;
+      if (parent?.type === AST_NODE_TYPES.ReturnStatement) return isMadeByFactory(pool);
+      if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === outer) return !isExportsTarget(parent.left);
+      return true;
+    }
+
+    /** `module.exports`, `module.exports.x`, `exports.x`. */
+    function isExportsTarget(node: TSESTree.Node): boolean {
+      if (node.type !== AST_NODE_TYPES.MemberExpression) return false;
+      const object = node.object;
+      if (object.type === AST_NODE_TYPES.Identifier) {
+        return object.name === 'exports' || (object.name === 'module' && sourceCode.getText(node.property) === 'exports');
+      }
+      return isExportsTarget(object);
     }
 
     /** Not stored, or stored in a function's local variable: the pool of each call. */

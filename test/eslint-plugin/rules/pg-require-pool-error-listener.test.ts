@@ -40,6 +40,10 @@ attachErrorHandlers(pool);`,
     `import { Pool } from 'pg';
 export const db = new Kysely({ dialect: new PostgresDialect({ pool: new Pool() }) });`,
     `import { Pool } from 'pg';
+const pool = new Pool();
+const options = { pool, schema: 'app' };
+export const store = createStore(options);`,
+    `import { Pool } from 'pg';
 export function createPool(config) { const pool = new Pool(config); return pool; }`,
     `import { Pool } from 'pg';
 export const createPool = (config) => new Pool(config);`,
@@ -112,6 +116,33 @@ pool.on('error', (err) => {
 });
 pool.on('connect', (client) => client.query('SET search_path TO app'));
 module.exports = pool;`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Exported inside the CommonJS exports object: still this module's pool.
+      code: `const { Pool } = require('pg');
+const pool = new Pool();
+module.exports = { pool, query: (text, values) => pool.query(text, values) };`,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          data: { name: 'pool' },
+          line: 2,
+          column: 14,
+          endLine: 2,
+          endColumn: 24,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              output: `const { Pool } = require('pg');
+const pool = new Pool();
+pool.on('error', (err) => {
+  console.error('Unexpected error on an idle PostgreSQL client', err);
+});
+module.exports = { pool, query: (text, values) => pool.query(text, values) };`,
             },
           ],
         },
