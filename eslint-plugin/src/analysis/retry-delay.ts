@@ -26,6 +26,8 @@ export interface RetryDelayFacts {
   bounded: boolean | undefined;
   /** The longest single wait in milliseconds, when it can be computed. */
   maxDelayMs?: number;
+  /** The attempt variable counts down (`retriesLeft--`): `2 ** it` would shrink, so no suggestion builds on it. */
+  attemptCountsDown?: boolean;
   /** For libraries: the option each fact comes from, for reports and suggestions. */
   library?: import('./retry-library-delay').LibraryDelayDetails;
 }
@@ -73,6 +75,8 @@ class DelayAnalysis {
   private readonly keys: TSESLint.SourceCode.VisitorKeys;
   /** Variables that change from one attempt to the next: counters and delays updated in the attempt. */
   private readonly counters = new Set<string>();
+  /** Counters that go down (`retriesLeft--`): a delay built on them shrinks. */
+  private readonly countingDown = new Set<string>();
 
   constructor(
     private readonly context: AnyRuleContext,
@@ -84,11 +88,23 @@ class DelayAnalysis {
     walkOwnCode(counted, this.keys, (node) => {
       const name = getIncrementedName(node);
       if (name) this.counters.add(name);
+      if (
+        (node.type === AST_NODE_TYPES.UpdateExpression && node.operator === '--' && node.argument.type === AST_NODE_TYPES.Identifier) ||
+        (node.type === AST_NODE_TYPES.AssignmentExpression && node.operator === '-=' && node.left.type === AST_NODE_TYPES.Identifier)
+      ) {
+        this.countingDown.add(node.type === AST_NODE_TYPES.UpdateExpression ? (node.argument as TSESTree.Identifier).name : (node.left as TSESTree.Identifier).name);
+      }
       return true;
     });
   }
 
   run(): RetryDelayFacts {
+    const facts = this.collectFacts();
+    if (this.scope.attemptVariable && this.countingDown.has(this.scope.attemptVariable)) facts.attemptCountsDown = true;
+    return facts;
+  }
+
+  private collectFacts(): RetryDelayFacts {
     const bounded = this.isBounded();
     const found = this.findWait();
     if (!found) {
@@ -148,6 +164,7 @@ class DelayAnalysis {
 
   /** Callbacks that run as part of the attempt: promise executors, timers, `.then`/`.catch`. */
   private isCallbackOfAttempt(fn: FunctionNode): boolean {
+    if (this.scope.handlers.includes(fn)) return true;
     const parent = fn.parent;
     if (parent?.type === AST_NODE_TYPES.NewExpression) return true;
     if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
@@ -189,6 +206,8 @@ class DelayAnalysis {
    */
   private getHelperWait(call: TSESTree.CallExpression, helper: FunctionNode): { wait: TSESTree.Node; delay?: TSESTree.Expression } {
     const first = call.arguments[0];
+    // A plain `sleep(ms)` helper waits exactly its argument: read the argument itself.
+    if (first && first.type !== AST_NODE_TYPES.SpreadElement && isPlainSleepHelper(helper)) return { wait: call, delay: first };
     if (helper.params.length > 0 && first && first.type !== AST_NODE_TYPES.SpreadElement) return { wait: call, delay: call };
     if (helper.params.length === 0) return { wait: call, delay: call };
     return { wait: call };
@@ -352,6 +371,7 @@ class DelayAnalysis {
     const mapped = params.get(identifier.name);
     if (mapped) return this.getShape(mapped, new Map(), depth + 1);
     if (identifier.name === 'Infinity' || identifier.name === 'undefined') return CONSTANT;
+    if (this.countingDown.has(identifier.name)) return UNKNOWN;
     if (this.counters.has(identifier.name)) return { ...CONSTANT, growth: 'linear' };
     const variable = ASTUtils.findVariable(this.context.sourceCode.getScope(identifier) as TSESLint.Scope.Scope, identifier);
     if (!variable || variable.defs.length === 0) return UNKNOWN;
@@ -369,6 +389,10 @@ class DelayAnalysis {
     if (insideWrites.length === 0) {
       // Declared inside the attempt: its value is computed each time. Outside: fixed for every attempt.
       if (init && contains(this.scope.attempt, definition.node)) return initShape;
+      // A local of a helper being read with its caller's arguments (`const w = 3 ** n * 100; return w;`).
+      if (init && params.size > 0 && !contains(this.scope.node, definition.node) && writes.length === 0) {
+        return this.getShape(init, params, depth + 1);
+      }
       return writes.length === 0 ? { ...initShape, jittered: false, growth: 'none' } : UNKNOWN;
     }
     let shape: Shape = { ...initShape, growth: initShape.growth };
@@ -528,8 +552,8 @@ class DelayAnalysis {
       loop.type === AST_NODE_TYPES.ForStatement || loop.type === AST_NODE_TYPES.WhileStatement || loop.type === AST_NODE_TYPES.DoWhileStatement
         ? loop.test
         : undefined;
-    if (!test) return undefined;
     let last: number | undefined;
+    if (!test) return this.getLastAttemptFromGuard(counter);
     walkOwnCode(test, this.keys, (node) => {
       if (node.type !== AST_NODE_TYPES.BinaryExpression || last !== undefined) return last === undefined;
       const left = node.left.type === AST_NODE_TYPES.UpdateExpression ? node.left.argument : node.left;
@@ -538,6 +562,26 @@ class DelayAnalysis {
       if (!bound || typeof bound.value !== 'number') return true;
       if (node.operator === '<') last = bound.value - 1;
       if (node.operator === '<=') last = bound.value;
+      return last === undefined;
+    });
+    return last ?? this.getLastAttemptFromGuard(counter);
+  }
+
+  /** `if (attempt >= 5) throw err;` / `if (++attempts > 5) throw err;`: the counter's largest value before a wait. */
+  private getLastAttemptFromGuard(counter: string): number | undefined {
+    let last: number | undefined;
+    walkOwnCode(this.scope.attempt, this.keys, (node) => {
+      if (last !== undefined) return false;
+      if (node.type !== AST_NODE_TYPES.IfStatement || node.test.type !== AST_NODE_TYPES.BinaryExpression || !leavesSomewhere(node.consequent)) {
+        return true;
+      }
+      const test = node.test;
+      const left = test.left.type === AST_NODE_TYPES.UpdateExpression ? test.left.argument : test.left;
+      if (left.type !== AST_NODE_TYPES.Identifier || left.name !== counter) return true;
+      const bound = ASTUtils.getStaticValue(test.right, this.context.sourceCode.getScope(test) as TSESLint.Scope.Scope);
+      if (!bound || typeof bound.value !== 'number') return true;
+      if (test.operator === '>') last = bound.value;
+      else if (test.operator === '>=' || test.operator === '===' || test.operator === '==') last = bound.value - 1;
       return last === undefined;
     });
     return last;
@@ -619,6 +663,31 @@ function isAwaitedOrReturned(call: TSESTree.CallExpression): boolean {
   if (parent.type === AST_NODE_TYPES.YieldExpression) return true;
   // `sleep(ms).then(() => retry())`
   return parent.type === AST_NODE_TYPES.MemberExpression && parent.object === child;
+}
+
+/** `(ms) => new Promise((resolve) => setTimeout(resolve, ms))`, or the same as a function declaration. */
+function isPlainSleepHelper(helper: FunctionNode): boolean {
+  const param = helper.params[0];
+  if (param?.type !== AST_NODE_TYPES.Identifier) return false;
+  let found = false;
+  let other = false;
+  const visit = (node: TSESTree.Node | null | undefined): void => {
+    if (!node || found || other) return;
+    if (node.type === AST_NODE_TYPES.CallExpression && getCalleeName(node.callee) === 'setTimeout') {
+      const delay = node.arguments[1];
+      if (delay?.type === AST_NODE_TYPES.Identifier && delay.name === param.name) found = true;
+      else other = true;
+      return;
+    }
+    for (const value of Object.values(node)) {
+      if (value && typeof value === 'object' && value !== node.parent) {
+        if (Array.isArray(value)) value.forEach((item) => typeof item?.type === 'string' && visit(item as TSESTree.Node));
+        else if (typeof (value as { type?: unknown }).type === 'string') visit(value as TSESTree.Node);
+      }
+    }
+  };
+  visit(helper.body);
+  return found;
 }
 
 function isStored(call: TSESTree.CallExpression): boolean {

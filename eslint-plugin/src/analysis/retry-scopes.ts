@@ -174,6 +174,7 @@ function isRetryShapedSelfCall(call: TSESTree.CallExpression, fn: FunctionNode):
   for (let parent: TSESTree.Node | undefined = call.parent; parent && parent !== fn; child = parent, parent = parent.parent) {
     if (parent.type === AST_NODE_TYPES.CatchClause) return true;
     if (parent.type === AST_NODE_TYPES.CallExpression && isFunctionNode(child) && getPromiseRejectionHandler(parent) === child) return true;
+    if (parent.type === AST_NODE_TYPES.IfStatement && parent.consequent === child && getErrorFirstCallback(parent)) return true;
   }
   return false;
 }
@@ -521,6 +522,16 @@ function getRecursiveRetryScope(fn: FunctionNode, keys: TSESLint.SourceCode.Visi
     if (node !== fn && isFunctionNode(node) && getFunctionName(node) === name) return;
     let nextStack = catchStack;
     if (node.type === AST_NODE_TYPES.CatchClause) nextStack = [...catchStack, node];
+    if (node.type === AST_NODE_TYPES.IfStatement) {
+      // `(err, data) => { if (err) return retry(); … }`: a Node-style callback's error branch.
+      const callback = getErrorFirstCallback(node);
+      if (callback) {
+        visit(node.test, catchStack);
+        visit(node.consequent, [...catchStack, callback]);
+        if (node.alternate) visit(node.alternate, catchStack);
+        return;
+      }
+    }
     if (node.type === AST_NODE_TYPES.CallExpression) {
       const rejection = getPromiseRejectionHandler(node);
       if (rejection) {
@@ -534,6 +545,31 @@ function getRecursiveRetryScope(fn: FunctionNode, keys: TSESLint.SourceCode.Visi
   if (!isRetry || calledOnSuccess) return undefined;
   attemptVariable ??= paramNames.find((param) => ATTEMPT_NAME.test(param));
   return { kind: 'recursion', node: fn, attempt: fn.body, attemptVariable, handlers };
+}
+
+/**
+ * The callback whose error-first parameter this `if` tests (`if (err)`, `if (err != null)`),
+ * when that callback is passed to a call: the branch runs after a failed attempt.
+ */
+function getErrorFirstCallback(statement: TSESTree.IfStatement): FunctionNode | undefined {
+  let test = statement.test;
+  if (
+    test.type === AST_NODE_TYPES.BinaryExpression &&
+    (test.operator === '!=' || test.operator === '!==') &&
+    test.right.type === AST_NODE_TYPES.Literal &&
+    test.right.value === null
+  ) {
+    test = test.left as TSESTree.Expression;
+  }
+  if (test.type !== AST_NODE_TYPES.Identifier) return undefined;
+  for (let current: TSESTree.Node | undefined = statement.parent; current; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    const first = current.params[0];
+    if (first?.type !== AST_NODE_TYPES.Identifier || first.name !== test.name) return undefined;
+    const parent = current.parent;
+    return parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(current as TSESTree.CallExpressionArgument) ? current : undefined;
+  }
+  return undefined;
 }
 
 function isSelfCall(call: TSESTree.CallExpression, name: string, isMethod: boolean): boolean {

@@ -223,7 +223,7 @@ export default createRule<Options, MessageId>({
       mode: 'insert' | 'replace',
     ): TSESLint.SuggestionReportDescriptor<MessageId>[] {
       const variable = scope.attemptVariable;
-      if (!variable || (scope.kind !== 'loop' && scope.kind !== 'recursion')) return [];
+      if (!variable || facts.attemptCountsDown || (scope.kind !== 'loop' && scope.kind !== 'recursion')) return [];
       const delayText = `Math.random() * Math.min(${service.maxDelayMs}, ${service.baseDelayMs} * 2 ** ${variable})`;
       const data = { maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable };
       if (mode === 'replace') {

@@ -104,6 +104,13 @@ describe('getRetryDelayFacts: hand-written loops', () => {
     expect(factsOf(imported)).toMatchObject({ waits: true, growth: 'exponential', capped: undefined, jittered: undefined });
   });
 
+  it('a plain local sleep helper: the argument is the delay; a helper local constant is read with the argument', () => {
+    const plain = `function sleep(ms: number) { return new Promise((resolve) => setTimeout(resolve, ms)); }\n${loop('await sleep(1000 * 2 ** attempt);')}`;
+    expect(factsOf(plain)).toMatchObject({ delay: '1000 * 2 ** attempt', growth: 'exponential', capped: false, maxDelayMs: 16000 });
+    const seed = `function getWaitTime(retryCount) { const waitTime = Math.pow(3, retryCount) * 100; return waitTime; }\n${loop('await pause(getWaitTime(attempt));')}`;
+    expect(factsOf(seed)).toMatchObject({ growth: 'exponential', capped: false, jittered: false });
+  });
+
   it('a local backoff helper computing a capped jittered delay from the attempt', () => {
     const code = `
       function backoffDelay(n) { return Math.random() * Math.min(20000, 100 * 2 ** n); }

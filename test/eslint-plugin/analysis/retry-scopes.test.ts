@@ -274,6 +274,18 @@ describe('findRetryScopes: recursion', () => {
     ).toEqual([{ kind: 'recursion', line: 2, attemptVariable: 'attempt', handlers: 0, attemptType: 'BlockStatement' }]);
   });
 
+  it('finds a Node-style callback retrying from its error branch (SDK v2)', () => {
+    expect(
+      scopesOf(`
+        function putWithRetry(params, callback) {
+          dynamodb.putItem(params, function (err, data) {
+            if (err) return setTimeout(function () { putWithRetry(params, callback); }, 1000);
+            callback(null, data);
+          });
+        }`),
+    ).toEqual([{ kind: 'recursion', line: 2, handlers: 1, attemptType: 'BlockStatement' }]);
+  });
+
   it('ignores a function that also calls itself after a success (iteration, not retry)', () => {
     expect(
       scopesOf(`

@@ -756,6 +756,154 @@ export async function put(item, attempt = 0) {
         },
       ],
     },
+    {
+      name: "local-sleep-helper-constant",
+      code: `import { Pool as PgPool } from 'pg';
+const pool = new PgPool();
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export async function connect() {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      console.warn('connect failed', err);
+      await sleep(1000);
+    }
+  }
+  throw new Error('no connection');
+}
+`,
+      errors: [
+        {
+          messageId: 'constantDelay',
+          line: 10, column: 19, endLine: 10, endColumn: 23,
+          data: data('postgres', "connect", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool as PgPool } from 'pg';
+const pool = new PgPool();
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export async function connect() {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      console.warn('connect failed', err);
+      await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempt));
+    }
+  }
+  throw new Error('no connection');
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "lib-dynamodb-v3-doc-client",
+      code: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export async function save(Item: Record<string, unknown>) {
+  let attempts = 0;
+  while (true) {
+    try {
+      return await doc.send(new PutCommand({ TableName: 'orders', Item }));
+    } catch (err) {
+      attempts++;
+      if (attempts > 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 2 ** attempts * 100));
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noJitter',
+          line: 12, column: 58, endLine: 12, endColumn: 77,
+          data: data('dynamodb', "PutItem", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "sdk-v2-callback-recursion",
+      code: `var AWS = require('aws-sdk');
+var dynamodb = new AWS.DynamoDB();
+function putWithRetry(params, callback) {
+  dynamodb.putItem(params, function (err, data) {
+    if (err) {
+      return setTimeout(function () { putWithRetry(params, callback); }, 1000);
+    }
+    callback(null, data);
+  });
+}
+module.exports = putWithRetry;
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 3, column: 10, endLine: 3, endColumn: 22,
+          data: data('dynamodb', "PutItem", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'constantDelay',
+          line: 6, column: 74, endLine: 6, endColumn: 78,
+          data: data('dynamodb', "PutItem", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "postgres-js",
+      code: `import postgres from 'postgres';
+const sql = postgres(process.env.DATABASE_URL);
+export async function markSeen(id: string) {
+  for (let attempt = 0; attempt < 6; attempt++) {
+    try {
+      return await sql\`UPDATE sessions SET seen_at = now() WHERE id = \${id}\`;
+    } catch (err) {
+      await new Promise((resolve) => setTimeout(resolve, 5000 * 2 ** attempt));
+    }
+  }
+  throw new Error('update failed');
+}
+`,
+      errors: [
+        {
+          messageId: 'uncappedDelay',
+          line: 8, column: 58, endLine: 8, endColumn: 77,
+          data: data('postgres', "query", " (up to 160 s)"),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "mongo-cjs-destructured",
+      code: `const { MongoClient } = require('mongodb');
+const client = new MongoClient(process.env.MONGO_URL);
+async function bump(id) {
+  const counters = client.db('app').collection('counters');
+  let retries = 3;
+  while (retries-- > 0) {
+    try {
+      return await counters.updateOne({ _id: id }, { $inc: { n: 1 } });
+    } catch (err) {
+      if (retries === 0) throw err;
+    }
+  }
+}
+module.exports = { bump };
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 6, column: 3, endLine: 6, endColumn: 24,
+          data: data('mongodb', "updateOne", ""),
+          suggestions: [],
+        },
+      ],
+    },
 ];
 
 /**
