@@ -3,6 +3,8 @@ import { contains, getCalleeName, getKeyName, getPropertyName, readErrorParam, u
 import { classifyBody, classifyExpression, summarize, type DecisionRules, type ErrorClassification, type RetryOutcome } from './error-paths';
 import { isFunctionNode, type FunctionNode } from './retry-ast';
 import type { RetryHandler, RetryScope } from './retry-scopes';
+import { isOutcomeUnknownError } from './transient-errors';
+import type { Database } from './db-calls';
 
 export type { ErrorCheckKind, ErrorCondition, ErrorValueCheck } from './error-checks';
 export type { ErrorClassification, ErrorDecisionPath, RetryOutcome } from './error-paths';
@@ -86,6 +88,22 @@ export function classifyRetryPredicate(fn: FunctionNode, errorIndex = 0): ErrorC
     return classifyExpression(fn.body, rules, fn);
   }
   return classifyBody(fn.body.body, rules, fn);
+}
+
+/**
+ * Some retry path can be taken by an error that leaves the write's outcome unknown (a
+ * dropped connection, a timeout): with no check, with a helper whose values are unknown,
+ * or with a list that names such an error. A retry limited to errors the server reports
+ * for the statement (40001, 23505, …) cannot apply a write twice.
+ */
+export function retriesOutcomeUnknownErrors(classification: ErrorClassification, database: Database): boolean {
+  if (classification.retriesEveryError) return true;
+  return classification.paths.some((path) => {
+    if (path.outcome !== 'retry') return false;
+    const required = path.conditions.filter((condition) => condition.polarity === 'in' && !condition.isWeak);
+    if (required.length === 0 || required.some((condition) => condition.isOpaque)) return true;
+    return required.every((condition) => condition.values.some((value) => isOutcomeUnknownError(value, database)));
+  });
 }
 
 // ---------------------------------------------------------------------------

@@ -252,6 +252,19 @@ export function isAlreadyDoneError(check: ErrorValue, database?: Database): bool
 }
 
 /**
+ * Errors after which nobody knows whether the write happened: the connection dropped or
+ * timed out, possibly after the server committed. An error the server reports for the
+ * statement (40001, 40P01, 23505, 42xxx…) means it was not applied.
+ */
+export function isOutcomeUnknownError(check: ErrorValue, database: Database): boolean {
+  if (!isTransientError(check, database)) return false;
+  if (database === 'postgres' && (check.property === 'code' || check.property === 'name')) {
+    return !['40001', '40P01', '53300', '57P03'].includes(String(check.value));
+  }
+  return true;
+}
+
+/**
  * Errors that say the data conflicts with the request (a failed condition, a duplicate
  * key): permanent for the same request, but a retry that reads again or builds a new
  * request (optimistic locking, a new random code) may succeed.

@@ -1,16 +1,12 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { findDbCalls } from '../analysis/db-calls';
-import { classifyRetryScope, type ErrorClassification } from '../analysis/error-classification';
+import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/error-classification';
 import type { PostgresCall } from '../analysis/pg-calls';
 import { getOpenTransaction } from '../analysis/pg-transactions';
 import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
-import { isTransientError } from '../analysis/transient-errors';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'statementRetriedInTransaction' | 'transactionRetriedOnSameConnection';
-
-/** SQLSTATEs after which the connection is still healthy (the transaction was rolled back). */
-const ROLLED_BACK = new Set(['40001', '40P01']);
 
 export default createRule<[], MessageId>({
   name: 'pg-require-whole-transaction-retry',
@@ -66,7 +62,7 @@ export default createRule<[], MessageId>({
       const connection = begin?.connection;
       if (!begin || !connection || contains(scope.node, connection)) return;
       const classification = classifyRetryScope(scope, begin.node);
-      if (!classification || !retriesConnectionErrors(classification)) return;
+      if (!classification || !retriesOutcomeUnknownErrors(classification, 'postgres')) return;
       const node = getReportNode(begin);
       if (reported.has(node)) return;
       reported.add(node);
@@ -84,19 +80,6 @@ export default createRule<[], MessageId>({
     };
   },
 });
-
-/** Some retry path lets a dropped connection through (not only 40001 / 40P01, which leave it healthy). */
-function retriesConnectionErrors(classification: ErrorClassification): boolean {
-  if (classification.retriesEveryError) return true;
-  return classification.paths.some((path) => {
-    if (path.outcome !== 'retry') return false;
-    const required = path.conditions.filter((condition) => condition.polarity === 'in' && !condition.isWeak);
-    if (required.length === 0 || required.some((condition) => condition.isOpaque)) return true;
-    return required.every((condition) =>
-      condition.values.some((value) => !ROLLED_BACK.has(String(value.value)) && isTransientError(value, 'postgres')),
-    );
-  });
-}
 
 /** `query` in `client.query(…)`, the tag of `` tx`…` ``. */
 function getReportNode(call: PostgresCall): TSESTree.Node {

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDbCalls, findDbCallsWithin, type DbCall } from '../analysis/db-calls';
 import type { DynamoDbCall } from '../analysis/dynamodb-calls';
-import { classifyRetryScope } from '../analysis/error-classification';
+import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/error-classification';
 import { findKeyCreations, isKeyLikeName, type KeyCreation } from '../analysis/idempotency-keys';
 import { resolveObjectLiteral } from '../analysis/instance-references';
 import type { PostgresCall } from '../analysis/pg-calls';
@@ -22,9 +22,6 @@ import {
 } from '../util/hoist-edits';
 
 type MessageId = 'keyCreatedPerAttempt' | 'missingClientRequestToken' | 'nonIdempotentPgWrite' | 'hoistKey' | 'addClientRequestToken';
-
-/** SQLSTATEs that guarantee the transaction was rolled back: retrying them cannot apply a write twice. */
-const ROLLED_BACK = new Set(['40001', '40P01']);
 
 export default createRule<[], MessageId>({
   name: 'require-idempotent-retry',
@@ -268,19 +265,8 @@ export default createRule<[], MessageId>({
       const classification = classifyRetryScope(scope, call.node);
       if (classification) {
         if (classification.alreadyDoneValues.length > 0) return false;
-        // Retrying only 40001 / 40P01: PostgreSQL rolled the transaction back, nothing was applied.
-        const retryPaths = classification.paths.filter((path) => path.outcome === 'retry');
-        const onlyRolledBack = retryPaths.every((path) =>
-          path.conditions.some(
-            (condition) =>
-              condition.polarity === 'in' &&
-              !condition.isOpaque &&
-              !condition.isWeak &&
-              condition.values.length > 0 &&
-              condition.values.every((value) => ROLLED_BACK.has(String(value.value))),
-          ),
-        );
-        if (retryPaths.length > 0 && onlyRolledBack) return false;
+        // Retrying only errors the server reports for the statement (40001, 23505…): nothing was applied.
+        if (!retriesOutcomeUnknownErrors(classification, 'postgres')) return false;
       }
       if (handlesUniqueViolation(call.node, scope.attempt)) return false;
       const node = getPostgresReportNode(call);

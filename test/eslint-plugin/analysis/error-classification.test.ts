@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRetryScope, type ErrorClassification } from '../../../eslint-plugin/src/analysis/error-classification';
+import {
+  classifyRetryScope,
+  retriesOutcomeUnknownErrors,
+  type ErrorClassification,
+} from '../../../eslint-plugin/src/analysis/error-classification';
 import { findRetryScopes } from '../../../eslint-plugin/src/analysis/retry-scopes';
 import { analyzeCode } from './retry-harness';
 
@@ -324,5 +328,18 @@ describe('odd shapes', () => {
       }`);
     expect(result?.retriesEveryError).toBe(false);
     expect(values(result?.alreadyDoneValues ?? [])).toEqual(['code:equal:23505']);
+  });
+});
+
+describe('retriesOutcomeUnknownErrors', () => {
+  const pg = (handler: string) => classify(loop(handler)) as ErrorClassification;
+  it('is true when a dropped connection can be retried', () => {
+    expect(retriesOutcomeUnknownErrors(pg(`if (attempt === 4) throw err;`), 'postgres')).toBe(true);
+    expect(retriesOutcomeUnknownErrors(pg(`if (!isTransient(err)) throw err;`), 'postgres')).toBe(true);
+    expect(retriesOutcomeUnknownErrors(pg(`if (err.code !== 'ECONNRESET' && err.code !== '40001') throw err;`), 'postgres')).toBe(true);
+  });
+  it('is false when only statement errors are retried', () => {
+    expect(retriesOutcomeUnknownErrors(pg(`if (err.code !== '40001' && err.code !== '40P01') throw err;`), 'postgres')).toBe(false);
+    expect(retriesOutcomeUnknownErrors(pg(`if (err.code !== '23505') throw err;`), 'postgres')).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import {
   getPermanentErrorExamples,
   isAlreadyDoneError,
   isConflictError,
+  isOutcomeUnknownError,
   isPermanentError,
   isTransientError,
   type ErrorValue,
@@ -137,5 +138,17 @@ describe('conflicts', () => {
     expect(isConflictError(code('23', 'prefix'))).toBe(true);
     expect(isConflictError(name('ValidationException'))).toBe(false);
     expect(isConflictError(code('42P01'))).toBe(false);
+  });
+});
+
+describe('outcome unknown', () => {
+  it('a dropped connection leaves the write unknown; a statement error does not', () => {
+    expect(isOutcomeUnknownError(code('ECONNRESET'), 'postgres')).toBe(true);
+    expect(isOutcomeUnknownError(code('08006'), 'postgres')).toBe(true);
+    expect(isOutcomeUnknownError(code('57P01'), 'postgres')).toBe(true);
+    expect(isOutcomeUnknownError({ property: 'message', value: 'Connection terminated unexpectedly', match: 'substring' }, 'postgres')).toBe(true);
+    expect(isOutcomeUnknownError(code('40001'), 'postgres')).toBe(false);
+    expect(isOutcomeUnknownError(code('23505'), 'postgres')).toBe(false);
+    expect(isOutcomeUnknownError(code('57P03'), 'postgres')).toBe(false);
   });
 });

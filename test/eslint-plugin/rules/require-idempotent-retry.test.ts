@@ -143,6 +143,19 @@ export async function ship(orderId) {
   await client.query('COMMIT');
   client.release();
 }`,
+    // Retrying only on 23505 with a new code per attempt: the server rejected the INSERT, nothing was applied.
+    `import { Pool } from 'pg';
+const pool = new Pool();
+export async function createShortLink(url) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = makeCode(6);
+    try {
+      return await pool.query('INSERT INTO links (code, url) VALUES ($1, $2)', [code, url]);
+    } catch (err) {
+      if (err.code !== '23505') throw err;
+    }
+  }
+}`,
     // Retrying only serialization failures: PostgreSQL rolled the transaction back.
     `import { Pool } from 'pg';
 const pool = new Pool();
