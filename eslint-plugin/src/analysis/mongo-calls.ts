@@ -78,13 +78,16 @@ const MODEL_OPERATIONS: Record<string, boolean> = {
   watch: READ,
 };
 
+const STRUCTURAL_OPERATION_NAMES = ['updateOne', 'updateMany'];
 const OPERATION_NAMES = [...new Set([...Object.keys(COLLECTION_OPERATIONS), ...Object.keys(MODEL_OPERATIONS)])];
 
 /** Every MongoDB / Mongoose call of the file, in source order; computed once per file. */
 const findMongoCallsOnce = createPerFileCache((context: AnyRuleContext): readonly MongoCall[] => {
-  const candidates = findMemberCallsNamed(context, OPERATION_NAMES);
-  if (candidates.length === 0) return [];
   const values = getMongoValues(context);
+  // Without an import or types only the structural evidence can apply: look for updates only.
+  const names = values.importsMongo || values.hasTypes ? OPERATION_NAMES : STRUCTURAL_OPERATION_NAMES;
+  const candidates = findMemberCallsNamed(context, names);
+  if (candidates.length === 0) return [];
   const calls: MongoCall[] = [];
   for (const { call, receiver, name } of candidates) {
     const found = classifyReceiver(values, call, receiver, name);

@@ -60,6 +60,8 @@ export interface MongoValues {
   readonly importsMongo: boolean;
   /** True when the file imports a library with look-alike methods (Prisma, TypeORM, …). */
   readonly importsLookAlike: boolean;
+  /** True when ESLint has type information for the file (typed linting). */
+  readonly hasTypes: boolean;
   /** What the expression evaluates to, from imports, annotations and data flow. */
   getKind(node: TSESTree.Node): KnownKind | undefined;
   /** What the expression's TypeScript type says, when ESLint has type information. */
@@ -425,6 +427,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
   return {
     importsMongo,
     importsLookAlike,
+    hasTypes: typeServices !== undefined,
     getKind,
     getTypeKind,
     getClientOrigin,
