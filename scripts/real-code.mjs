@@ -9,6 +9,7 @@
 //   --package <name>     only this package (repeatable)
 //   --rule <id>          only findings of this rule (repeatable; `retry-safety/` optional)
 //   --engine-version <v> settings["retry-safety"].documentdb.engineVersion (default: unset)
+//   --context <n>        print n lines of code around each finding (text output)
 //
 // Inline eslint comments of the linted code are ignored (they name the projects' own
 // rules). A file that does not parse, or on which a rule throws, is reported separately and
@@ -30,7 +31,7 @@ const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const pluginPath = fileURLToPath(new URL('../eslint-plugin/dist/index.cjs', import.meta.url));
 
 function parseArguments(argv) {
-  const options = { json: false, allPackages: false, packages: [], rules: [], engineVersion: undefined };
+  const options = { json: false, allPackages: false, packages: [], rules: [], engineVersion: undefined, context: 0 };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
     const takeValue = () => {
@@ -44,9 +45,13 @@ function parseArguments(argv) {
     else if (argument === '--package') options.packages.push(takeValue());
     else if (argument === '--rule') options.rules.push(takeValue().replace(/^retry-safety\//, ''));
     else if (argument === '--engine-version') options.engineVersion = takeValue();
+    else if (argument === '--context') {
+      options.context = Number(takeValue());
+      if (!Number.isInteger(options.context) || options.context < 0) throw new Error('--context needs a count of lines');
+    }
     else if (argument === '--help' || argument === '-h') {
       console.log(
-        'node scripts/real-code.mjs [--json] [--all-packages] [--package <name>]... [--rule <id>]... [--engine-version <v>]',
+        'node scripts/real-code.mjs [--json] [--all-packages] [--package <name>]... [--rule <id>]... [--engine-version <v>] [--context <n>]',
       );
       process.exit(0);
     } else throw new Error(`unknown argument ${argument} (try --help)`);
@@ -98,6 +103,7 @@ function main() {
   const parseFailures = [];
   const ruleCrashes = [];
 
+  const textByFile = new Map();
   const record = (file, messages) => {
     for (const message of messages) {
       if (message.fatal || message.ruleId === null) continue;
@@ -118,6 +124,7 @@ function main() {
         fix: Boolean(message.fix),
         suggestions: (message.suggestions ?? []).map((suggestion) => suggestion.desc),
       });
+      textByFile.set(`${file.packageName}/${file.relativePath}`, file.text);
     }
   };
 
@@ -195,7 +202,17 @@ function main() {
       for (const finding of findings.filter((item) => item.rule === rule)) {
         console.log(`  ${finding.package}  ${finding.file}:${finding.line}:${finding.column}  [${finding.severity}]`);
         console.log(`    ${finding.message}`);
-        console.log(`    > ${finding.source.length > 160 ? `${finding.source.slice(0, 157)}...` : finding.source}`);
+        if (options.context === 0) {
+          console.log(`    > ${finding.source.length > 160 ? `${finding.source.slice(0, 157)}...` : finding.source}`);
+          continue;
+        }
+        const codeLines = (textByFile.get(`${finding.package}/${finding.file}`) ?? '').split('\n');
+        const first = Math.max(1, finding.line - options.context);
+        const last = Math.min(codeLines.length, (finding.endLine ?? finding.line) + options.context);
+        for (let line = first; line <= last; line += 1) {
+          const marker = line >= finding.line && line <= (finding.endLine ?? finding.line) ? '>' : ' ';
+          console.log(`    ${marker}${String(line).padStart(5)}| ${codeLines[line - 1]}`);
+        }
       }
     }
     console.log('\nFindings per rule:');
