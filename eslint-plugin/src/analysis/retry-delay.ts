@@ -730,6 +730,10 @@ function leavesSomewhere(statement: TSESTree.Statement): boolean {
 }
 
 /** Numeric value of a delay expression with the given variables set; Math.random() counts as 1. */
+export function evaluateDelay(node: TSESTree.Node, env: Readonly<Record<string, number>>, context: AnyRuleContext): number | undefined {
+  return evaluate(node, env, context, 0);
+}
+
 function evaluate(node: TSESTree.Node, env: Readonly<Record<string, number>>, context: AnyRuleContext, depth: number): number | undefined {
   if (depth > 12) return undefined;
   const next = (child: TSESTree.Node): number | undefined => evaluate(child, env, context, depth + 1);

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from './per-file-cache';
 import { isFunctionNode } from './retry-ast';
-import { getDelayExpressionFacts, type RetryDelayFacts } from './retry-delay';
+import { evaluateDelay, getDelayExpressionFacts, type RetryDelayFacts } from './retry-delay';
 import type { RetryScope } from './retry-scopes';
 
 /**
@@ -169,7 +169,13 @@ function getStrategyFacts(context: AnyRuleContext, scope: RetryScope, details: L
     const fnScope: RetryScope = { kind: 'recursion', node: delayArg, attempt: delayArg.body, handlers: [] };
     if (param?.type === AST_NODE_TYPES.Identifier) fnScope.attemptVariable = param.name;
     const shape = getDelayExpressionFacts(context, fnScope, body);
-    return { waits: true, delay: body, ...shape, bounded, library: details };
+    const facts: RetryDelayFacts = { waits: true, delay: body, ...shape, bounded, library: details };
+    if (fnScope.attemptVariable && maxAttempts !== undefined && Number.isFinite(maxAttempts)) {
+      // The SDK passes the retry count; the last wait comes before attempt `maxAttempts`.
+      const largest = evaluateDelay(body, { [fnScope.attemptVariable]: maxAttempts }, context);
+      if (largest !== undefined && Number.isFinite(largest)) facts.maxDelayMs = largest;
+    }
+    return facts;
   }
   const ms = num(staticValue(context, delayArg));
   if (ms === undefined) return { waits: undefined, growth: undefined, capped: undefined, jittered: undefined, bounded, library: details };

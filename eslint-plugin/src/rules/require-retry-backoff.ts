@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDbCallsWithin, type Database } from '../analysis/db-calls';
 import { getFunctionName, isFunctionNode } from '../analysis/retry-ast';
 import { getRetryDelayFacts, type RetryDelayFacts } from '../analysis/retry-delay';
@@ -105,10 +105,18 @@ export default createRule<Options, MessageId>({
     /** The database this retry talks to, and the first call, or undefined when it reaches none. */
     function getRetriedCall(scope: RetryScope): { database: Database; operation: string } | undefined {
       if (scope.libraryFunction === 'ConfiguredRetryStrategy') {
-        return isDynamoDbClientOption(scope.node) ? { database: 'dynamodb', operation: 'send' } : undefined;
+        return isDynamoDbClientOption(scope.node) || isPassedToDynamoDbClient(scope.node) ? { database: 'dynamodb', operation: 'send' } : undefined;
       }
       const [call] = findDbCallsWithin(context, scope.attempt);
       return call ? { database: call.database, operation: call.operation } : undefined;
+    }
+
+    /** `const strategy = new ConfiguredRetryStrategy(…); new DynamoDBClient({ retryStrategy: strategy })`. */
+    function isPassedToDynamoDbClient(node: TSESTree.Node): boolean {
+      const declarator = node.parent;
+      if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier) return false;
+      const variable = ASTUtils.findVariable(sourceCode.getScope(declarator), declarator.id);
+      return (variable?.references ?? []).some((reference) => isDynamoDbClientOption(reference.identifier as TSESTree.Node));
     }
 
     function check(scope: RetryScope): void {
@@ -118,7 +126,7 @@ export default createRule<Options, MessageId>({
       const { database, operation } = retried;
       const service = getServiceDelay(database);
       const base = {
-        subject: scope.kind === 'library' ? `This \`${scope.library ?? 'library'}\` retry` : 'This retry',
+        subject: scope.kind === 'library' ? `This retry (through \`${scope.library ?? 'a library'}\`)` : 'This retry',
         database: DATABASE_NAMES[database],
         operation,
         guidance: getGuidance(database),

@@ -183,6 +183,13 @@ export async function waitForActive(TableName: string) {
 }`,
     },
     {
+      name: 'ConfiguredRetryStrategy with a jittered exponential delay, passed through a variable',
+      code: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConfiguredRetryStrategy } from '@aws-sdk/util-retry';
+const strategy = new ConfiguredRetryStrategy(4, (attempt) => Math.random() * Math.min(20000, 100 * 2 ** attempt));
+export const client = new DynamoDBClient({ retryStrategy: strategy });`,
+    },
+    {
       name: 'ConfiguredRetryStrategy on a non-DynamoDB client',
       code: `import { S3Client } from '@aws-sdk/client-s3';
 import { ConfiguredRetryStrategy } from '@aws-sdk/util-retry';
@@ -476,7 +483,7 @@ export const load = () => pRetry(() => pool.query('SELECT * FROM t'));
         {
           messageId: 'uncappedDelay',
           line: 4, column: 27, endLine: 4, endColumn: 33,
-          data: data('postgres', "query", " (up to 512 s; `maxTimeout` defaults to Infinity)", "This `p-retry` retry"),
+          data: data('postgres', "query", " (up to 512 s; `maxTimeout` defaults to Infinity)", "This retry (through `p-retry`)"),
           suggestions: [
             { messageId: 'setOption', output: `import { Pool } from 'pg';
 const pool = new Pool();
@@ -488,7 +495,7 @@ export const load = () => pRetry(() => pool.query('SELECT * FROM t'), { maxTimeo
         {
           messageId: 'noJitter',
           line: 4, column: 27, endLine: 4, endColumn: 33,
-          data: data('postgres', "query", " (`randomize` defaults to false)", "This `p-retry` retry"),
+          data: data('postgres', "query", " (`randomize` defaults to false)", "This retry (through `p-retry`)"),
           suggestions: [
             { messageId: 'setOption', output: `import { Pool } from 'pg';
 const pool = new Pool();
@@ -510,7 +517,7 @@ export const save = (doc) => pRetry(() => coll.insertOne(doc), { retries: 3, ran
         {
           messageId: 'noJitter',
           line: 4, column: 78, endLine: 4, endColumn: 94,
-          data: data('mongodb', "insertOne", " (`randomize: false`)", "This `p-retry` retry"),
+          data: data('mongodb', "insertOne", " (`randomize: false`)", "This retry (through `p-retry`)"),
           suggestions: [
             { messageId: 'setOption', output: `import { MongoClient } from 'mongodb';
 const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
@@ -532,7 +539,7 @@ module.exports = (doc) => retry(() => coll.insertOne(doc), { retries: 3, factor:
         {
           messageId: 'constantDelay',
           line: 4, column: 74, endLine: 4, endColumn: 83,
-          data: data('mongodb', "insertOne", " (`factor: 1`)", "This `async-retry` retry"),
+          data: data('mongodb', "insertOne", " (`factor: 1`)", "This retry (through `async-retry`)"),
           suggestions: [
             { messageId: 'setOption', output: `const retry = require('async-retry');
 const { MongoClient } = require('mongodb');
@@ -562,7 +569,7 @@ export function ping(callback) {
         {
           messageId: 'unbounded',
           line: 5, column: 39, endLine: 5, endColumn: 52,
-          data: data('postgres', "query", " (`forever: true`)", "This `retry` retry"),
+          data: data('postgres', "query", " (`forever: true`)", "This retry (through `retry`)"),
           suggestions: [],
         },
       ],
@@ -578,7 +585,7 @@ export const put = (item) => backOff(() => client.send(new PutItemCommand(item))
         {
           messageId: 'uncappedDelay',
           line: 4, column: 30, endLine: 4, endColumn: 37,
-          data: data('dynamodb', "PutItem", " (up to 51.2 s; `maxDelay` defaults to Infinity)", "This `exponential-backoff` retry"),
+          data: data('dynamodb', "PutItem", " (up to 51.2 s; `maxDelay` defaults to Infinity)", "This retry (through `exponential-backoff`)"),
           suggestions: [
             { messageId: 'setOption', output: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
@@ -601,13 +608,13 @@ export const put = (item) => policy.execute(() => client.send(new PutItemCommand
         {
           messageId: 'unbounded',
           line: 4, column: 16, endLine: 4, endColumn: 21,
-          data: data('dynamodb', "PutItem", " (`maxAttempts` defaults to Infinity)", "This `cockatiel` retry"),
+          data: data('dynamodb', "PutItem", " (`maxAttempts` defaults to Infinity)", "This retry (through `cockatiel`)"),
           suggestions: [],
         },
         {
           messageId: 'noWait',
           line: 4, column: 16, endLine: 4, endColumn: 21,
-          data: data('dynamodb', "PutItem", " (no `backoff` means a constant backoff of 0 ms)", "This `cockatiel` retry"),
+          data: data('dynamodb', "PutItem", " (no `backoff` means a constant backoff of 0 ms)", "This retry (through `cockatiel`)"),
           suggestions: [],
         },
       ],
@@ -622,7 +629,7 @@ export const client = new DynamoDBClient({ retryStrategy: new ConfiguredRetryStr
         {
           messageId: 'constantDelay',
           line: 3, column: 90, endLine: 3, endColumn: 94,
-          data: data('dynamodb', "send", "", "This `@aws-sdk/util-retry` retry"),
+          data: data('dynamodb', "send", "", "This retry (through `@aws-sdk/util-retry`)"),
           suggestions: [],
         },
       ],
@@ -900,6 +907,22 @@ module.exports = { bump };
           messageId: 'noWait',
           line: 6, column: 3, endLine: 6, endColumn: 24,
           data: data('mongodb', "updateOne", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "configured-strategy-variable",
+      code: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConfiguredRetryStrategy } from '@smithy/util-retry';
+const retryStrategy = new ConfiguredRetryStrategy(5, (attempt) => 100 * 2 ** attempt);
+export const client = new DynamoDBClient({ region: 'eu-west-1', retryStrategy });
+`,
+      errors: [
+        {
+          messageId: 'noJitter',
+          line: 3, column: 23, endLine: 3, endColumn: 50,
+          data: data('dynamodb', "send", "", "This retry (through `@smithy/util-retry`)"),
           suggestions: [],
         },
       ],
