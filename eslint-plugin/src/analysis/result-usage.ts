@@ -27,6 +27,16 @@ function combine(uses: PropertyUse[]): PropertyUse {
 
 const MAX_DEPTH = 12;
 
+/** `Boolean(r)`, `String(r)`, `console.log(r)`: calls that only convert or print their argument. */
+function isOpaqueConsumer(callee: Node): boolean {
+  if (callee.type === AST_NODE_TYPES.Identifier) return ['Boolean', 'String', 'Number'].includes(callee.name);
+  return (
+    callee.type === AST_NODE_TYPES.MemberExpression &&
+    callee.object.type === AST_NODE_TYPES.Identifier &&
+    callee.object.name === 'console'
+  );
+}
+
 class PropertyUseFinder {
   private readonly visitedVariables = new Set<TSESLint.Scope.Variable>();
 
@@ -74,7 +84,12 @@ class PropertyUseFinder {
       case AST_NODE_TYPES.ExpressionStatement:
         return 'ignored';
       case AST_NODE_TYPES.UnaryExpression:
-        return parent.operator === 'void' ? 'ignored' : 'unknown';
+        // `void r`, `!r`, `typeof r` look at the result, never inside it.
+        return parent.operator === 'void' || parent.operator === '!' || parent.operator === 'typeof' ? 'ignored' : 'unknown';
+      case AST_NODE_TYPES.CallExpression:
+        return parent.arguments.includes(outer as TSESTree.CallExpressionArgument) && isOpaqueConsumer(parent.callee)
+          ? 'ignored'
+          : 'unknown';
       case AST_NODE_TYPES.MemberExpression: {
         if (parent.object !== outer) return 'unknown';
         const key = getKeyName(parent);

@@ -118,6 +118,17 @@ client.send(new BatchGetItemCommand({ RequestItems: {} })).then(() => console.lo
       errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 4, column: 41, endLine: 4, endColumn: 97 }],
     },
     {
+      // Only converted to a boolean (as in @keyv/dynamo's deleteMany): the deletes DynamoDB skipped are reported as done.
+      code: `import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
+import { DynamoDB } from '@aws-sdk/client-dynamodb';
+const documents = DynamoDBDocument.from(new DynamoDB({}));
+export async function deleteMany(keys) {
+  const response = await documents.batchWrite({ RequestItems: { cache: keys.map((id) => ({ DeleteRequest: { Key: { id } } })) } });
+  return Boolean(response);
+}`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 26, endLine: 5, endColumn: 131 }],
+    },
+    {
       // The aggregated v3 DynamoDB class with a callback ignoring the data.
       code: `import { DynamoDB } from '@aws-sdk/client-dynamodb';
 const ddb = new DynamoDB({});
