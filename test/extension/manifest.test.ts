@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 import { rules } from '../../eslint-plugin/src/rules/index';
-import { FIX_ALL_COMMAND } from '../../server/src/code-actions';
-import { SETTINGS_SECTION, defaultSettings, readSettings } from '../../server/src/settings';
+import { FIX_ALL_COMMAND, FIX_ALL_KIND } from '../../server/src/capabilities';
+import { SETTING_KEYS, SETTINGS_SECTION, defaultSettings, readSettings } from '../../server/src/settings';
 
 const extensionDir = fileURLToPath(new URL('../../extension/', import.meta.url));
 const read = (path: string) => readFileSync(join(extensionDir, path), 'utf8');
@@ -150,6 +150,10 @@ describe('settings: manifest and server agree', () => {
     expect(Object.keys(properties).filter((key) => !key.startsWith(prefix))).toEqual([]);
   });
 
+  test("the manifest contributes exactly the server's SETTING_KEYS", () => {
+    expect([...settingKeys].sort()).toEqual([...SETTING_KEYS].sort());
+  });
+
   test.each(settingKeys)('the server reads "%s" from the section', (key) => {
     const schema = properties[`${prefix}${key}`] as PropertySchema;
     const value = sampleValue(key, schema);
@@ -241,6 +245,11 @@ describe('commands: manifest and extension agree', () => {
 
   test('"Fix All in File" sends the command the server executes', () => {
     expect(commandIds.fixAll).toBe(FIX_ALL_COMMAND);
+  });
+
+  test('the README documents the fix-on-save kind the server offers', () => {
+    expect(FIX_ALL_KIND).toBe('source.fixAll.retrySafety');
+    expect(read('README.md')).toContain(`"${FIX_ALL_KIND}": "explicit"`);
   });
 });
 
