@@ -5,10 +5,9 @@ import { format } from 'node:util';
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
-  ProposedFeatures,
   TextDocuments,
-  createConnection,
   type CodeAction,
+  type Connection,
   type Diagnostic,
   type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -23,266 +22,274 @@ import { SETTINGS_SECTION, readDebounceMs, readInitializationSettings, readSetti
 
 const DEFAULT_DEBOUNCE_MS = 200;
 
-const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
+/**
+ * Serves one client on `connection`. `ownsProcess`: the server is the process (started
+ * with `--stdio` and the like), so it may take over `console` and process-level error
+ * handlers; false when embedded (the benchmark runs it in its own process).
+ */
+export function startServer(connection: Connection, { ownsProcess }: { ownsProcess: boolean }): void {
+  const documents = new TextDocuments(TextDocument);
 
-let verbose = false;
-const log = createLogger(connection.console, () => verbose);
-// Whatever a dependency prints goes to the client's log, masked (stdout is the protocol).
-console.log = console.info = (...args: unknown[]) => log.info(format(...args));
-console.warn = (...args: unknown[]) => log.warn(format(...args));
-console.error = (...args: unknown[]) => log.error(format(...args));
-console.debug = (...args: unknown[]) => log.debug(format(...args));
-process.on('uncaughtException', (error) => log.error(`Uncaught: ${describeError(error)}`));
-process.on('unhandledRejection', (error) => log.error(`Unhandled rejection: ${describeError(error)}`));
-
-/** ESLint, the parser and the plugin, loaded once `initialize` has been answered (see engine.ts). */
-type Engine = typeof import('./engine');
-let engineLoad: Promise<{ engine: Engine; linter: DocumentLinter }> | undefined;
-
-function loadEngine() {
-  engineLoad ??= import('./engine').then((engine) => ({ engine, linter: new engine.DocumentLinter(log) }));
-  return engineLoad;
-}
-
-// ---------------------------------------------------------------- capabilities
-
-let canPullConfiguration = false;
-let canRegisterConfigurationChange = false;
-let useDocumentChanges = false;
-let debounceMs = DEFAULT_DEBOUNCE_MS;
-
-connection.onInitialize((params): InitializeResult => {
-  const capabilities = params.capabilities;
-  canPullConfiguration = capabilities.workspace?.configuration === true;
-  canRegisterConfigurationChange = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
-  useDocumentChanges = capabilities.workspace?.workspaceEdit?.documentChanges === true;
-  fallbackSettings = readInitializationSettings(params.initializationOptions);
-  debounceMs = readDebounceMs(params.initializationOptions, DEFAULT_DEBOUNCE_MS);
-  verbose = fallbackSettings.trace.server === 'verbose';
-
-  return { capabilities: serverCapabilities, serverInfo: { name: pkg.name, version: pkg.version } };
-});
-
-connection.onInitialized(() => {
-  if (canRegisterConfigurationChange) {
-    void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
-  }
-  log.info(`Retry Safety language server started (settings ${canPullConfiguration ? 'pulled per resource' : 'from the client'}).`);
-  loadEngine().catch((error: unknown) => log.error(`Loading the linter failed: ${describeError(error)}`));
-});
-
-// ---------------------------------------------------------------- settings
-
-/** Settings from `initializationOptions` or a pushed `didChangeConfiguration`; used when none can be pulled. */
-let fallbackSettings: Settings = readSettings(undefined);
-const settingsByUri = new Map<string, Promise<Settings>>();
-
-function getSettings(uri: string): Promise<Settings> {
-  if (!canPullConfiguration) return Promise.resolve(fallbackSettings);
-  let settings = settingsByUri.get(uri);
-  if (!settings) {
-    settings = connection.workspace.getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION }).then(
-      // A client with nothing configured answers null: keep what initializationOptions said.
-      (raw: unknown) => (raw === null || raw === undefined ? fallbackSettings : readSettings(raw)),
-      (error: unknown) => {
-        log.warn(`Could not read settings for ${uri}: ${describeError(error)}`);
-        return fallbackSettings;
-      },
-    );
-    settingsByUri.set(uri, settings);
-  }
-  return settings;
-}
-
-connection.onDidChangeConfiguration((change) => {
-  const pushed = (change.settings as Record<string, unknown> | null | undefined)?.[SETTINGS_SECTION];
-  if (pushed !== undefined) fallbackSettings = readSettings(pushed);
-  settingsByUri.clear();
-  // The engine version, hosts or rule levels may have changed: every open document is re-linted.
-  for (const document of documents.all()) scheduleLint(document.uri, 0);
-});
-
-// ---------------------------------------------------------------- linting
-
-const timers = new Map<string, NodeJS.Timeout | NodeJS.Immediate>();
-/** What was last published per document, for hover. */
-const published = new Map<string, Diagnostic[]>();
-/** Documents already logged as skipped (one line per document and reason). */
-const skipLogged = new Map<string, string>();
-
-function cancelLint(uri: string): void {
-  const timer = timers.get(uri);
-  if (timer === undefined) return;
-  clearTimeout(timer as NodeJS.Timeout);
-  clearImmediate(timer as NodeJS.Immediate);
-  timers.delete(uri);
-}
-
-function scheduleLint(uri: string, delay = debounceMs): void {
-  cancelLint(uri);
-  const run = () => {
-    timers.delete(uri);
-    lintDocument(uri).catch((error: unknown) => log.error(`Linting ${uri} failed: ${describeError(error)}`));
-  };
-  timers.set(uri, delay > 0 ? setTimeout(run, delay) : setImmediate(run));
-}
-
-function publish(uri: string, version: number, diagnostics: Diagnostic[]): void {
-  published.set(uri, diagnostics);
-  void connection.sendDiagnostics({ uri, version, diagnostics });
-}
-
-async function lintDocument(uri: string): Promise<void> {
-  // `TextDocuments` updates a document in place: remember the version, not the object.
-  const requestedVersion = documents.get(uri)?.version;
-  if (requestedVersion === undefined) return;
-  const settings = await getSettings(uri);
-  verbose = settings.trace.server === 'verbose';
-  const document = documents.get(uri);
-  // Changed or closed while the settings were on their way: that change scheduled its own run.
-  if (!document || document.version !== requestedVersion) return;
-  if (!settings.enable) {
-    publish(uri, document.version, []);
-    return;
+  let verbose = false;
+  const log = createLogger(connection.console, () => verbose);
+  if (ownsProcess) {
+    // Whatever a dependency prints goes to the client's log, masked (stdout is the protocol).
+    console.log = console.info = console.dir = (...args: unknown[]) => log.info(format(...args));
+    console.warn = console.trace = (...args: unknown[]) => log.warn(format(...args));
+    console.error = (...args: unknown[]) => log.error(format(...args));
+    console.debug = (...args: unknown[]) => log.debug(format(...args));
+    process.on('uncaughtException', (error) => log.error(`Uncaught: ${describeError(error)}`));
+    process.on('unhandledRejection', (error) => log.error(`Unhandled rejection: ${describeError(error)}`));
   }
 
-  const { engine, linter } = await loadEngine();
-  if (document.version !== requestedVersion || !documents.get(uri)) return;
-  const started = performance.now();
-  const outcome = linter.lint(document.getText(), engine.getLintTarget(uri, document.languageId), settings);
-  if (outcome.status === 'parse-error') {
-    // Mid-typing: no parse-error noise, and the client keeps what it shows (fix data is
-    // tied to the older version, so no stale fix can be applied).
-    log.debug(`${uri} v${document.version}: not linted, ${outcome.message}`);
-    return;
+  /** ESLint, the parser and the plugin, loaded once `initialize` has been answered (see engine.ts). */
+  type Engine = typeof import('./engine');
+  let engineLoad: Promise<{ engine: Engine; linter: DocumentLinter }> | undefined;
+
+  function loadEngine() {
+    engineLoad ??= import('./engine').then((engine) => ({ engine, linter: new engine.DocumentLinter(log) }));
+    return engineLoad;
   }
-  if (outcome.status === 'skipped') {
-    if (skipLogged.get(uri) !== outcome.reason) log.info(`Skipped ${uri}: ${outcome.reason}.`);
-    skipLogged.set(uri, outcome.reason);
-    publish(uri, document.version, []);
-    return;
-  }
-  skipLogged.delete(uri);
-  const diagnostics = engine.toDiagnostics(document, outcome);
-  publish(uri, document.version, diagnostics);
-  log.debug(`${uri} v${document.version}: ${diagnostics.length} finding(s) in ${(performance.now() - started).toFixed(1)} ms`);
-}
 
-// `TextDocuments` fires a content change right after each open; that one is not debounced.
-const justOpened = new Set<string>();
-documents.onDidOpen(({ document }) => {
-  justOpened.add(document.uri);
-  scheduleLint(document.uri, 0);
-});
-documents.onDidChangeContent(({ document }) => {
-  if (!justOpened.delete(document.uri)) scheduleLint(document.uri);
-});
-documents.onDidClose(({ document }) => {
-  justOpened.delete(document.uri);
-  cancelLint(document.uri);
-  settingsByUri.delete(document.uri);
-  skipLogged.delete(document.uri);
-  published.delete(document.uri);
-  if (deferredLint?.uri === document.uri) deferredLint = undefined;
-  void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
-});
+  // ---------------------------------------------------------------- capabilities
 
-// ---------------------------------------------------------------- handlers
+  let canPullConfiguration = false;
+  let canRegisterConfigurationChange = false;
+  let useDocumentChanges = false;
+  let debounceMs = DEFAULT_DEBOUNCE_MS;
 
-async function getFixAllEdits(uri: string) {
-  const version = documents.get(uri)?.version;
-  if (version === undefined) return undefined;
-  const settings = await getSettings(uri);
-  const { engine, linter } = await loadEngine();
-  const document = documents.get(uri);
-  if (!settings.enable || !document || document.version !== version) return undefined;
-  const text = document.getText();
-  const fixed = linter.fix(text, engine.getLintTarget(uri, document.languageId), settings);
-  if (fixed === undefined) return undefined;
-  return { document, edits: computeMinimalEdits(text, fixed).map((edit) => engine.toTextEdit(document, edit)) };
-}
+  connection.onInitialize((params): InitializeResult => {
+    const capabilities = params.capabilities;
+    canPullConfiguration = capabilities.workspace?.configuration === true;
+    canRegisterConfigurationChange = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    useDocumentChanges = capabilities.workspace?.workspaceEdit?.documentChanges === true;
+    fallbackSettings = readInitializationSettings(params.initializationOptions);
+    debounceMs = readDebounceMs(params.initializationOptions, DEFAULT_DEBOUNCE_MS);
+    verbose = fallbackSettings.trace.server === 'verbose';
 
-/** The last full lint done for a deferred fix (one entry: the document under the cursor). */
-let deferredLint: { uri: string; version: number; diagnostics: Diagnostic[] } | undefined;
-
-function resolveDeferred(
-  { engine, linter }: Awaited<ReturnType<typeof loadEngine>>,
-  document: TextDocument,
-  settings: Settings,
-  diagnostic: Diagnostic,
-): DiagnosticData | undefined {
-  if (deferredLint?.uri !== document.uri || deferredLint.version !== document.version) {
-    const outcome = linter.lint(document.getText(), engine.getLintTarget(document.uri, document.languageId), settings);
-    const diagnostics = outcome.status === 'linted' ? engine.toDiagnostics(document, outcome, Infinity) : [];
-    deferredLint = { uri: document.uri, version: document.version, diagnostics };
-  }
-  const same = engine.findSameDiagnostic(deferredLint.diagnostics, diagnostic);
-  return same ? engine.readDiagnosticData(same) : undefined;
-}
-
-connection.onCodeAction(async ({ textDocument, context }) => {
-  const document = documents.get(textDocument.uri);
-  if (!document) return [];
-  const actions: CodeAction[] = [];
-  if (isKindRequested(CodeActionKind.QuickFix, context.only)) {
-    const settings = await getSettings(document.uri);
-    const loaded = await loadEngine();
-    const target = loaded.engine.getLintTarget(document.uri, document.languageId);
-    const textDirectivesWork = target.kind === 'text' && loaded.linter.supportsTextDirectives();
-    actions.push(
-      ...loaded.engine.getQuickFixes({
-        document,
-        target,
-        diagnostics: context.diagnostics,
-        useDocumentChanges,
-        textDirectivesWork,
-        resolveDeferred: (diagnostic) => resolveDeferred(loaded, document, settings, diagnostic),
-      }),
-    );
-  }
-  if (isFixAllRequested(context.only)) {
-    const fixAll = await getFixAllEdits(document.uri);
-    if (fixAll && fixAll.edits.length > 0) {
-      const { engine } = await loadEngine();
-      actions.push(engine.getFixAllAction(fixAll.document, fixAll.edits, useDocumentChanges));
-    }
-  }
-  return actions;
-});
-
-connection.onExecuteCommand(async ({ command, arguments: args }) => {
-  if (command !== FIX_ALL_COMMAND) return null;
-  // Arguments: the document's URI, or `{ uri, version? }` (a version that no longer matches is refused).
-  const first: unknown = args?.[0];
-  const uri = typeof first === 'string' ? first : (first as { uri?: unknown } | undefined)?.uri;
-  const version = (first as { version?: unknown } | undefined)?.version;
-  if (typeof uri !== 'string') return null;
-  const fixAll = await getFixAllEdits(uri);
-  if (!fixAll || fixAll.edits.length === 0) return { applied: false };
-  if (typeof version === 'number' && version !== fixAll.document.version) return { applied: false };
-  const { engine } = await loadEngine();
-  const result = await connection.workspace.applyEdit({
-    label: 'Fix all retry-safety problems',
-    edit: engine.toWorkspaceEdit(fixAll.document, fixAll.edits, useDocumentChanges),
+    return { capabilities: serverCapabilities, serverInfo: { name: pkg.name, version: pkg.version } };
   });
-  return { applied: result.applied };
-});
 
-connection.onHover(async ({ textDocument, position }) => {
-  const diagnostics = published.get(textDocument.uri);
-  if (!diagnostics?.length) return null;
-  const { engine } = await loadEngine();
-  return engine.getHover(diagnostics, position);
-});
+  connection.onInitialized(() => {
+    if (canRegisterConfigurationChange) {
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+    }
+    log.info(`Retry Safety language server started (settings ${canPullConfiguration ? 'pulled per resource' : 'from the client'}).`);
+    loadEngine().catch((error: unknown) => log.error(`Loading the linter failed: ${describeError(error)}`));
+  });
 
-// For the benchmark and diagnosis: the server's own memory (after a GC when node runs with --expose-gc).
-connection.onRequest('retrySafety/serverStats', () => {
-  (globalThis as { gc?: () => void }).gc?.();
-  return { memory: process.memoryUsage(), openDocuments: documents.keys().length, published: published.size };
-});
+  // ---------------------------------------------------------------- settings
 
-// ---------------------------------------------------------------- listen
+  /** Settings from `initializationOptions` or a pushed `didChangeConfiguration`; used when none can be pulled. */
+  let fallbackSettings: Settings = readSettings(undefined);
+  const settingsByUri = new Map<string, Promise<Settings>>();
 
-documents.listen(connection);
-connection.listen();
+  function getSettings(uri: string): Promise<Settings> {
+    if (!canPullConfiguration) return Promise.resolve(fallbackSettings);
+    let settings = settingsByUri.get(uri);
+    if (!settings) {
+      settings = connection.workspace.getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION }).then(
+        // A client with nothing configured answers null: keep what initializationOptions said.
+        (raw: unknown) => (raw === null || raw === undefined ? fallbackSettings : readSettings(raw)),
+        (error: unknown) => {
+          log.warn(`Could not read settings for ${uri}: ${describeError(error)}`);
+          return fallbackSettings;
+        },
+      );
+      settingsByUri.set(uri, settings);
+    }
+    return settings;
+  }
+
+  connection.onDidChangeConfiguration((change) => {
+    const pushed = (change.settings as Record<string, unknown> | null | undefined)?.[SETTINGS_SECTION];
+    if (pushed !== undefined) fallbackSettings = readSettings(pushed);
+    settingsByUri.clear();
+    // The engine version, hosts or rule levels may have changed: every open document is re-linted.
+    for (const document of documents.all()) scheduleLint(document.uri, 0);
+  });
+
+  // ---------------------------------------------------------------- linting
+
+  const timers = new Map<string, NodeJS.Timeout | NodeJS.Immediate>();
+  /** What was last published per document, for hover. */
+  const published = new Map<string, Diagnostic[]>();
+  /** Documents already logged as skipped (one line per document and reason). */
+  const skipLogged = new Map<string, string>();
+
+  function cancelLint(uri: string): void {
+    const timer = timers.get(uri);
+    if (timer === undefined) return;
+    clearTimeout(timer as NodeJS.Timeout);
+    clearImmediate(timer as NodeJS.Immediate);
+    timers.delete(uri);
+  }
+
+  function scheduleLint(uri: string, delay = debounceMs): void {
+    cancelLint(uri);
+    const run = () => {
+      timers.delete(uri);
+      lintDocument(uri).catch((error: unknown) => log.error(`Linting ${uri} failed: ${describeError(error)}`));
+    };
+    timers.set(uri, delay > 0 ? setTimeout(run, delay) : setImmediate(run));
+  }
+
+  function publish(uri: string, version: number, diagnostics: Diagnostic[]): void {
+    published.set(uri, diagnostics);
+    void connection.sendDiagnostics({ uri, version, diagnostics });
+  }
+
+  async function lintDocument(uri: string): Promise<void> {
+    // `TextDocuments` updates a document in place: remember the version, not the object.
+    const requestedVersion = documents.get(uri)?.version;
+    if (requestedVersion === undefined) return;
+    const settings = await getSettings(uri);
+    verbose = settings.trace.server === 'verbose';
+    const document = documents.get(uri);
+    // Changed or closed while the settings were on their way: that change scheduled its own run.
+    if (!document || document.version !== requestedVersion) return;
+    if (!settings.enable) {
+      publish(uri, document.version, []);
+      return;
+    }
+
+    const { engine, linter } = await loadEngine();
+    if (document.version !== requestedVersion || !documents.get(uri)) return;
+    const started = performance.now();
+    const outcome = linter.lint(document.getText(), engine.getLintTarget(uri, document.languageId), settings);
+    if (outcome.status === 'parse-error') {
+      // Mid-typing: no parse-error noise, and the client keeps what it shows (fix data is
+      // tied to the older version, so no stale fix can be applied).
+      log.debug(`${uri} v${document.version}: not linted, ${outcome.message}`);
+      return;
+    }
+    if (outcome.status === 'skipped') {
+      if (skipLogged.get(uri) !== outcome.reason) log.info(`Skipped ${uri}: ${outcome.reason}.`);
+      skipLogged.set(uri, outcome.reason);
+      publish(uri, document.version, []);
+      return;
+    }
+    skipLogged.delete(uri);
+    const diagnostics = engine.toDiagnostics(document, outcome);
+    publish(uri, document.version, diagnostics);
+    log.debug(`${uri} v${document.version}: ${diagnostics.length} finding(s) in ${(performance.now() - started).toFixed(1)} ms`);
+  }
+
+  // `TextDocuments` fires a content change right after each open; that one is not debounced.
+  const justOpened = new Set<string>();
+  documents.onDidOpen(({ document }) => {
+    justOpened.add(document.uri);
+    scheduleLint(document.uri, 0);
+  });
+  documents.onDidChangeContent(({ document }) => {
+    if (!justOpened.delete(document.uri)) scheduleLint(document.uri);
+  });
+  documents.onDidClose(({ document }) => {
+    justOpened.delete(document.uri);
+    cancelLint(document.uri);
+    settingsByUri.delete(document.uri);
+    skipLogged.delete(document.uri);
+    published.delete(document.uri);
+    if (deferredLint?.uri === document.uri) deferredLint = undefined;
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  });
+
+  // ---------------------------------------------------------------- handlers
+
+  async function getFixAllEdits(uri: string) {
+    const version = documents.get(uri)?.version;
+    if (version === undefined) return undefined;
+    const settings = await getSettings(uri);
+    const { engine, linter } = await loadEngine();
+    const document = documents.get(uri);
+    if (!settings.enable || !document || document.version !== version) return undefined;
+    const text = document.getText();
+    const fixed = linter.fix(text, engine.getLintTarget(uri, document.languageId), settings);
+    if (fixed === undefined) return undefined;
+    return { document, edits: computeMinimalEdits(text, fixed).map((edit) => engine.toTextEdit(document, edit)) };
+  }
+
+  /** The last full lint done for a deferred fix (one entry: the document under the cursor). */
+  let deferredLint: { uri: string; version: number; settings: Settings; diagnostics: Diagnostic[] } | undefined;
+
+  function resolveDeferred(
+    { engine, linter }: Awaited<ReturnType<typeof loadEngine>>,
+    document: TextDocument,
+    settings: Settings,
+    diagnostic: Diagnostic,
+  ): DiagnosticData | undefined {
+    if (deferredLint?.uri !== document.uri || deferredLint.version !== document.version || deferredLint.settings !== settings) {
+      const outcome = linter.lint(document.getText(), engine.getLintTarget(document.uri, document.languageId), settings);
+      const diagnostics = outcome.status === 'linted' ? engine.toDiagnostics(document, outcome, Infinity) : [];
+      deferredLint = { uri: document.uri, version: document.version, settings, diagnostics };
+    }
+    const same = engine.findSameDiagnostic(deferredLint.diagnostics, diagnostic);
+    return same ? engine.readDiagnosticData(same) : undefined;
+  }
+
+  connection.onCodeAction(async ({ textDocument, context }) => {
+    const document = documents.get(textDocument.uri);
+    if (!document) return [];
+    const actions: CodeAction[] = [];
+    if (isKindRequested(CodeActionKind.QuickFix, context.only)) {
+      const settings = await getSettings(document.uri);
+      const loaded = await loadEngine();
+      const target = loaded.engine.getLintTarget(document.uri, document.languageId);
+      const textDirectivesWork = target.kind === 'text' && loaded.linter.supportsTextDirectives();
+      actions.push(
+        ...loaded.engine.getQuickFixes({
+          document,
+          target,
+          diagnostics: context.diagnostics,
+          useDocumentChanges,
+          textDirectivesWork,
+          resolveDeferred: (diagnostic) => resolveDeferred(loaded, document, settings, diagnostic),
+        }),
+      );
+    }
+    if (isFixAllRequested(context.only)) {
+      const fixAll = await getFixAllEdits(document.uri);
+      if (fixAll && fixAll.edits.length > 0) {
+        const { engine } = await loadEngine();
+        actions.push(engine.getFixAllAction(fixAll.document, fixAll.edits, useDocumentChanges));
+      }
+    }
+    return actions;
+  });
+
+  connection.onExecuteCommand(async ({ command, arguments: args }) => {
+    if (command !== FIX_ALL_COMMAND) return null;
+    // Arguments: the document's URI, or `{ uri, version? }` (a version that no longer matches is refused).
+    const first: unknown = args?.[0];
+    const uri = typeof first === 'string' ? first : (first as { uri?: unknown } | undefined)?.uri;
+    const version = (first as { version?: unknown } | undefined)?.version;
+    if (typeof uri !== 'string') return null;
+    const fixAll = await getFixAllEdits(uri);
+    if (!fixAll || fixAll.edits.length === 0) return { applied: false };
+    if (typeof version === 'number' && version !== fixAll.document.version) return { applied: false };
+    const { engine } = await loadEngine();
+    const result = await connection.workspace.applyEdit({
+      label: 'Fix all retry-safety problems',
+      edit: engine.toWorkspaceEdit(fixAll.document, fixAll.edits, useDocumentChanges),
+    });
+    return { applied: result.applied };
+  });
+
+  connection.onHover(async ({ textDocument, position }) => {
+    const diagnostics = published.get(textDocument.uri);
+    if (!diagnostics?.length) return null;
+    const { engine } = await loadEngine();
+    return engine.getHover(diagnostics, position);
+  });
+
+  // For the benchmark and diagnosis: the server's own memory (after a GC when node runs with --expose-gc).
+  connection.onRequest('retrySafety/serverStats', () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    return { memory: process.memoryUsage(), openDocuments: documents.keys().length, published: published.size };
+  });
+
+  // ---------------------------------------------------------------- listen
+
+  documents.listen(connection);
+  connection.listen();
+}

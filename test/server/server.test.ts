@@ -325,7 +325,7 @@ describe('language server over stdio', () => {
     await client.open(uri, 'typescript', TS_SOURCE);
     await client.diagnosticsFor(uri, 1);
     const before = client.published.length;
-    client.configurationDelayMs = 300;
+    client.configurationDelayMs = 1000;
     try {
       await client.changeSettings(settings('8.0.2'));
       await client.change(uri, `${TS_SOURCE}// edited\n`);
