@@ -71,7 +71,9 @@ export function analyzeTest(test: TSESTree.Expression | TSESTree.PrivateIdentifi
     case AST_NODE_TYPES.MemberExpression: {
       const property = getErrorProperty(node, rules);
       if (property === 'retryable') return opaque(['retryable']);
-      return property ? opaque([property]) : undefined;
+      if (property) return opaque([property]);
+      // `err[key]`: a check on the error whose property is not known.
+      return referencesError(node, rules) ? opaque(['other']) : undefined;
     }
     case AST_NODE_TYPES.Identifier: {
       const alias = rules.aliases.get(node.name);
@@ -294,8 +296,14 @@ export function readErrorParam(
       if (property.type !== AST_NODE_TYPES.Property) continue;
       const key = property.computed ? undefined : getKeyName(property.key);
       const target = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
-      if (!key || target.type !== AST_NODE_TYPES.Identifier) continue;
-      // p-retry 7: `shouldRetry({ error })`
+      if (!key) continue;
+      // p-retry 7: `shouldRetry({ error })`, `shouldRetry({ error: { code } })`
+      if (contextKeys.includes(key) && target.type === AST_NODE_TYPES.ObjectPattern) {
+        const inner = readErrorParam(target);
+        for (const [name, kind] of inner.aliases) aliases.set(name, kind);
+        continue;
+      }
+      if (target.type !== AST_NODE_TYPES.Identifier) continue;
       if (contextKeys.includes(key)) {
         errorName = target.name;
         continue;

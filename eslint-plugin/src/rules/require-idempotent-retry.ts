@@ -194,7 +194,8 @@ export default createRule<[], MessageId>({
     function checkClientRequestToken(scope: RetryScope, call: DynamoDbCall): void {
       if (!call.input) return;
       const input = resolveObjectLiteral(context, call.input);
-      if (!input || input.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement)) return;
+      // A spread or a computed key may carry the token: the rule cannot tell.
+      if (!input || input.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement || property.computed)) return;
       if (input.properties.some((property) => property.type === AST_NODE_TYPES.Property && getKeyName(property) === 'ClientRequestToken')) return;
       // Both SDKs fill a missing token into a copy of the input (v3 in its serializer, v2 in
       // BUILD_IDEMPOTENCY_TOKENS), so even an input object made once gets a new token per call.

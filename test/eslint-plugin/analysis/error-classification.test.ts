@@ -309,6 +309,15 @@ describe('odd shapes', () => {
     expect(values(result?.retriedValues ?? [])).toEqual(['name:equal:ThrottlingException']);
   });
 
+  it('a computed member of the error is a check; p-retry 7 context destructured twice', () => {
+    expect(classify(loop(`if (err[Symbol.for('code')]) throw err;`))?.retriesEveryError).toBe(false);
+    const nested = classify(`
+      import pRetry from 'p-retry';
+      await pRetry(() => put(item), { shouldRetry: async ({ error: { code } }) => code === '40001' });`);
+    expect(values(nested?.retriedValues ?? [])).toEqual(['code:equal:40001']);
+    expect(nested?.retriesEveryError).toBe(false);
+  });
+
   it('does not throw on a catch without a binding, spreads and unknown shapes', () => {
     expect(classify(loop(`const copy = { ...err }; if (copy) void 0;`))?.retriesEveryError).toBe(true);
     const noBinding = classify(`

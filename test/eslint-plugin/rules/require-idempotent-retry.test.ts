@@ -210,6 +210,17 @@ for (let attempt = 0; attempt < 3; attempt++) {
     if (err.name !== 'TransactionConflictException') throw err;
   }
 }`,
+    // A computed key may be the token.
+    `import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+for (let attempt = 0; attempt < 3; attempt++) {
+  try {
+    await client.send(new TransactWriteItemsCommand({ [TOKEN_FIELD]: token, TransactItems: [] }));
+    break;
+  } catch (err) {
+    if (err.name !== 'TransactionConflictException') throw err;
+  }
+}`,
     // A TransactWriteItems outside any retry: the SDK's own retries reuse the token.
     `import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
