@@ -130,6 +130,8 @@ export function getRetryWritesValue(token: ConnectionStringToken): boolean | und
 
 const DOCUMENTDB_HOST = /\.docdb(?:-elastic)?\.amazonaws\.com$/;
 const ATLAS_HOST = /\.mongodb\.net$/;
+/** A plain host name, IPv4 or bracketed IPv6 address (no template, no stray characters). */
+const HOST_NAME = /^(?:[a-z0-9_~%-]+(?:\.[a-z0-9_~%-]+)*\.?|\[[0-9a-f:.]+\])$/;
 /** CA bundles that Amazon tells DocumentDB users to download; nobody else names a file so. */
 const DOCUMENTDB_CA_FILES = ['global-bundle.pem', 'rds-combined-ca-bundle.pem'];
 
@@ -140,7 +142,7 @@ export function getHostKind(token: ConnectionStringToken, documentDbHosts: reado
   if (hasDocumentDbCaFile(token)) return 'documentdb';
   if (documentDbHosts.length > 0 && hosts.some((host) => isHostInPatterns(host, documentDbHosts))) return 'documentdb';
   if (hosts.some(({ name }) => ATLAS_HOST.test(name))) return 'atlas';
-  if (hosts.length === 0 || hosts.some(({ name }) => name === '' || name.includes('${') || name.includes('{{'))) return 'unknown';
+  if (hosts.length === 0 || hosts.some(({ name }) => !HOST_NAME.test(name))) return 'unknown';
   return 'other';
 }
 

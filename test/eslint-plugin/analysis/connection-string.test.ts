@@ -100,6 +100,9 @@ describe('getHostKind', () => {
     expect(kind('mongodb://localhost:27017/')).toBe('other');
     expect(kind('mongodb://docdb.amazonaws.com.evil.example/')).toBe('other');
     expect(kind('mongodb://${host}:27017/')).toBe('unknown');
+    expect(kind('mongodb://[::1]:27017/')).toBe('other');
+    expect(kind('mongodb://app:pw@$')).toBe('unknown');
+    expect(kind('mongodb://a.example.com,${other}:27017/')).toBe('unknown');
   });
 
   it("recognises DocumentDB's CA bundles, with any path and percent-encoding", () => {

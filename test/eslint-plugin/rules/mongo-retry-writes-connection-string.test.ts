@@ -1,3 +1,7 @@
+import tsParser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import rule from '../../../eslint-plugin/src/rules/mongo-retry-writes-connection-string';
 import { createRuleTester, createTypedRuleTester, typedFilename } from '../rule-tester';
 
@@ -10,6 +14,8 @@ const bad = { 'retry-safety': { documentdb: { engineVersion: 'latest' } } };
 const tunnel = {
   'retry-safety': { documentdb: { engineVersion: '5.0.0', hosts: ['localhost:27018', '*.db.internal.example.com'] } },
 };
+
+const DOCDB_HOST = 'prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017';
 
 const ruleTester = createRuleTester();
 
@@ -877,4 +883,56 @@ export const client = new MongoClient('mongodb://prod.cluster-abc.us-east-1.docd
       ],
     },
   ],
+});
+
+describe('mongo-retry-writes-connection-string on generated code', () => {
+  const uriArb = fc
+    .record({
+      scheme: fc.constantFrom('mongodb://', 'mongodb+srv://'),
+      user: fc.constantFrom('', 'app:pw@', '${user}:${password}@'),
+      host: fc.constantFrom(DOCDB_HOST, DOCDB_HOST, DOCDB_HOST, 'c0.ab1cd.mongodb.net', 'localhost:27017', 'localhost:27018', '${host}:27017', '${cluster}.docdb.amazonaws.com'),
+      path: fc.constantFrom('', '/', '/app', '/${db}'),
+      options: fc.option(fc.array(fc.constantFrom('retryWrites=false', 'retryWrites=false', 'retryWrites=true', 'tls=true', 'tlsCAFile=global-bundle.pem', '${extra}', ''), { minLength: 1, maxLength: 4 }), { freq: 4 }),
+      tail: fc.constantFrom('', '', '', '.', ' and more', '\\u0026x=1'),
+    })
+    .map(({ scheme, user, host, path, options, tail }) => `${scheme}${user}${host}${options ? `${path || '/'}?${options.join('&')}` : path}${tail}`);
+  const codeArb = fc
+    .record({
+      uri: uriArb,
+      quote: fc.constantFrom("'", '"', '`'),
+      options: fc.constantFrom('', ', { retryWrites: false }', ', { retryWrites: true, tls: true }', ', { tls: true, /* c */ retryWrites: false }', ', {\n  tls: true,\n  retryWrites: false,\n}', ', opts'),
+      call: fc.constantFrom('new MongoClient', 'MongoClient.connect', 'mongoose.connect', 'other'),
+      concat: fc.boolean(),
+    })
+    .map(({ uri, quote, options, call, concat }) => {
+      const body = quote === '`' ? uri : uri.replace(/\$\{(\w+)\}/g, '$1');
+      const literal = `${quote}${body}${quote}${concat ? " + '&w=majority'" : ''}`;
+      return `import { MongoClient } from 'mongodb';\nimport mongoose from 'mongoose';\nconst user = 'u', password = 'p', host = 'h', cluster = 'c', db = 'd', extra = '', opts = {};\n${call}(${literal}${options});\n`;
+    });
+  const settingsArb = fc.constantFrom(v802, v802, v500, v500, none, bad, tunnel);
+
+  it('never crashes, and every fix leaves code that parses', () => {
+    const linter = new Linter();
+    let fixedRuns = 0;
+    fc.assert(
+      fc.property(codeArb, settingsArb, (code, settings) => {
+        const config: Linter.Config[] = [
+          {
+            files: ['**/*.ts'],
+            languageOptions: { parser: tsParser },
+            plugins: { 'retry-safety': { rules: { r: rule } } as never },
+            rules: { 'retry-safety/r': 'error' },
+            settings,
+          },
+        ];
+        expect(linter.verify(code, config, 'file.ts').filter((message) => message.fatal)).toEqual([]);
+        const fixed = linter.verifyAndFix(code, config, { filename: 'file.ts' });
+        expect(fixed.messages.filter((message) => message.fatal)).toEqual([]);
+        if (fixed.fixed) fixedRuns++;
+      }),
+      { numRuns: 500 },
+    );
+    // The generator must exercise the fixers, not only the silent paths.
+    expect(fixedRuns).toBeGreaterThan(20);
+  });
 });
