@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { getRetryDelayFacts } from '../../../eslint-plugin/src/analysis/retry-delay';
 import { findRetryScopes } from '../../../eslint-plugin/src/analysis/retry-scopes';
+import * as parser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import plugin from '../../../eslint-plugin/src/index';
 import { analyzeCode } from './retry-harness';
 
 function factsOf(code: string) {
@@ -281,5 +284,54 @@ describe('getRetryDelayFacts: libraries', () => {
     expect(
       factsOf(`import { ConfiguredRetryStrategy } from '@aws-sdk/util-retry';\nnew ConfiguredRetryStrategy(4, (attempt) => 100 + attempt * 1000);`),
     ).toMatchObject({ growth: 'linear', jittered: false });
+  });
+});
+
+/** A leading import stays at the top; the rest goes into an async function (it may `return`). */
+function wrap(code: string): string {
+  const match = /^(import [^;]+;)\s*/.exec(code);
+  const head = match ? match[1] : '';
+  const rest = match ? code.slice(match[0].length) : code;
+  return `${head}\nasync function main() {\n${rest}\n}`;
+}
+
+describe('odd shapes never throw', () => {
+  it.each([
+    'for (;;) {}',
+    'do ; while (retry && retries++ < 3);',
+    'while (x) try { await coll.insertOne(d); break; } catch { continue; }',
+    'for (let attempt = 0; attempt < 3; attempt++) { try { return await coll?.insertOne?.(d); } catch ({ message }) { await sleep?.(...delays); } }',
+    'for (let attempt = 0; attempt < 3; attempt++) { try { return await db[method](d); } catch (e) { await sleep(delays[attempt] ?? 1000); } }',
+    'class A { async #save(d, attempt = 0) { try { return await this.coll.insertOne(d); } catch { return this.#save(d, attempt + 1); } } }',
+    'const o = { async save(attempt) { try { return await coll.insertOne(d); } catch { return this.save(attempt + 1); } } };',
+    'label: while (true) { try { await coll.insertOne(d); break label; } catch (e) { if (++n > 3) throw e; await new Promise((r) => setTimeout(r)); } }',
+    "import pRetry from 'p-retry'; pRetry(); pRetry(...args); pRetry(fn, { ...defaults, [key]: 1, 'factor': 1, retries: -1 });",
+    "import { retry } from 'cockatiel'; retry(); retry(handleAll, { backoff: new backoffs.Exponential() }).execute();",
+    "import { ConfiguredRetryStrategy } from '@smithy/util-retry'; new ConfiguredRetryStrategy(); new ConfiguredRetryStrategy(n, () => { if (x) return 1; });",
+    "const retry = require('retry'); const op = retry.operation(); op.attempt(); op.attempt(notAFunction);",
+    'async function* gen(attempt) { try { yield await coll.insertOne(d); } catch { yield* gen(attempt + 1); } }',
+    'for (let attempt = 0; attempt < 3; attempt++) { try { return await coll.insertOne(d); } catch { await sleep(2 ** attempt << x >>> y); } }',
+    'p.catch(); p.then(); p.catch(async function named() {}); p.then(null, () => retry());',
+  ])('%s', (code) => {
+    expect(() =>
+      analyzeCode(wrap(code), (context) => findRetryScopes(context).map((scope) => getRetryDelayFacts(context, scope))),
+    ).not.toThrow();
+    // The rules built on it too, with database calls in reach.
+    const linter = new Linter({ configType: 'flat' });
+    const withDb = `import { MongoClient } from 'mongodb';\nconst coll = new MongoClient('mongodb://h').db().collection('c');\n${wrap(code)}`;
+    expect(() =>
+      linter.verify(
+        withDb,
+        [
+          {
+            files: ['**/*.ts'],
+            languageOptions: { parser },
+            plugins: { 'retry-safety': plugin as never },
+            rules: { 'retry-safety/require-retry-backoff': 'error', 'retry-safety/no-swallowed-db-error': 'error' },
+          },
+        ],
+        'file.ts',
+      ),
+    ).not.toThrow();
   });
 });
