@@ -20,7 +20,17 @@ import {
   type TraceMap,
 } from './module-references';
 import { getClientTypeChecker, type ClientTypeChecker } from './client-types';
+import {
+  DOCUMENT_OPERATIONS,
+  isDynamoDbWriteOperation,
+  lowerFirst,
+  OPERATIONS,
+  PAGINATORS,
+  V2_DOCUMENT_METHODS,
+} from './dynamodb-operations';
 import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
+
+export { isDynamoDbWriteOperation } from './dynamodb-operations';
 
 /**
  * DynamoDB calls, found by following the AWS SDK's imports — never by method name
@@ -32,56 +42,6 @@ import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
  * - v2 `aws-sdk` / `aws-sdk/clients/dynamodb`: `new AWS.DynamoDB()` and
  *   `new AWS.DynamoDB.DocumentClient()` methods, with `.promise()` or a callback.
  */
-
-/** DynamoDB API operations (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Operations_Amazon_DynamoDB.html). */
-const OPERATIONS = [
-  'BatchExecuteStatement', 'BatchGetItem', 'BatchWriteItem', 'CreateBackup', 'CreateGlobalTable', 'CreateTable',
-  'DeleteBackup', 'DeleteItem', 'DeleteResourcePolicy', 'DeleteTable', 'DescribeBackup', 'DescribeContinuousBackups',
-  'DescribeContributorInsights', 'DescribeEndpoints', 'DescribeExport', 'DescribeGlobalTable',
-  'DescribeGlobalTableSettings', 'DescribeImport', 'DescribeKinesisStreamingDestination', 'DescribeLimits',
-  'DescribeTable', 'DescribeTableReplicaAutoScaling', 'DescribeTimeToLive', 'DisableKinesisStreamingDestination',
-  'EnableKinesisStreamingDestination', 'ExecuteStatement', 'ExecuteTransaction', 'ExportTableToPointInTime', 'GetItem',
-  'GetResourcePolicy', 'ImportTable', 'ListBackups', 'ListContributorInsights', 'ListExports', 'ListGlobalTables',
-  'ListImports', 'ListTables', 'ListTagsOfResource', 'PutItem', 'PutResourcePolicy', 'Query', 'RestoreTableFromBackup',
-  'RestoreTableToPointInTime', 'Scan', 'TagResource', 'TransactGetItems', 'TransactWriteItems', 'UntagResource',
-  'UpdateContinuousBackups', 'UpdateContributorInsights', 'UpdateGlobalTable', 'UpdateGlobalTableSettings', 'UpdateItem',
-  'UpdateKinesisStreamingDestination', 'UpdateTable', 'UpdateTableReplicaAutoScaling', 'UpdateTimeToLive',
-] as const;
-
-/** Document-client method / command stem → API operation (lib-dynamodb and v2 `DocumentClient`). */
-const DOCUMENT_OPERATIONS: Record<string, string> = {
-  put: 'PutItem',
-  get: 'GetItem',
-  update: 'UpdateItem',
-  delete: 'DeleteItem',
-  query: 'Query',
-  scan: 'Scan',
-  batchGet: 'BatchGetItem',
-  batchWrite: 'BatchWriteItem',
-  transactGet: 'TransactGetItems',
-  transactWrite: 'TransactWriteItems',
-  executeStatement: 'ExecuteStatement',
-  batchExecuteStatement: 'BatchExecuteStatement',
-  executeTransaction: 'ExecuteTransaction',
-};
-/** v2 `DocumentClient` has only these (no PartiQL). */
-const V2_DOCUMENT_METHODS = ['put', 'get', 'update', 'delete', 'query', 'scan', 'batchGet', 'batchWrite', 'transactGet', 'transactWrite'];
-
-const PAGINATORS: Record<string, string> = {
-  paginateQuery: 'Query',
-  paginateScan: 'Scan',
-  paginateListTables: 'ListTables',
-  paginateListContributorInsights: 'ListContributorInsights',
-  paginateListExports: 'ListExports',
-  paginateListImports: 'ListImports',
-};
-
-const READ_PREFIXES = ['Get', 'Describe', 'List', 'Query', 'Scan', 'BatchGet', 'TransactGet'];
-
-/** True when the DynamoDB operation may change data or schema (PartiQL statements: by their text). */
-export function isDynamoDbWriteOperation(operation: string): boolean {
-  return !READ_PREFIXES.some((prefix) => operation.startsWith(prefix));
-}
 
 export const DYNAMODB_MODULES = [
   '@aws-sdk/client-dynamodb',
@@ -148,9 +108,6 @@ interface ConstructInfo {
   sdkVersion: 2 | 3;
 }
 
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
-}
 
 function buildTraceMap(): TraceMap<ConstructInfo> {
   const clientDynamoDb: TraceMap<ConstructInfo> = {
