@@ -60,7 +60,7 @@ export interface ObjectIdAccess {
  * `mongodb` or `bson`), extend an existing `mongodb` import or destructured require,
  * or add one.
  */
-export function getObjectIdAccess(context: AnyRuleContext): ObjectIdAccess {
+export function getObjectIdAccess(context: AnyRuleContext): ObjectIdAccess | undefined {
   const sourceCode = context.sourceCode;
   const program = sourceCode.ast as TSESTree.Program;
   const none = (): TSESLint.RuleFix[] => [];
@@ -76,8 +76,8 @@ export function getObjectIdAccess(context: AnyRuleContext): ObjectIdAccess {
       const source = String(statement.source.value);
       if (source !== 'mongodb' && source !== 'bson') continue;
       for (const specifier of statement.specifiers) {
-        if (specifier.type === 'ImportSpecifier' && getImportedName(specifier) === 'ObjectId' && specifier.importKind !== 'type' && statement.importKind !== 'type') {
-          return { expression: specifier.local.name, fixes: none };
+        if (specifier.type === 'ImportSpecifier' && getImportedName(specifier) === 'ObjectId') {
+          return getImportedObjectIdAccess(context, statement, specifier);
         }
         if (source === 'mongodb' && specifier.type !== 'ImportSpecifier' && statement.importKind !== 'type') namespaceName ??= specifier.local.name;
       }
@@ -119,6 +119,30 @@ export function getObjectIdAccess(context: AnyRuleContext): ObjectIdAccess {
     expression: 'ObjectId',
     fixes: (fixer) => [lastImport ? fixer.insertTextAfter(lastImport, `\n${line}`) : fixer.insertTextBeforeRange([getFirstStatementStart(program), getFirstStatementStart(program)], `${line}\n`)],
   };
+}
+
+/**
+ * An `ObjectId` import that may be type-only: `import { type ObjectId }` loses its
+ * `type`, `import type { ObjectId }` becomes a value import; a type-only import of
+ * several names is left alone (no edit is clearly safe).
+ */
+function getImportedObjectIdAccess(
+  context: AnyRuleContext,
+  statement: TSESTree.ImportDeclaration,
+  specifier: TSESTree.ImportSpecifier,
+): ObjectIdAccess | undefined {
+  const expression = specifier.local.name;
+  if (statement.importKind === 'type') {
+    if (statement.specifiers.length !== 1) return undefined;
+    const typeToken = context.sourceCode.getFirstToken(statement, 1);
+    const next = typeToken && context.sourceCode.getTokenAfter(typeToken);
+    if (typeToken?.value !== 'type' || !next) return undefined;
+    return { expression, fixes: (fixer) => [fixer.removeRange([typeToken.range[0], next.range[0]])] };
+  }
+  if (specifier.importKind === 'type') {
+    return { expression, fixes: (fixer) => [fixer.removeRange([specifier.range[0], specifier.imported.range[0]])] };
+  }
+  return { expression, fixes: () => [] };
 }
 
 function getImportedName(specifier: TSESTree.ImportSpecifier): string {

@@ -17,7 +17,7 @@ export default createRule<[], MessageId>({
     hasSuggestions: true,
     messages: {
       missingId:
-        'MongoDB `{{method}}` inserts a document without `_id`: Amazon DocumentDB retries an insert only when the document carries an `_id`. Set it in code (`_id: new ObjectId()`) so every attempt writes the same document.',
+        'MongoDB `{{method}}` inserts a document without `_id`: Amazon DocumentDB retries an insert only when the document carries an `_id`. The Node.js driver adds one unless `forceServerObjectId` is set, but a new one on every call, so an insert your code repeats creates a second document. Set `_id: new ObjectId()` in code.',
       missingIdServerGenerated:
         'MongoDB `{{method}}` inserts a document without `_id` while `forceServerObjectId: true` is set: the document reaches the server without an `_id`, so the insert is not retryable (Amazon DocumentDB requires `_id` for retryable inserts) and a repeated insert creates a second document. Set `_id: new ObjectId()` in code.',
       missingIdRebuiltPerAttempt:
@@ -58,12 +58,14 @@ function report(context: Context, insert: InsertWithoutId): void {
     node: insert.document,
     messageId: insert.forceServerObjectId ? 'missingIdServerGenerated' : 'missingId',
     data,
-    suggest: [
-      {
-        messageId: 'addObjectId',
-        fix: (fixer) => [...access.fixes(fixer), insertIdProperty(context, fixer, insert.literal, `new ${access.expression}()`)],
-      },
-    ],
+    suggest: access
+      ? [
+          {
+            messageId: 'addObjectId',
+            fix: (fixer) => [...access.fixes(fixer), insertIdProperty(context, fixer, insert.literal, `new ${access.expression}()`)],
+          },
+        ]
+      : [],
   });
 }
 
@@ -79,6 +81,7 @@ function getHoistedIdFix(context: Context, insert: InsertWithoutId, retry: Retry
   if (!statement) return undefined;
   const name = getFreshName('id', getUsedNames(context, context.sourceCode.ast as TSESTree.Node));
   const access = getObjectIdAccess(context);
+  if (!access) return undefined;
   const indent = getIndent(context, statement);
   return {
     name,

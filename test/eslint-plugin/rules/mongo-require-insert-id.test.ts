@@ -185,6 +185,59 @@ class Store {
       ],
     },
     {
+      // ObjectId imported for types only: the import becomes a value import.
+      code: `import { MongoClient, type ObjectId } from 'mongodb';
+import type { ObjectId as Id } from 'mongodb';
+new MongoClient('x').db().collection('a').insertOne({ n: 1 });`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertOne' },
+          line: 3,
+          column: 53,
+          endLine: 3,
+          endColumn: 61,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `import { MongoClient, ObjectId } from 'mongodb';
+import type { ObjectId as Id } from 'mongodb';
+new MongoClient('x').db().collection('a').insertOne({ _id: new ObjectId(), n: 1 });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      code: `import type { ObjectId } from 'mongodb';
+import { MongoClient } from 'mongodb';
+new MongoClient('x').db().collection('a').insertOne({ n: 1 });`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertOne' },
+          line: 3,
+          column: 53,
+          endLine: 3,
+          endColumn: 61,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `import { ObjectId } from 'mongodb';
+import { MongoClient } from 'mongodb';
+new MongoClient('x').db().collection('a').insertOne({ _id: new ObjectId(), n: 1 });`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A type-only import of several names: no edit is clearly safe, so no suggestion.
+      code: `import type { Collection, ObjectId } from 'mongodb';
+export const f = (c: Collection) => c.insertOne({ n: 1 });`,
+      errors: [{ messageId: 'missingId', data: { method: 'insertOne' }, line: 2, column: 49, endLine: 2, endColumn: 57, suggestions: [] }],
+    },
+    {
       // CommonJS: the ObjectId goes into the existing destructured require.
       code: `const { MongoClient } = require('mongodb');
 const events = new MongoClient(url).db().collection('events');
