@@ -231,11 +231,15 @@ type LoopNode =
 
 function getLoopRetryScope(loop: LoopNode, keys: TSESLint.SourceCode.VisitorKeys): RetryScope | undefined {
   const test = loop.type === AST_NODE_TYPES.ForOfStatement ? null : loop.test;
-  // `for (…; i < items.length; …)`, `while (queue.length)`: walking a collection, not retrying.
-  if (test && containsCollectionSize(test, keys)) return undefined;
   if (loop.type === AST_NODE_TYPES.ForOfStatement && loop.await) return undefined;
   const testNames = test ? collectIdentifierNames(test, keys) : new Set<string>();
   const counter = getLoopCounter(loop, keys);
+  // `for (…; i < items.length; …)`, `while (queue.length)`: walking a collection, not retrying —
+  // unless an attempt counter is also held to a fixed limit
+  // (`while (Object.keys(unprocessed).length && attempt < 5)`).
+  if (test && containsCollectionSize(test, keys) && !(counter && ATTEMPT_NAME.test(counter) && isCounterHeldToLimit(test, counter, keys))) {
+    return undefined;
+  }
 
   const handlers: TSESTree.CatchClause[] = [];
   const tryStatements = findLoopTryStatements(loop.body, keys);
@@ -260,7 +264,11 @@ function getLoopRetryScope(loop: LoopNode, keys: TSESLint.SourceCode.VisitorKeys
   if (tryStatements.some((tryStatement) => tryStatement.handler)) return undefined;
   if (loop.body.type === AST_NODE_TYPES.BlockStatement && isPerItemWork(loop, loop.body, counter, keys)) return undefined;
   if (!hasOwnCall(loop.body, keys)) return undefined;
-  const exits = hasLoopExit(loop.body, loop, keys) || hasFlagAssignedInBody(loop.body, testNames, counter, keys);
+  // With an attempt counter in the condition, any variable of the condition set in the body
+  // (`unprocessed = out.UnprocessedItems`) is the way out on success.
+  const exits =
+    hasLoopExit(loop.body, loop, keys) ||
+    [...collectAssignedNames(loop.body, keys)].some((name) => name !== counter && testNames.has(name));
   if (!exits) return undefined;
   return { kind: 'loop', node: loop, attempt: loop.body, attemptVariable: counter, handlers: [] };
 }
@@ -399,6 +407,20 @@ export function getIncrementedName(node: TSESTree.Node): string | undefined {
     }
   }
   return undefined;
+}
+
+/** `attempt < 5`, `tries <= MAX_TRIES`: the counter compared with something that is not a collection's size. */
+function isCounterHeldToLimit(test: TSESTree.Expression, counter: string, keys: TSESLint.SourceCode.VisitorKeys): boolean {
+  let found = false;
+  walkOwnCode(test, keys, (node) => {
+    if (node.type !== AST_NODE_TYPES.BinaryExpression || !['<', '<=', '>', '>='].includes(node.operator)) return !found;
+    const sides = [node.left, node.right];
+    const counterSide = sides.findIndex((side) => collectIdentifierNames(side, keys).has(counter));
+    const other = sides[1 - counterSide];
+    if (counterSide !== -1 && other && !containsCollectionSize(other, keys)) found = true;
+    return !found;
+  });
+  return found;
 }
 
 function isCounterCompared(test: TSESTree.Expression, counter: string, keys: TSESLint.SourceCode.VisitorKeys): boolean {
@@ -846,7 +868,7 @@ export function collectAssignedNames(
 function isFlagValue(value: TSESTree.Expression): boolean {
   if (value.type === AST_NODE_TYPES.Literal) return typeof value.value === 'boolean';
   if (value.type === AST_NODE_TYPES.UnaryExpression) return value.operator === '!';
-  if (value.type === AST_NODE_TYPES.LogicalExpression) return true;
+  if (value.type === AST_NODE_TYPES.LogicalExpression) return isFlagValue(value.left) && isFlagValue(value.right);
   if (value.type === AST_NODE_TYPES.BinaryExpression) return ['===', '!==', '==', '!=', '<', '<=', '>', '>=', 'instanceof', 'in'].includes(value.operator);
   if (value.type === AST_NODE_TYPES.AwaitExpression) return value.argument.type === AST_NODE_TYPES.CallExpression;
   return value.type === AST_NODE_TYPES.CallExpression;

@@ -124,6 +124,20 @@ describe('findRetryScopes: loops', () => {
     ).toEqual([{ kind: 'loop', line: 4, attemptVariable: 'tries', handlers: 1, attemptType: 'BlockStatement' }]);
   });
 
+  it('finds a DynamoDB UnprocessedItems loop held to an attempt limit', () => {
+    expect(
+      scopesOf(`
+        let unprocessed = requestItems;
+        let attempt = 0;
+        while (Object.keys(unprocessed).length > 0 && attempt < 5) {
+          const out = await client.send(new BatchWriteItemCommand({ RequestItems: unprocessed }));
+          unprocessed = out.UnprocessedItems ?? {};
+          attempt++;
+          await sleep(Math.random() * Math.min(20000, 100 * 2 ** attempt));
+        }`),
+    ).toEqual([{ kind: 'loop', line: 4, attemptVariable: 'attempt', handlers: 0, attemptType: 'BlockStatement' }]);
+  });
+
   it('finds a for…of over a list of delays when the try block does not use the item', () => {
     expect(
       scopesOf(`
@@ -217,6 +231,24 @@ describe('findRetryScopes: loops that are not retries', () => {
       'a while loop over a cursor',
       `while (await cursor.hasNext()) {
          try { const doc = await cursor.next(); await handle(doc); } catch (e) { console.error(e); }
+       }`,
+    ],
+    [
+      'pagination with a page counter and a cursor default',
+      `let lastKey;
+       let page = 0;
+       do {
+         try {
+           const out = await ddb.scan({ TableName, ExclusiveStartKey: lastKey }).promise();
+           lastKey = out.LastEvaluatedKey ?? null;
+         } catch (err) { logger.warn(err); }
+         page++;
+       } while (lastKey && page < MAX_PAGES);`,
+    ],
+    [
+      'an index loop over a collection with a per-item try',
+      `for (let attempt = 0; attempt < jobs.length; attempt++) {
+         try { await pool.query(jobs[attempt].sql); } catch (err) { log(err); }
        }`,
     ],
     ['for await over a stream', `for await (const row of stream) { try { await handle(row); } catch (e) { log(e); } }`],
