@@ -13,7 +13,7 @@ export type MongoValueKind = 'client' | 'db' | 'collection' | 'session' | 'model
 export type KnownKind = MongoValueKind | 'other';
 
 /** Libraries whose presence makes `updateMany(…, { $set })` evidence unreliable. */
-const LOOK_ALIKE_MODULES = /^(?:typeorm|sequelize|sequelize-typescript|@prisma\/client|@reduxjs\/toolkit|@mikro-orm\/.*|mongodb-memory-server.*)$/;
+const LOOK_ALIKE_MODULES = /^(?:typeorm|sequelize|sequelize-typescript|@prisma\/client|@reduxjs\/toolkit|@mikro-orm\/.*)$/;
 
 const { READ, CALL, CONSTRUCT, ESM } = ASTUtils.ReferenceTracker;
 
