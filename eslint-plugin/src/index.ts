@@ -40,7 +40,12 @@ plugin.configs['connection-strings'] = {
   files: connectionStringFiles,
   plugins: { 'retry-safety': plugin as unknown as ESLint.Plugin },
   language: 'retry-safety/text',
-  rules: { 'retry-safety/mongo-retry-writes-connection-string': 'error' },
+  // The code rules have nothing to read in plain text: keep them off there even when a
+  // preset without `files` is listed first.
+  rules: {
+    ...Object.fromEntries(Object.keys(rules).map((id) => [`retry-safety/${id}`, 'off'])),
+    'retry-safety/mongo-retry-writes-connection-string': 'error',
+  },
 };
 
 export default plugin;
