@@ -162,12 +162,15 @@ function walkStatement(statement: TSESTree.Statement, atoms: Atom[], rules: Deci
 
 function walkSwitch(statement: TSESTree.SwitchStatement, atoms: Atom[], rules: DecisionRules): Walk {
   const paths: Walk['paths'] = [];
+  const discriminant = statement.discriminant;
   const allTests = statement.cases.flatMap((switchCase) => (switchCase.test ? [switchCase.test] : []));
   let pending: TSESTree.Expression[] = [];
   let hasDefault = false;
   let previousFalls = false;
-  // Cases whose code goes on after the switch; `undefined` once an unrestricted path does.
+  // Cases whose code goes on after the switch (`undefined` once one cannot be named: a
+  // default, a fall-through), and cases whose code never does (throw, return, continue).
   let exitTests: TSESTree.Expression[] | undefined = [];
+  const stayTests: TSESTree.Expression[] = [];
   let exits = false;
   for (const switchCase of statement.cases) {
     if (switchCase.test) pending.push(switchCase.test);
@@ -175,27 +178,35 @@ function walkSwitch(statement: TSESTree.SwitchStatement, atoms: Atom[], rules: D
     if (switchCase.consequent.length === 0) continue;
     const isDefault = switchCase.test === null || pending.length === 0 || hasDefault;
     const atom: Atom = isDefault
-      ? { kind: 'case', discriminant: statement.discriminant, tests: allTests, negated: true }
-      : { kind: 'case', discriminant: statement.discriminant, tests: pending, negated: false };
+      ? { kind: 'case', discriminant, tests: allTests, negated: true }
+      : { kind: 'case', discriminant, tests: pending, negated: false };
     const caseAtoms = previousFalls ? atoms : [...atoms, atom];
     const result = walkStatements(switchCase.consequent, caseAtoms, rules, true);
     paths.push(...result.paths);
     const isLast = switchCase === statement.cases.at(-1);
-    previousFalls = result.fallsThrough && !isLast;
     if ((result.fallsThrough && isLast) || result.breaksSwitch) {
       exits = true;
       if (isDefault || previousFalls || result.continueWith) exitTests = undefined;
       else exitTests?.push(...pending);
+    } else if (!result.fallsThrough && !isDefault && !previousFalls) {
+      stayTests.push(...pending);
     }
+    previousFalls = result.fallsThrough && !isLast;
     pending = [];
   }
-  if (!hasDefault) {
+  // No default, or empty cases at the end (`default:` with no code): control leaves the switch.
+  const last = statement.cases.at(-1);
+  if (!hasDefault || (last && last.consequent.length === 0)) {
     exits = true;
     exitTests = undefined;
   }
   if (!exits) return { paths, fallsThrough: false };
+  if (exitTests && exitTests.length > 0) {
+    return { paths, fallsThrough: true, continueWith: [...atoms, { kind: 'case', discriminant, tests: exitTests, negated: false }] };
+  }
+  // Leaving through a default: the cases that never leave are excluded.
   const continueWith: Atom[] | undefined =
-    exitTests && exitTests.length > 0 ? [...atoms, { kind: 'case', discriminant: statement.discriminant, tests: exitTests, negated: false }] : undefined;
+    stayTests.length > 0 ? [...atoms, { kind: 'case', discriminant, tests: stayTests, negated: true }] : undefined;
   return { paths, fallsThrough: true, continueWith };
 }
 

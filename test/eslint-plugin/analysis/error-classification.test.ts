@@ -120,6 +120,11 @@ describe('catch clauses of retry loops', () => {
     expect(values(result?.alreadyDoneValues ?? [])).toEqual(['code:equal:23505']);
   });
 
+  it('an empty default case falls out of the switch', () => {
+    expect(classify(loop(`switch (err.code) { default: }`))?.retriesEveryError).toBe(true);
+    expect(classify(loop(`switch (err.code) { case '23505': throw err; case 'X': default: }`))?.retriesEveryError).toBe(false);
+  });
+
   it('23505 treated as already done', () => {
     const result = classify(loop(`if (err.code === '23505') return; if (attempt === 4) throw err;`));
     expect(values(result?.alreadyDoneValues ?? [])).toEqual(['code:equal:23505']);
