@@ -37,6 +37,7 @@ export default createRule<[], MessageId>({
     /** Database calls that a try block (or promise chain) really guards: not inside a nested function. */
     function findGuardedCalls(container: TSESTree.Node): DbCall[] {
       return findDbCallsWithin(context, container).filter((call) => {
+        if (isCleanupCall(call)) return false;
         const [start, end] = container.range;
         for (let current: TSESTree.Node | undefined = call.node; current && current !== container; current = current.parent) {
           if (current.range[0] < start || current.range[1] > end) break;
@@ -261,6 +262,26 @@ export default createRule<[], MessageId>({
     };
   },
 });
+
+/** Operations that clean up after work (or after a failure); a failure there is commonly, and safely, ignored. */
+const CLEANUP_OPERATIONS = new Set(['close', 'end', 'release', 'disconnect', 'destroy', 'abortTransaction', 'endSession']);
+
+/**
+ * `pool.end()`, `session.abortTransaction()`, `client.query('ROLLBACK')`: ignoring their errors
+ * loses no data — the work they clean up after has already failed or finished.
+ */
+function isCleanupCall(call: DbCall): boolean {
+  if (CLEANUP_OPERATIONS.has(call.operation)) return true;
+  if (call.node.type !== AST_NODE_TYPES.CallExpression) return false;
+  const first = call.node.arguments[0];
+  const sql =
+    first?.type === AST_NODE_TYPES.Literal && typeof first.value === 'string'
+      ? first.value
+      : first?.type === AST_NODE_TYPES.TemplateLiteral && first.quasis.length === 1
+        ? (first.quasis[0]?.value.cooked ?? '')
+        : undefined;
+  return sql !== undefined && /^\s*(ROLLBACK|ABORT)\b/i.test(sql);
+}
 
 function isLoopNode(node: TSESTree.Node): boolean {
   return (

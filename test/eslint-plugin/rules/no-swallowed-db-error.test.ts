@@ -47,6 +47,23 @@ export async function touch(where, data) {
 }`,
     },
     {
+      name: 'a ROLLBACK whose failure is ignored while the original error is rethrown',
+      code: PG + `export async function pay(id) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('UPDATE orders SET paid = true WHERE id = $1', [id]);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    try { await client.query(\`ROLLBACK\`); } catch {}
+    throw err;
+  } finally {
+    client.release();
+  }
+}`,
+    },
+    {
       name: '.catch with a handler that logs',
       code: PG + `export const touch = (id) => pool.query('SELECT $1', [id]).catch((err) => console.error(err));`,
     },
