@@ -120,7 +120,9 @@ export default createRule<[], MessageId>({
 
     function checkRetryEnd(scope: RetryScope): void {
       if (scope.kind !== 'loop' && scope.kind !== 'recursion') return;
-      const [call] = findGuardedCalls(scope.attempt);
+      const [call] = findGuardedCalls(scope.attempt).filter(
+        (dbCall) => !scope.handlers.some((handler) => handler.range[0] <= dbCall.node.range[0] && handler.range[1] >= dbCall.node.range[1]),
+      );
       if (!call) return;
       const handlers = scope.handlers.filter((handler): handler is TSESTree.CatchClause => handler.type === AST_NODE_TYPES.CatchClause);
       if (handlers.length !== scope.handlers.length) return;

@@ -107,7 +107,8 @@ export default createRule<Options, MessageId>({
       if (scope.libraryFunction === 'ConfiguredRetryStrategy') {
         return isDynamoDbClientOption(scope.node) || isPassedToDynamoDbClient(scope.node) ? { database: 'dynamodb', operation: 'send' } : undefined;
       }
-      const [call] = findDbCallsWithin(context, scope.attempt);
+      // Calls made while handling a failure (logging it to a table, say) are not the retried work.
+      const [call] = findDbCallsWithin(context, scope.attempt).filter((dbCall) => !scope.handlers.some((handler) => isInside(handler, dbCall.node)));
       return call ? { database: call.database, operation: call.operation } : undefined;
     }
 

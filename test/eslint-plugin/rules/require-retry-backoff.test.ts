@@ -117,6 +117,20 @@ const policy = retry(handleAll, { maxAttempts: 5, backoff: new ExponentialBackof
 export const put = (item) => policy.execute(() => client.send(new PutItemCommand(item)));`,
     },
     {
+      name: 'an HTTP retry that records each failure in MongoDB: the retried work is not a database call',
+      code: MONGO + `export async function fetchWithRetry(url) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await fetch(url);
+    } catch (err) {
+      await coll.insertOne({ url, error: String(err), at: new Date() });
+      await sleep(1000);
+    }
+  }
+  throw new Error('fetch failed');
+}`,
+    },
+    {
       name: 'S3 retry loop with a constant wait: not a database',
       code: `import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3';
 const s3 = new S3Client({});
