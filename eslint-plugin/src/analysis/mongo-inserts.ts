@@ -26,7 +26,7 @@ export const findInsertsWithoutId = createPerFileCache((context: AnyRuleContext)
   let clientsForcingServerId: ReadonlySet<TSESTree.Node> | undefined;
   for (const call of findMongoCalls(context)) {
     if (call.library !== 'mongodb') continue;
-    const documents = getInsertedDocuments(call);
+    const documents = getInsertedDocuments(context, call);
     if (documents.length === 0) continue;
     const options = call.node.arguments[1];
     for (const document of documents) {
@@ -42,18 +42,17 @@ export const findInsertsWithoutId = createPerFileCache((context: AnyRuleContext)
   return inserts;
 });
 
-function getInsertedDocuments(call: MongoCall): TSESTree.Expression[] {
+function getInsertedDocuments(context: AnyRuleContext, call: MongoCall): TSESTree.Expression[] {
   const first = call.node.arguments[0];
   if (!first || first.type === 'SpreadElement') return [];
   switch (call.operation) {
     case 'insertOne':
       return [first];
     case 'insertMany':
-      return first.type === 'ArrayExpression' ? first.elements.filter(isExpression) : [];
+      return getListedElements(context, first);
     case 'bulkWrite': {
-      if (first.type !== 'ArrayExpression') return [];
       const documents: TSESTree.Expression[] = [];
-      for (const operation of first.elements) {
+      for (const operation of getListedElements(context, first)) {
         if (operation?.type !== 'ObjectExpression') continue;
         const insert = findProperty(operation, 'insertOne')?.value;
         const document = insert?.type === 'ObjectExpression' ? findProperty(insert, 'document')?.value : undefined;
@@ -64,6 +63,22 @@ function getInsertedDocuments(call: MongoCall): TSESTree.Expression[] {
     default:
       return [];
   }
+}
+
+/** Elements of an array literal, or the object a `list.map((x) => ({ … }))` callback returns. */
+function getListedElements(context: AnyRuleContext, node: TSESTree.Expression): TSESTree.Expression[] {
+  if (node.type === 'ArrayExpression') return node.elements.filter(isExpression);
+  if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression' || node.callee.computed) return [];
+  if (node.callee.property.type !== 'Identifier' || node.callee.property.name !== 'map') return [];
+  const callback = node.arguments[0];
+  if (callback?.type !== 'ArrowFunctionExpression' && callback?.type !== 'FunctionExpression') return [];
+  if (callback.body.type === 'ObjectExpression') return [callback.body];
+  if (callback.body.type !== 'BlockStatement') return [];
+  // `{ …; return { … }; }` with no other `return` anywhere in the callback.
+  const last = callback.body.body[callback.body.body.length - 1];
+  if (last?.type !== 'ReturnStatement' || last.argument?.type !== 'ObjectExpression') return [];
+  const returns = context.sourceCode.getTokens(callback.body).filter((token) => token.type === 'Keyword' && token.value === 'return');
+  return returns.length === 1 ? [last.argument] : [];
 }
 
 function isExpression(node: TSESTree.Node | null): node is TSESTree.Expression {

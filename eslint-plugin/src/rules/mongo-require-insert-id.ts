@@ -76,7 +76,7 @@ function report(context: Context, insert: InsertWithoutId): void {
  * a recursive retry would need the id passed along, which is the user's call.
  */
 function getHoistedIdFix(context: Context, insert: InsertWithoutId, retry: RetryScope): { name: string; fix: TSESLint.ReportFixFunction } | undefined {
-  if (retry.kind === 'recursion') return undefined;
+  if (retry.kind === 'recursion' || !isBuiltOncePerAttempt(insert.literal, retry.attempt)) return undefined;
   const statement = getStatementInBlock(retry.node);
   if (!statement) return undefined;
   const name = getFreshName('id', getUsedNames(context, context.sourceCode.ast as TSESTree.Node));
@@ -91,6 +91,14 @@ function getHoistedIdFix(context: Context, insert: InsertWithoutId, retry: Retry
       insertIdProperty(context, fixer, insert.literal, name),
     ],
   };
+}
+
+/** False when a callback or loop between the document and the attempt builds it several times (`items.map(…)`). */
+function isBuiltOncePerAttempt(literal: TSESTree.Node, attempt: TSESTree.Node): boolean {
+  for (let current = literal.parent; current && current !== attempt; current = current.parent) {
+    if (/Function|^(?:For|ForIn|ForOf|While|DoWhile)Statement$/.test(current.type)) return false;
+  }
+  return true;
 }
 
 /** The statement holding `node` whose parent is a block (so a declaration can go before it). */

@@ -21,6 +21,8 @@ createRuleTester().run('mongo-require-insert-id', rule, {
     // Documents that are not literals are not judged.
     `${header}export const save = (order) => orders.insertOne(order);`,
     `${header}export const saveAll = (list) => orders.insertMany(list);`,
+    `${header}export const saveAll = (list) => orders.insertMany(list.map((item) => ({ _id: item.id, ...item })));`,
+    `${header}export const saveAll = (list) => orders.insertMany(list.map((item) => { if (item.a) return { a: 1 }; return { b: 1 }; }));`,
     // A const whose _id is set before the insert.
     `${header}const order = { total: 1 }; order._id = makeId(); await orders.insertOne(order);`,
     // Mongoose gives documents an _id itself.
@@ -238,6 +240,26 @@ export const f = (c: Collection) => c.insertOne({ n: 1 });`,
       errors: [{ messageId: 'missingId', data: { method: 'insertOne' }, line: 2, column: 49, endLine: 2, endColumn: 57, suggestions: [] }],
     },
     {
+      // Documents built by a map callback.
+      code: `${withObjectId}export const addLines = (skus) => orders.insertMany(skus.map((sku) => ({ sku, qty: 1 })));`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertMany' },
+          line: 3,
+          column: 72,
+          endLine: 3,
+          endColumn: 87,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `${withObjectId}export const addLines = (skus) => orders.insertMany(skus.map((sku) => ({ _id: new ObjectId(), sku, qty: 1 })));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       // CommonJS: the ObjectId goes into the existing destructured require.
       code: `const { MongoClient } = require('mongodb');
 const events = new MongoClient(url).db().collection('events');
@@ -345,6 +367,15 @@ new mongodb.MongoClient(url).db().collection('events').insertOne({ _id: new mong
           ],
         },
       ],
+    },
+    {
+      // Built by a map callback inside a retry: one id for all documents would be wrong, so no suggestion.
+      code: `${withObjectId}export async function addLines(skus) {
+  for (let attempt = 1; ; attempt++) {
+    try { return await orders.insertMany(skus.map((sku) => ({ sku }))); } catch (error) { if (attempt === 3) throw error; }
+  }
+}`,
+      errors: [{ messageId: 'missingIdRebuiltPerAttempt', data: { method: 'insertMany' }, line: 5, column: 61, endLine: 5, endColumn: 68, suggestions: [] }],
     },
     {
       // Built inside a retry loop: a fresh _id per attempt duplicates the write.
