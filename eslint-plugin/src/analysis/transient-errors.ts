@@ -234,6 +234,15 @@ export function isPermanentError(check: ErrorValue, database?: Database): boolea
   return getErrorNature(check, database) === 'permanent';
 }
 
+/**
+ * Permanent whatever its details say. `TransactionCanceledException` is permanent when a
+ * condition failed but worth retrying when its `CancellationReasons` say
+ * `TransactionConflict`, so a retry that names it may well be right.
+ */
+export function isAlwaysPermanentError(check: ErrorValue, database?: Database): boolean {
+  return isPermanentError(check, database) && String(check.value) !== 'TransactionCanceledException';
+}
+
 export function isTransientError(check: ErrorValue, database?: Database): boolean {
   return getErrorNature(check, database) === 'transient';
 }

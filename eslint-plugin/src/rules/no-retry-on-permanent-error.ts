@@ -6,8 +6,8 @@ import {
   getDatabaseLabel,
   getPermanentErrorExamples,
   getTransientErrorExamples,
+  isAlwaysPermanentError,
   isConflictError,
-  isPermanentError,
 } from '../analysis/transient-errors';
 import { createRule } from '../util/create-rule';
 
@@ -69,7 +69,7 @@ export default createRule<[], MessageId>({
         return;
       }
       for (const value of classification.retriedValues) {
-        if (!isPermanentError(value, call.database) || reported.has(value.node)) continue;
+        if (!isAlwaysPermanentError(value, call.database) || reported.has(value.node)) continue;
         if (changesRequest && isConflictError(value)) continue;
         reported.add(value.node);
         context.report({ node: value.node, messageId: 'retriesPermanentError', data: { database, value: String(value.value) } });

@@ -4,6 +4,7 @@ import {
   getHttpStatusNature,
   getPermanentErrorExamples,
   isAlreadyDoneError,
+  isAlwaysPermanentError,
   isConflictError,
   isOutcomeUnknownError,
   isPermanentError,
@@ -150,5 +151,13 @@ describe('outcome unknown', () => {
     expect(isOutcomeUnknownError(code('40001'), 'postgres')).toBe(false);
     expect(isOutcomeUnknownError(code('23505'), 'postgres')).toBe(false);
     expect(isOutcomeUnknownError(code('57P03'), 'postgres')).toBe(false);
+  });
+});
+
+describe('always permanent', () => {
+  it('leaves out TransactionCanceledException, whose reasons decide', () => {
+    expect(isAlwaysPermanentError(name('ConditionalCheckFailedException'), 'dynamodb')).toBe(true);
+    expect(isAlwaysPermanentError(name('TransactionCanceledException'), 'dynamodb')).toBe(false);
+    expect(isPermanentError(name('TransactionCanceledException'), 'dynamodb')).toBe(true);
   });
 });

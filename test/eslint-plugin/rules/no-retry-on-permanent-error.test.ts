@@ -51,6 +51,9 @@ ruleTester.run('no-retry-on-permanent-error', rule, {
         default:
           throw err;
       }`),
+    // A cancelled transaction retried when DynamoDB says it conflicted with another one.
+    ddbLoop(`      const conflict = err.name === 'TransactionCanceledException' && err.CancellationReasons?.some((reason) => reason.Code === 'TransactionConflict');
+      if (!conflict) throw err;`),
     // p-retry with shouldRetry that bails on ConditionalCheckFailed.
     `import pRetry from 'p-retry';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
