@@ -15,6 +15,7 @@ describe('getUpdateIdempotency', () => {
     ['{ "$set": { a: 1 }, $addToSet: { tags: { $each: ["a", "b"] } } }'],
     ['{ $pull: { tags: "old" }, $pullAll: { ids: [1] } }'],
     ['{ $min: { low: 1 }, $max: { high: 9 }, $rename: { a: "b" } }'],
+    ['[{ $set: { status: "done", at: new Date(), tags: ["a"], price: { $literal: "$5" } } }, { $unset: ["tmp"] }]'],
   ])('%s is idempotent', (code) => {
     expect(getUpdateIdempotency(expression(code))).toEqual({ isIdempotent: true, nonIdempotentOperators: [] });
   });
@@ -25,12 +26,14 @@ describe('getUpdateIdempotency', () => {
     ['{ $currentDate: { seenAt: true }, $inc: { n: 1 }, $inc: { m: 1 } }', ['$currentDate', '$inc']],
     ['{ $pop: { q: 1 }, $bit: { f: { xor: 1 } } }', ['$pop', '$bit']],
     ['[{ $set: { n: { $add: ["$n", 1] } } }]', ['pipeline']],
+    ['[{ $set: { copy: "$original" } }]', ['pipeline']],
+    ['[{ $set: { a: 1 } }, { $replaceWith: "$$ROOT" }]', ['pipeline']],
     ['{ ...base, $inc: { n: 1 } }', ['$inc']],
   ])('%s is not idempotent because of %j', (code, operators) => {
     expect(getUpdateIdempotency(expression(code))).toEqual({ isIdempotent: false, nonIdempotentOperators: operators });
   });
 
-  it.each([['update'], ['{}'], ['{ ...base }'], ['{ $set: {}, [key]: 1 }'], ['{ $newOperator: {} }'], ['{ status: "x" }'], ['"text"']])(
+  it.each([['[{ $set: { a: value } }]'], ['[]'], ['[stage]'], ['update'], ['{}'], ['{ ...base }'], ['{ $set: {}, [key]: 1 }'], ['{ $newOperator: {} }'], ['{ status: "x" }'], ['"text"']])(
     '%s cannot be told',
     (code) => {
       expect(getUpdateIdempotency(expression(code))).toEqual({ isIdempotent: undefined, nonIdempotentOperators: [] });
