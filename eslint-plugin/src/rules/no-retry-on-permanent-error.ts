@@ -1,7 +1,9 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
 import { classifyRetryScope, type ErrorClassification } from '../analysis/error-classification';
+import type { AnyRuleContext } from '../analysis/per-file-cache';
 import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { getSqlText } from '../analysis/sql-statements';
 import {
   getDatabaseLabel,
   getPermanentErrorExamples,
@@ -35,7 +37,7 @@ export default createRule<[], MessageId>({
     /** The DB call whose failure this scope retries: the first one the decision guards. */
     function check(scope: RetryScope): void {
       if (scope.kind === 'library' && !isFunctionLike(scope.attempt)) return;
-      const calls = findDbCallsWithin(context, scope.attempt).filter(isRetriedCall);
+      const calls = findDbCallsWithin(context, scope.attempt).filter((call) => isRetriedRequest(context, call));
       const decided = new Map<TSESTree.Node, { classification: ErrorClassification; call: DbCall }>();
       for (const call of calls) {
         const classification = classifyRetryScope(scope, call.node);
@@ -122,9 +124,21 @@ export default createRule<[], MessageId>({
   },
 });
 
-/** Opening a connection is retried on any failure by design (DOMAIN.md §2); the rule is about requests. */
-function isRetriedCall(call: DbCall): boolean {
-  return call.operation !== 'connect';
+/**
+ * Calls whose retry on any error is by design: opening a connection (DOMAIN.md §2), a
+ * connectivity probe (`SELECT 1`, `SELECT now()`), and waiting for a DynamoDB table
+ * (`DescribeTable` until it exists: `ResourceNotFoundException` is what it waits out).
+ */
+function isRetriedRequest(context: AnyRuleContext, call: DbCall): boolean {
+  if (call.operation === 'connect') return false;
+  if (call.database === 'dynamodb') return !/^(Describe|List)/.test(call.operation);
+  if (call.database === 'postgres') {
+    const node = call.node;
+    const argument = node.type === AST_NODE_TYPES.TaggedTemplateExpression ? node : node.arguments[0];
+    const text = argument ? getSqlText(context, argument) : undefined;
+    if (text !== undefined && /^\s*select\b/i.test(text) && !/\bfrom\b/i.test(text)) return false;
+  }
+  return true;
 }
 
 function isFunctionLike(node: TSESTree.Node): boolean {

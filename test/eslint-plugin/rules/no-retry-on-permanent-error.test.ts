@@ -124,6 +124,27 @@ for (let attempt = 0; attempt < 5; attempt++) {
     await sleep(5000 * 2 ** attempt);
   }
 }`,
+    // A connectivity probe and waiting for a table to exist are retried on any error by design.
+    `import { Pool } from 'pg';
+const pool = new Pool();
+for (let attempt = 0; attempt < 10; attempt++) {
+  try {
+    await pool.query('SELECT 1');
+    break;
+  } catch (err) {
+    await sleep(5000);
+  }
+}`,
+    `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+for (let attempt = 0; attempt < 10; attempt++) {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: 'orders' }));
+    break;
+  } catch (err) {
+    await sleep(1000);
+  }
+}`,
     // The same loop around S3 and SQS calls: not a database.
     `import { S3Client, PutObjectCommand } from '@aws-sdk/client-s3';
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
@@ -388,7 +409,7 @@ export async function add(order) {
       code: `import { backOff } from 'exponential-backoff';
 import { Pool } from 'pg';
 const pool = new Pool();
-await backOff(() => pool.query('SELECT 1'), { retry: (e) => true });`,
+await backOff(() => pool.query('SELECT * FROM orders'), { retry: (e) => true });`,
       errors: [
         {
           messageId: 'retriesEveryError',
@@ -399,9 +420,9 @@ await backOff(() => pool.query('SELECT 1'), { retry: (e) => true });`,
             transient: POSTGRES_TRANSIENT,
           },
           line: 4,
-          column: 47,
+          column: 59,
           endLine: 4,
-          endColumn: 52,
+          endColumn: 64,
         },
       ],
     },
