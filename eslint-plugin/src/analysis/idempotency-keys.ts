@@ -47,6 +47,8 @@ export const findKeyCreations = createPerFileCache((context: AnyRuleContext): re
     for (const reference of findModuleReferences(context, TRACE_MAP)) {
       const node = reference.node;
       if (node.type !== 'CallExpression' && node.type !== 'NewExpression') continue;
+      // `new ObjectId(hex)` converts an existing id; only `new ObjectId()` makes a new one.
+      if (reference.path.includes('ObjectId') && node.arguments.length > 0) continue;
       found.push({ node, label: getLabel(sourceCode.getText(node.callee), node), isTimestamp: false });
     }
   }

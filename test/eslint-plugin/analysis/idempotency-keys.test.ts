@@ -27,6 +27,10 @@ describe('findKeyCreations', () => {
     ).toEqual(['uuid()', 'crypto.randomUUID()']);
   });
 
+  it('new ObjectId(hex) converts an id, it does not make one', () => {
+    expect(labels(`import { ObjectId } from 'mongodb'; new ObjectId(userId); new ObjectId();`)).toEqual(['new ObjectId()']);
+  });
+
   it('finds the globals crypto.randomUUID() and Date.now()', () => {
     expect(labels(`crypto.randomUUID(); Date.now();`)).toEqual(['crypto.randomUUID()', 'Date.now() (time)']);
   });
