@@ -28,6 +28,9 @@ export const corpusPackages = [
   { name: 'agenda', database: 'mongodb', kind: 'project', include: ['dist'] },
   { name: 'connect-mongo', database: 'mongodb', kind: 'project', include: ['dist/index.mjs'] },
   { name: '@keyv/mongo', database: 'mongodb', kind: 'project', include: ['dist/index.js'] },
+  { name: '@agendajs/mongo-backend', database: 'mongodb', kind: 'project', include: ['dist'] },
+  { name: 'migrate-mongo', database: 'mongodb', kind: 'project', include: ['lib'] },
+  { name: 'mongodb-queue', database: 'mongodb', kind: 'project', include: ['mongodb-queue.js'] },
   { name: '@aws-sdk/client-dynamodb', database: 'dynamodb', kind: 'library', include: ['dist-cjs'] },
   { name: '@aws-sdk/lib-dynamodb', database: 'dynamodb', kind: 'library', include: ['dist-cjs'] },
   { name: 'dynamoose', database: 'dynamodb', kind: 'project', include: ['dist'] },
@@ -39,11 +42,14 @@ export const corpusPackages = [
     include: ['lib/esm'],
   },
   { name: 'electrodb', database: 'dynamodb', kind: 'project', include: ['index.js', 'src'] },
+  { name: 'connect-dynamodb', database: 'dynamodb', kind: 'project', include: ['lib'] },
   { name: 'pg', database: 'postgresql', kind: 'library', include: ['lib'] },
   { name: 'pg-pool', database: 'postgresql', kind: 'library', include: ['index.js'] },
   { name: '@keyv/postgres', database: 'postgresql', kind: 'project', include: ['dist/index.js'] },
   { name: 'connect-pg-simple', database: 'postgresql', kind: 'project', include: ['index.js'] },
   { name: 'pg-boss', database: 'postgresql', kind: 'project', include: ['dist'] },
+  { name: 'graphile-worker', database: 'postgresql', kind: 'project', include: ['dist'] },
+  { name: 'pg-listen', database: 'postgresql', kind: 'project', include: ['dist'] },
 ];
 
 const sourceFilePattern = /\.(?:[cm]?js|[cm]?ts)$/;
