@@ -1,16 +1,10 @@
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import type * as ts from 'typescript';
 import { findNodesAtOffsets } from './find-nodes-at-offsets';
+import { mergeKinds, type KnownKind, type MongoValueKind } from './mongo-kinds';
+import { getMongoTypeServices } from './mongo-types';
 import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
 
-/**
- * What a value is, as far as MongoDB goes: a driver client, database, collection or
- * session, a Mongoose model, connection or model registry. `other` means "known not
- * to be one of these" (an array, a `Map`, a value annotated with another library's
- * type); `undefined` means "no idea".
- */
-export type MongoValueKind = 'client' | 'db' | 'collection' | 'session' | 'model' | 'connection' | 'modelRegistry';
-export type KnownKind = MongoValueKind | 'other';
+export type { KnownKind, MongoValueKind } from './mongo-kinds';
 
 /** Libraries whose presence makes `updateMany(…, { $set })` evidence unreliable. */
 const LOOK_ALIKE_MODULES = /^(?:typeorm|sequelize|sequelize-typescript|@prisma\/client|@reduxjs\/toolkit|@mikro-orm\/.*)$/;
@@ -125,7 +119,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
 
   const memo = new Map<TSESTree.Node, KnownKind | undefined | typeof IN_PROGRESS>();
   const classMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Node[]>>();
-  const typeServices = getTypeServices(context);
+  const typeServices = getMongoTypeServices(context);
 
   function getKind(node: TSESTree.Node): KnownKind | undefined {
     const cached = memo.get(node);
@@ -382,13 +376,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
   }
 
   function getTypeKind(node: TSESTree.Node): KnownKind | undefined {
-    if (!typeServices) return undefined;
-    try {
-      const type = typeServices.checker.getTypeAtLocation(typeServices.toTsNode(node));
-      return classifyType(typeServices.checker, type, 0);
-    } catch {
-      return undefined;
-    }
+    return typeServices?.getTypeKind(node);
   }
 
   function getClientOrigin(node: TSESTree.Node, depth = 0): TSESTree.NewExpression | TSESTree.CallExpression | undefined {
@@ -447,74 +435,6 @@ function findModuleRequires(context: AnyRuleContext): { call: TSESTree.CallExpre
     if (source?.type === 'Literal' && (source.value === 'mongodb' || source.value === 'mongoose')) requires.push({ call, module: source.value });
   }
   return requires;
-}
-
-interface TypeServices {
-  checker: ts.TypeChecker;
-  toTsNode(node: TSESTree.Node): ts.Node;
-}
-
-/** Type information when ESLint has it (typed linting); never throws with other parsers. */
-function getTypeServices(context: AnyRuleContext): TypeServices | undefined {
-  const services = context.sourceCode.parserServices;
-  if (!services?.program || !services.esTreeNodeToTSNodeMap) return undefined;
-  const map = services.esTreeNodeToTSNodeMap;
-  return { checker: services.program.getTypeChecker(), toTsNode: (node) => map.get(node as never) as ts.Node };
-}
-
-const TYPE_KINDS: Record<string, Record<string, MongoValueKind>> = {
-  mongodb: { Collection: 'collection', Db: 'db', MongoClient: 'client', ClientSession: 'session' },
-  mongoose: { Model: 'model', Connection: 'connection', ClientSession: 'session', Collection: 'collection' },
-};
-
-// TypeFlags.Any | TypeFlags.Unknown; TypeFlags.Null | Undefined | Void.
-const ANY_OR_UNKNOWN = 1 | 2;
-const NULLISH = 16384 | 32768 | 65536;
-const UNION = 1048576;
-const INTERSECTION = 2097152;
-
-function classifyType(checker: ts.TypeChecker, type: ts.Type, depth: number): KnownKind | undefined {
-  if (type.flags & ANY_OR_UNKNOWN) return undefined;
-  if (type.flags & UNION) {
-    let kind: KnownKind | undefined;
-    for (const member of (type as ts.UnionType).types) {
-      if (member.flags & NULLISH) continue;
-      const next = classifyType(checker, member, depth);
-      if (next === undefined) return undefined;
-      kind = kind === undefined ? next : mergeKinds(kind, next);
-    }
-    return kind;
-  }
-  if (type.flags & INTERSECTION) {
-    for (const member of (type as ts.IntersectionType).types) {
-      const next = classifyType(checker, member, depth);
-      if (next && next !== 'other') return next;
-    }
-    return 'other';
-  }
-  const symbol = type.getSymbol() ?? type.aliasSymbol;
-  if (symbol) {
-    for (const declaration of symbol.getDeclarations() ?? []) {
-      const file = declaration.getSourceFile().fileName.replace(/\\/g, '/');
-      const module = /\/node_modules\/(mongodb|mongoose)\//.exec(file)?.[1];
-      const kind = module ? TYPE_KINDS[module]?.[symbol.getName()] : undefined;
-      if (kind) return kind;
-    }
-  }
-  // A class that extends `Collection` or an interface that extends `Model`.
-  if (depth < 3 && type.isClassOrInterface()) {
-    for (const base of checker.getBaseTypes(type as ts.InterfaceType)) {
-      const next = classifyType(checker, base, depth + 1);
-      if (next && next !== 'other') return next;
-    }
-  }
-  return 'other';
-}
-
-function mergeKinds(a: KnownKind | undefined, b: KnownKind | undefined): KnownKind | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return a === b ? a : undefined;
 }
 
 function getEnclosingClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
