@@ -101,7 +101,7 @@ export default createRule<[], MessageId>({
     ): { call: DbCall; declarator: TSESTree.VariableDeclarator | undefined } | undefined {
       const holder = getHoldingName(creation.node);
       if (creation.isTimestamp && (holder === undefined || !isKeyLikeName(holder))) return undefined;
-      const direct = writes.find((call) => contains(call.node, creation.node) || isInInput(call, creation.node));
+      const direct = writes.find((call) => isWrittenBy(call, creation.node));
       if (direct) return { call: direct, declarator: undefined };
       const declarator = getEnclosingDeclarator(creation.node);
       if (!declarator || !contains(scope.attempt, declarator)) return undefined;
@@ -115,7 +115,7 @@ export default createRule<[], MessageId>({
         for (const reference of variable.references) {
           const identifier = reference.identifier as TSESTree.Node;
           if (reference.init) continue;
-          const write = writes.find((call) => contains(call.node, identifier) || isInInput(call, identifier));
+          const write = writes.find((call) => isWrittenBy(call, identifier));
           if (write) return write;
           if (depth > 1) {
             const next = getEnclosingDeclarator(identifier);
@@ -127,6 +127,29 @@ export default createRule<[], MessageId>({
         }
       }
       return undefined;
+    }
+
+    /**
+     * `node` (the key, or a variable holding it) is written by `call` as part of a new
+     * record: an insert or put, a transaction, or the key / filter of an upsert-able
+     * update. A fresh value in a plain `SET`/`$set` is harmless on retry.
+     */
+    function isWrittenBy(call: DbCall, node: TSESTree.Node): boolean {
+      if (!contains(call.node, node) && !isInInput(call, node)) return false;
+      switch (call.database) {
+        case 'dynamodb':
+          if (CREATING_DYNAMODB_OPERATIONS.has(call.operation)) return true;
+          return call.operation === 'UpdateItem' && isUnderProperty(node, 'Key', call.node);
+        case 'mongodb': {
+          if (/^insert|^bulkWrite$/.test(call.operation)) return true;
+          const filter = call.node.type === AST_NODE_TYPES.CallExpression ? call.node.arguments[0] : undefined;
+          return filter !== undefined && contains(filter, node);
+        }
+        case 'postgres': {
+          const statement = (call as PostgresCall).statement;
+          return statement?.keyword === 'INSERT' || (statement?.keyword === 'WITH' && statement.isWrite);
+        }
+      }
     }
 
     function isInInput(call: DbCall, node: TSESTree.Node): boolean {
@@ -294,6 +317,24 @@ export default createRule<[], MessageId>({
     };
   },
 });
+
+/** DynamoDB operations that create items (or run statements that may). */
+const CREATING_DYNAMODB_OPERATIONS = new Set([
+  'PutItem',
+  'BatchWriteItem',
+  'TransactWriteItems',
+  'ExecuteStatement',
+  'BatchExecuteStatement',
+  'ExecuteTransaction',
+]);
+
+/** `node` sits inside a property named `name` of an object literal, below `root`. */
+function isUnderProperty(node: TSESTree.Node, name: string, root: TSESTree.Node): boolean {
+  for (let current = node.parent; current && current !== root; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.Property && getKeyName(current) === name) return true;
+  }
+  return false;
+}
 
 /** `INSERT` without `ON CONFLICT`, or an `UPDATE` that adds to a column (`SET n = n + 1`). */
 function getNonIdempotentStatement(text: string): string | undefined {

@@ -35,6 +35,23 @@ export async function touch(id) {
     }
   }
 }`,
+    // A new value in a plain SET / $set is harmless on retry.
+    `import { randomUUID } from 'node:crypto';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MongoClient } from 'mongodb';
+const doc = DynamoDBDocumentClient.from(client);
+const sessions = new MongoClient(url).db().collection('sessions');
+export async function rotate(pk) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await doc.send(new UpdateCommand({ TableName: 't', Key: { pk }, UpdateExpression: 'SET token = :t', ExpressionAttributeValues: { ':t': randomUUID() } }));
+      await sessions.updateOne({ pk }, { $set: { token: randomUUID() } });
+      return;
+    } catch (err) {
+      if (err.name !== 'ThrottlingException') throw err;
+    }
+  }
+}`,
     // A uuid used for logging only, not written.
     `import { randomUUID } from 'crypto';
 import { MongoClient } from 'mongodb';
@@ -615,6 +632,50 @@ export async function save(id, body) {
       return await doc.send(new PutCommand({ TableName: 't', Item: { id, body } }));
     } catch (err) {
       if (err.name !== 'ThrottlingException') throw err;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A new key in an UpdateItem's Key creates a new item on each attempt (SDK v2 DocumentClient).
+      code: `const AWS = require('aws-sdk');
+const { v4 } = require('uuid');
+const db = new AWS.DynamoDB.DocumentClient();
+async function open(body) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await db.update({ TableName: 't', Key: { pk: v4() }, UpdateExpression: 'SET body = :b', ExpressionAttributeValues: { ':b': body } }).promise();
+    } catch (err) {
+      if (err.code !== 'ThrottlingException') throw err;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'keyCreatedPerAttempt',
+          data: keyData('v4()', 'DynamoDB', 'UpdateItem'),
+          line: 7,
+          column: 59,
+          endLine: 7,
+          endColumn: 63,
+          suggestions: [
+            {
+              messageId: 'hoistKey',
+              data: { declaration: 'const pk = v4();' },
+              output: `const AWS = require('aws-sdk');
+const { v4 } = require('uuid');
+const db = new AWS.DynamoDB.DocumentClient();
+async function open(body) {
+  const pk = v4();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await db.update({ TableName: 't', Key: { pk }, UpdateExpression: 'SET body = :b', ExpressionAttributeValues: { ':b': body } }).promise();
+    } catch (err) {
+      if (err.code !== 'ThrottlingException') throw err;
     }
   }
 }`,
