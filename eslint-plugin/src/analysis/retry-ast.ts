@@ -137,3 +137,184 @@ export function getFunctionName(fn: FunctionNode): string | undefined {
       return undefined;
   }
 }
+
+// ---------------------------------------------------------------------------
+// Reading loops, counters and names
+
+/** Names that say a variable counts attempts. */
+export const ATTEMPT_NAME = /retr(y|ies)|attempt|tries|tried/i;
+
+/** `n++`, `++n`, `n--`, `n += 1`, `n -= 1`, `n = n + 1`: the name of `n`. */
+export function getIncrementedName(node: TSESTree.Node): string | undefined {
+  if (node.type === AST_NODE_TYPES.UpdateExpression && node.argument.type === AST_NODE_TYPES.Identifier) {
+    return node.argument.name;
+  }
+  if (node.type === AST_NODE_TYPES.AssignmentExpression && node.left.type === AST_NODE_TYPES.Identifier) {
+    if (node.operator === '+=' || node.operator === '-=') return node.left.name;
+    if (
+      node.operator === '=' &&
+      node.right.type === AST_NODE_TYPES.BinaryExpression &&
+      (node.right.operator === '+' || node.right.operator === '-') &&
+      node.right.left.type === AST_NODE_TYPES.Identifier &&
+      node.right.left.name === node.left.name
+    ) {
+      return node.left.name;
+    }
+  }
+  return undefined;
+}
+
+/** A statement that always leaves `loop` (or the function): throw, return, break out, or both branches do. */
+export function alwaysLeaves(statement: TSESTree.Statement, loop?: TSESTree.Node): boolean {
+  switch (statement.type) {
+    case AST_NODE_TYPES.ThrowStatement:
+    case AST_NODE_TYPES.ReturnStatement:
+      return true;
+    case AST_NODE_TYPES.BreakStatement:
+      return loop !== undefined;
+    case AST_NODE_TYPES.ContinueStatement:
+      return false;
+    case AST_NODE_TYPES.BlockStatement:
+      return statement.body.some((child) => alwaysLeaves(child, loop));
+    case AST_NODE_TYPES.IfStatement:
+      return statement.alternate !== null && alwaysLeaves(statement.consequent, loop) && alwaysLeaves(statement.alternate, loop);
+    case AST_NODE_TYPES.TryStatement:
+      if (statement.finalizer && alwaysLeaves(statement.finalizer, loop)) return true;
+      return alwaysLeaves(statement.block, loop) && (statement.handler === null || alwaysLeaves(statement.handler.body, loop));
+    default:
+      return false;
+  }
+}
+
+export function walkAll(
+  root: TSESTree.Node,
+  keys: TSESLint.SourceCode.VisitorKeys,
+  visit: (node: TSESTree.Node) => void,
+): void {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as TSESTree.Node;
+    visit(node);
+    pushChildNodes(node, keys, stack);
+  }
+}
+
+export function isLoop(node: TSESTree.Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.ForStatement ||
+    node.type === AST_NODE_TYPES.ForInStatement ||
+    node.type === AST_NODE_TYPES.ForOfStatement ||
+    node.type === AST_NODE_TYPES.WhileStatement ||
+    node.type === AST_NODE_TYPES.DoWhileStatement
+  );
+}
+
+export function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
+}
+
+/** Names of identifiers read or written in `node` (not in nested functions' own parameters). */
+export function collectIdentifierNames(node: TSESTree.Node, keys: TSESLint.SourceCode.VisitorKeys): Set<string> {
+  const names = new Set<string>();
+  walkOwnCode(
+    node,
+    keys,
+    (child) => {
+      if (child.type === AST_NODE_TYPES.Identifier) {
+        const parent = child.parent;
+        const isPropertyName =
+          parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === child && !parent.computed;
+        const isKey = parent?.type === AST_NODE_TYPES.Property && parent.key === child && !parent.computed && !parent.shorthand;
+        if (!isPropertyName && !isKey) names.add(child.name);
+      }
+      return true;
+    },
+    true,
+  );
+  return names;
+}
+
+/** Containers whose size is read: `items.length`, `map.size`. */
+export function containsCollectionSize(node: TSESTree.Node, keys: TSESLint.SourceCode.VisitorKeys): boolean {
+  let found = false;
+  walkOwnCode(node, keys, (child) => {
+    if (
+      child.type === AST_NODE_TYPES.MemberExpression &&
+      !child.computed &&
+      child.property.type === AST_NODE_TYPES.Identifier &&
+      (child.property.name === 'length' || child.property.name === 'size')
+    ) {
+      found = true;
+    }
+    return !found;
+  });
+  return found;
+}
+
+/** Identifiers assigned in `node`: `x = …`, `x += …`, `x++`, and destructuring targets. */
+export function collectAssignedNames(
+  node: TSESTree.Node,
+  keys: TSESLint.SourceCode.VisitorKeys,
+  onlyFlags = false,
+): Set<string> {
+  const names = new Set<string>();
+  walkOwnCode(node, keys, (child) => {
+    if (child.type === AST_NODE_TYPES.AssignmentExpression) {
+      if (onlyFlags && !isFlagValue(child.right)) return true;
+      for (const name of collectDeclaredNames(child.left)) names.add(name);
+    } else if (child.type === AST_NODE_TYPES.UpdateExpression && child.argument.type === AST_NODE_TYPES.Identifier) {
+      names.add(child.argument.name);
+    }
+    return true;
+  });
+  return names;
+}
+
+/**
+ * A value that says "done" or "go again": `true`/`false`, `!x`, or the attempt's own result
+ * (`result = await x()`). A cursor read from a response (`lastKey = page.LastEvaluatedKey`)
+ * is not one: that loop pages, it does not retry.
+ */
+function isFlagValue(value: TSESTree.Expression): boolean {
+  if (value.type === AST_NODE_TYPES.Literal) return typeof value.value === 'boolean';
+  if (value.type === AST_NODE_TYPES.UnaryExpression) return value.operator === '!';
+  if (value.type === AST_NODE_TYPES.LogicalExpression) return isFlagValue(value.left) && isFlagValue(value.right);
+  if (value.type === AST_NODE_TYPES.BinaryExpression) return ['===', '!==', '==', '!=', '<', '<=', '>', '>=', 'instanceof', 'in'].includes(value.operator);
+  if (value.type === AST_NODE_TYPES.AwaitExpression) return value.argument.type === AST_NODE_TYPES.CallExpression;
+  return value.type === AST_NODE_TYPES.CallExpression;
+}
+
+/** Names bound by a pattern or declaration (`x`, `{ a, b: c }`, `[d, ...e]`, `const f = …`). */
+export function collectDeclaredNames(node: TSESTree.Node): Set<string> {
+  const names = new Set<string>();
+  const visit = (pattern: TSESTree.Node | null): void => {
+    if (!pattern) return;
+    switch (pattern.type) {
+      case AST_NODE_TYPES.Identifier:
+        names.add(pattern.name);
+        break;
+      case AST_NODE_TYPES.VariableDeclaration:
+        for (const declarator of pattern.declarations) visit(declarator.id);
+        break;
+      case AST_NODE_TYPES.ObjectPattern:
+        for (const property of pattern.properties) visit(property.type === AST_NODE_TYPES.Property ? property.value : property);
+        break;
+      case AST_NODE_TYPES.ArrayPattern:
+        for (const element of pattern.elements) visit(element);
+        break;
+      case AST_NODE_TYPES.RestElement:
+        visit(pattern.argument);
+        break;
+      case AST_NODE_TYPES.AssignmentPattern:
+        visit(pattern.left);
+        break;
+      case AST_NODE_TYPES.TSParameterProperty:
+        visit(pattern.parameter);
+        break;
+      default:
+        break;
+    }
+  };
+  visit(node);
+  return names;
+}

@@ -1,0 +1,276 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import {
+  alwaysLeaves,
+  ATTEMPT_NAME,
+  collectAssignedNames,
+  collectDeclaredNames,
+  collectIdentifierNames,
+  contains,
+  containsCollectionSize,
+  findChildNodes,
+  getIncrementedName,
+  isFunctionNode,
+  isLoop,
+  walkOwnCode,
+} from './retry-ast';
+import type { RetryScope } from './retry-scopes';
+
+/**
+ * Loops that retry: they catch a failure (or read a failed result) and go round again to
+ * redo the same work, and leave on success. Loops that move on to the next item or page
+ * after a failure are not retries — that distinction is most of this file.
+ */
+
+export type LoopNode =
+  | TSESTree.ForStatement
+  | TSESTree.WhileStatement
+  | TSESTree.DoWhileStatement
+  | TSESTree.ForOfStatement;
+
+export function isRetryLoopType(node: TSESTree.Node): node is LoopNode {
+  return (
+    node.type === AST_NODE_TYPES.ForStatement ||
+    node.type === AST_NODE_TYPES.WhileStatement ||
+    node.type === AST_NODE_TYPES.DoWhileStatement ||
+    node.type === AST_NODE_TYPES.ForOfStatement
+  );
+}
+
+export function getLoopRetryScope(loop: LoopNode, keys: TSESLint.SourceCode.VisitorKeys): RetryScope | undefined {
+  const test = loop.type === AST_NODE_TYPES.ForOfStatement ? null : loop.test;
+  if (loop.type === AST_NODE_TYPES.ForOfStatement && loop.await) return undefined;
+  const testNames = test ? collectIdentifierNames(test, keys) : new Set<string>();
+  const counter = getLoopCounter(loop, keys);
+  // `for (…; i < items.length; …)`, `while (queue.length)`: walking a collection, not retrying —
+  // unless an attempt counter is also held to a fixed limit
+  // (`while (Object.keys(unprocessed).length && attempt < 5)`).
+  if (test && containsCollectionSize(test, keys) && !(counter && ATTEMPT_NAME.test(counter) && isCounterHeldToLimit(test, counter, keys))) {
+    return undefined;
+  }
+
+  const handlers: TSESTree.CatchClause[] = [];
+  const tryStatements = findLoopTryStatements(loop.body, keys);
+  for (const tryStatement of tryStatements) {
+    const handler = tryStatement.handler;
+    if (!handler) continue;
+    if (!isCatchGoingRound(handler, loop, keys)) continue;
+    if (isPerItemWork(loop, tryStatement.block, counter, keys)) continue;
+    if (!isLeftOnSuccess(loop, tryStatement, testNames, keys)) continue;
+    handlers.push(handler);
+  }
+  if (handlers.length > 0) {
+    return { kind: 'loop', node: loop, attempt: loop.body, attemptVariable: counter, handlers };
+  }
+
+  // Retry decided from a result, as in the DynamoDB seed:
+  // `do { … } while (retry && retries++ < MAX_RETRIES)` — a counter named as one, compared
+  // in the condition, and a way out on success (a flag in the condition, `break`, `return`).
+  if (loop.type === AST_NODE_TYPES.ForOfStatement || !test || !counter || !ATTEMPT_NAME.test(counter)) return undefined;
+  if (!isCounterCompared(test, counter, keys)) return undefined;
+  // A try/catch that was not a retry above (it rethrows, or works per item) settles it.
+  if (tryStatements.some((tryStatement) => tryStatement.handler)) return undefined;
+  if (loop.body.type === AST_NODE_TYPES.BlockStatement && isPerItemWork(loop, loop.body, counter, keys)) return undefined;
+  if (!hasOwnCall(loop.body, keys)) return undefined;
+  // With an attempt counter in the condition, any variable of the condition set in the body
+  // (`unprocessed = out.UnprocessedItems`) is the way out on success.
+  const exits =
+    hasLoopExit(loop.body, loop, keys) ||
+    [...collectAssignedNames(loop.body, keys)].some((name) => name !== counter && testNames.has(name));
+  if (!exits) return undefined;
+  return { kind: 'loop', node: loop, attempt: loop.body, attemptVariable: counter, handlers: [] };
+}
+
+/** Try statements of the loop body that belong to this loop (not to a nested loop or function). */
+function findLoopTryStatements(body: TSESTree.Statement, keys: TSESLint.SourceCode.VisitorKeys): TSESTree.TryStatement[] {
+  const found: TSESTree.TryStatement[] = [];
+  walkOwnCode(body, keys, (node) => {
+    if (isLoop(node)) return false;
+    if (node.type === AST_NODE_TYPES.TryStatement) found.push(node);
+    return true;
+  });
+  return found;
+}
+
+/** The catch lets the loop go round: it does not always leave the loop (throw, return, break). */
+function isCatchGoingRound(handler: TSESTree.CatchClause, loop: LoopNode, keys: TSESLint.SourceCode.VisitorKeys): boolean {
+  void keys;
+  return !alwaysLeaves(handler.body, loop);
+}
+
+/**
+ * Success ends the loop: the try block returns or breaks, sets a flag the loop
+ * condition reads, or the code after the try leaves the loop.
+ */
+function isLeftOnSuccess(
+  loop: LoopNode,
+  tryStatement: TSESTree.TryStatement,
+  testNames: ReadonlySet<string>,
+  keys: TSESLint.SourceCode.VisitorKeys,
+): boolean {
+  if (hasLoopExit(tryStatement.block, loop, keys)) return true;
+  if (hasFlagAssignedInBody(tryStatement.block, testNames, undefined, keys)) return true;
+  // `try { r = await x(); } catch { … continue; } break;` / `if (r) return r;`
+  const body = loop.body.type === AST_NODE_TYPES.BlockStatement ? loop.body.body : [loop.body];
+  const index = body.findIndex((statement) => contains(statement, tryStatement));
+  if (index === -1) return false;
+  const assigned = collectAssignedNames(tryStatement.block, keys);
+  for (const statement of body.slice(index + 1)) {
+    if (alwaysLeaves(statement, loop)) return true;
+    if (statement.type === AST_NODE_TYPES.IfStatement && alwaysLeaves(statement.consequent, loop)) {
+      const names = collectIdentifierNames(statement.test, keys);
+      if ([...names].some((name) => assigned.has(name))) return true;
+    }
+  }
+  if (
+    loop.type === AST_NODE_TYPES.DoWhileStatement ||
+    loop.type === AST_NODE_TYPES.WhileStatement ||
+    loop.type === AST_NODE_TYPES.ForStatement
+  ) {
+    // `while (!result)` with `result = await x()` in the try block.
+    if ([...collectAssignedNames(tryStatement.block, keys, true)].some((name) => testNames.has(name))) return true;
+  }
+  return false;
+}
+
+/**
+ * The try block works on the loop's current item (`items[i]`, `for (const item of items)`),
+ * so a failure moves on to the next item instead of trying the same work again.
+ */
+function isPerItemWork(
+  loop: LoopNode,
+  block: TSESTree.BlockStatement,
+  counter: string | undefined,
+  keys: TSESLint.SourceCode.VisitorKeys,
+): boolean {
+  if (loop.type === AST_NODE_TYPES.ForOfStatement) {
+    const names = collectDeclaredNames(loop.left);
+    const used = collectIdentifierNames(block, keys);
+    return [...names].some((name) => used.has(name));
+  }
+  if (!counter) return false;
+  let indexed = false;
+  walkOwnCode(block, keys, (node) => {
+    if (
+      node.type === AST_NODE_TYPES.MemberExpression &&
+      node.computed &&
+      collectIdentifierNames(node.property, keys).has(counter)
+    ) {
+      indexed = true;
+    }
+    return !indexed;
+  });
+  return indexed;
+}
+
+/** The variable that counts the loop's rounds: the `for` variable, or one updated and read in the condition. */
+function getLoopCounter(loop: LoopNode, keys: TSESLint.SourceCode.VisitorKeys): string | undefined {
+  if (loop.type === AST_NODE_TYPES.ForOfStatement) return undefined;
+  const updated = new Set<string>();
+  const collectUpdates = (node: TSESTree.Node | null | undefined): void => {
+    if (!node) return;
+    walkOwnCode(node, keys, (child) => {
+      const name = getIncrementedName(child);
+      if (name) updated.add(name);
+      return true;
+    });
+  };
+  if (loop.type === AST_NODE_TYPES.ForStatement) {
+    collectUpdates(loop.update);
+    collectUpdates(loop.body);
+    collectUpdates(loop.test);
+    if (loop.init?.type === AST_NODE_TYPES.VariableDeclaration) {
+      for (const declarator of loop.init.declarations) {
+        if (declarator.id.type === AST_NODE_TYPES.Identifier && updated.has(declarator.id.name)) return declarator.id.name;
+      }
+    }
+  } else {
+    collectUpdates(loop.test);
+    collectUpdates(loop.body);
+  }
+  const inTest = loop.test ? collectIdentifierNames(loop.test, keys) : new Set<string>();
+  const candidates = [...updated];
+  return (
+    candidates.find((name) => inTest.has(name) && ATTEMPT_NAME.test(name)) ??
+    candidates.find((name) => inTest.has(name)) ??
+    candidates.find((name) => ATTEMPT_NAME.test(name))
+  );
+}
+
+/** `attempt < 5`, `tries <= MAX_TRIES`: the counter compared with something that is not a collection's size. */
+function isCounterHeldToLimit(test: TSESTree.Expression, counter: string, keys: TSESLint.SourceCode.VisitorKeys): boolean {
+  let found = false;
+  walkOwnCode(test, keys, (node) => {
+    if (node.type !== AST_NODE_TYPES.BinaryExpression || !['<', '<=', '>', '>='].includes(node.operator)) return !found;
+    const sides = [node.left, node.right];
+    const counterSide = sides.findIndex((side) => collectIdentifierNames(side, keys).has(counter));
+    const other = sides[1 - counterSide];
+    if (counterSide !== -1 && other && !containsCollectionSize(other, keys)) found = true;
+    return !found;
+  });
+  return found;
+}
+
+function isCounterCompared(test: TSESTree.Expression, counter: string, keys: TSESLint.SourceCode.VisitorKeys): boolean {
+  let found = false;
+  walkOwnCode(test, keys, (node) => {
+    if (
+      node.type === AST_NODE_TYPES.BinaryExpression &&
+      ['<', '<=', '>', '>=', '!==', '!='].includes(node.operator) &&
+      (collectIdentifierNames(node.left, keys).has(counter) || collectIdentifierNames(node.right, keys).has(counter))
+    ) {
+      found = true;
+    }
+    return !found;
+  });
+  return found;
+}
+
+function hasOwnCall(node: TSESTree.Node, keys: TSESLint.SourceCode.VisitorKeys): boolean {
+  let found = false;
+  walkOwnCode(node, keys, (child) => {
+    if (
+      child.type === AST_NODE_TYPES.CallExpression ||
+      child.type === AST_NODE_TYPES.AwaitExpression ||
+      child.type === AST_NODE_TYPES.TaggedTemplateExpression
+    ) {
+      found = true;
+    }
+    return !found;
+  });
+  return found;
+}
+
+/** A `return`, or a `break` that leaves `loop`, inside `node` (not inside nested functions). */
+function hasLoopExit(node: TSESTree.Node, loop: LoopNode, keys: TSESLint.SourceCode.VisitorKeys): boolean {
+  let found = false;
+  const visit = (child: TSESTree.Node, breakable: boolean): void => {
+    if (found) return;
+    if (child.type === AST_NODE_TYPES.ReturnStatement) {
+      found = true;
+      return;
+    }
+    if (child.type === AST_NODE_TYPES.BreakStatement && (child.label !== null || !breakable)) {
+      found = true;
+      return;
+    }
+    if (isFunctionNode(child)) return;
+    const innerBreakable = breakable || isLoop(child) || child.type === AST_NODE_TYPES.SwitchStatement;
+    for (const grandchild of findChildNodes(child, keys)) visit(grandchild, innerBreakable);
+  };
+  for (const child of findChildNodes(node, keys)) visit(child, false);
+  if (node.type === AST_NODE_TYPES.ReturnStatement || node.type === AST_NODE_TYPES.BreakStatement) return true;
+  return found;
+}
+
+/** The block assigns a variable the loop condition reads (`done = true`, `retry = false`). */
+function hasFlagAssignedInBody(
+  node: TSESTree.Node,
+  testNames: ReadonlySet<string>,
+  counter: string | undefined,
+  keys: TSESLint.SourceCode.VisitorKeys,
+): boolean {
+  for (const name of collectAssignedNames(node, keys, true)) {
+    if (name !== counter && testNames.has(name)) return true;
+  }
+  return false;
+}
