@@ -1,7 +1,21 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from './per-file-cache';
 import { getFunctionName, isFunctionNode, walkOwnCode, type FunctionNode } from './retry-ast';
+import { evaluate, getMathFunction, isMultiplying } from './retry-delay-value';
 import { getLibraryDelayFacts } from './retry-library-delay';
+import {
+  BACKOFF_HELPER_NAME,
+  containsPromise,
+  getCalleeName,
+  getWaitNode,
+  isAwaitedOrReturned,
+  isFunctionLike,
+  isPlainSleepHelper,
+  isStored,
+  NOT_WAIT_NAME,
+  PLAIN_WAIT_NAME,
+  WAIT_NAME,
+} from './retry-wait-calls';
 import { ATTEMPT_NAME, collectIdentifierNames, getIncrementedName, type RetryScope } from './retry-scopes';
 
 /**
@@ -43,15 +57,6 @@ interface Shape {
 const CONSTANT: Shape = { growth: 'none', capped: false, jittered: false, unknown: false };
 const UNKNOWN: Shape = { growth: 'none', capped: false, jittered: false, unknown: true };
 const GROWTH_ORDER = { none: 0, linear: 1, exponential: 2 } as const;
-
-/** Names of helpers that wait: `sleep`, `delay`, `wait`, `pause`, `backoff`, `setTimeoutPromise`… */
-const WAIT_NAME = /sleep|delay|^wait$|^waitMs$|^wait(ing)?For(Ms|Millis)?$|pause|snooze|backoff|setTimeoutPromise|setTimeoutAsync/i;
-/** Helpers that compute the delay from what they are given, rather than wait for a given time. */
-const BACKOFF_HELPER_NAME = /backoff|exponential|retryDelay/i;
-/** Names that can only mean "wait", even when the promise is stored and awaited later. */
-const PLAIN_WAIT_NAME = /^(sleep|delay|wait|pause|snooze)$/i;
-/** Waiters that poll for a state, not retry delays. */
-const NOT_WAIT_NAME = /until|exists|table|ready|idle|event/i;
 
 export function getRetryDelayFacts(context: AnyRuleContext, scope: RetryScope): RetryDelayFacts {
   if (scope.kind === 'library') return getLibraryDelayFacts(context, scope);
@@ -591,6 +596,9 @@ class DelayAnalysis {
 // ---------------------------------------------------------------------------
 // Helpers
 
+export { evaluateDelay } from './retry-delay-value';
+export { getCalleeName } from './retry-wait-calls';
+
 function merge(a: Shape, b: Shape): Shape {
   return {
     growth: GROWTH_ORDER[a.growth] >= GROWTH_ORDER[b.growth] ? a.growth : b.growth,
@@ -602,106 +610,6 @@ function merge(a: Shape, b: Shape): Shape {
 
 function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
-}
-
-/** `x * 2`, `x << 1`, `Math.min(x * 2, cap)`: an expression that multiplies its own previous value. */
-function isMultiplying(node: TSESTree.Node): boolean {
-  if (node.type === AST_NODE_TYPES.BinaryExpression) {
-    return node.operator === '*' || node.operator === '<<' || node.operator === '**' || isMultiplying(node.left) || isMultiplying(node.right);
-  }
-  if (node.type === AST_NODE_TYPES.CallExpression) return node.arguments.some(isMultiplying);
-  return false;
-}
-
-/** `Math.min` → `min`; undefined for anything else. */
-function getMathFunction(callee: TSESTree.Node): string | undefined {
-  if (
-    callee.type === AST_NODE_TYPES.MemberExpression &&
-    !callee.computed &&
-    callee.object.type === AST_NODE_TYPES.Identifier &&
-    callee.object.name === 'Math' &&
-    callee.property.type === AST_NODE_TYPES.Identifier
-  ) {
-    return callee.property.name;
-  }
-  return undefined;
-}
-
-/** `sleep` for `sleep(…)`, `delay` for `utils.delay(…)`, `setTimeout` for `timers.setTimeout(…)`. */
-export function getCalleeName(callee: TSESTree.Node): string | undefined {
-  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
-  if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier) {
-    return callee.property.name;
-  }
-  return undefined;
-}
-
-/** The awaited `new Promise(...)` around a `setTimeout`, or the `setTimeout` call itself. */
-function getWaitNode(setTimeoutCall: TSESTree.CallExpression): TSESTree.Node {
-  for (let current: TSESTree.Node | undefined = setTimeoutCall.parent; current; current = current.parent) {
-    if (current.type === AST_NODE_TYPES.NewExpression) return current;
-    if (current.type === AST_NODE_TYPES.BlockStatement && !isFunctionNode(current.parent as TSESTree.Node)) break;
-    if (current.type === AST_NODE_TYPES.Program) break;
-  }
-  return setTimeoutCall;
-}
-
-function isFunctionLike(node: TSESTree.Node): boolean {
-  return isFunctionNode(node);
-}
-
-function isAwaitedOrReturned(call: TSESTree.CallExpression): boolean {
-  let child: TSESTree.Node = call;
-  let parent = call.parent;
-  while (parent && (parent.type === AST_NODE_TYPES.ChainExpression || parent.type === AST_NODE_TYPES.TSAsExpression)) {
-    child = parent;
-    parent = parent.parent;
-  }
-  if (!parent) return false;
-  if (parent.type === AST_NODE_TYPES.AwaitExpression || parent.type === AST_NODE_TYPES.ReturnStatement) return true;
-  if (parent.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === child) return true;
-  if (parent.type === AST_NODE_TYPES.YieldExpression) return true;
-  // `sleep(ms).then(() => retry())`
-  return parent.type === AST_NODE_TYPES.MemberExpression && parent.object === child;
-}
-
-/** `(ms) => new Promise((resolve) => setTimeout(resolve, ms))`, or the same as a function declaration. */
-function isPlainSleepHelper(helper: FunctionNode): boolean {
-  const param = helper.params[0];
-  if (param?.type !== AST_NODE_TYPES.Identifier) return false;
-  let found = false;
-  let other = false;
-  const visit = (node: TSESTree.Node | null | undefined): void => {
-    if (!node || found || other) return;
-    if (node.type === AST_NODE_TYPES.CallExpression && getCalleeName(node.callee) === 'setTimeout') {
-      const delay = node.arguments[1];
-      if (delay?.type === AST_NODE_TYPES.Identifier && delay.name === param.name) found = true;
-      else other = true;
-      return;
-    }
-    for (const value of Object.values(node)) {
-      if (value && typeof value === 'object' && value !== node.parent) {
-        if (Array.isArray(value)) value.forEach((item) => typeof item?.type === 'string' && visit(item as TSESTree.Node));
-        else if (typeof (value as { type?: unknown }).type === 'string') visit(value as TSESTree.Node);
-      }
-    }
-  };
-  visit(helper.body);
-  return found;
-}
-
-function isStored(call: TSESTree.CallExpression): boolean {
-  const parent = call.parent;
-  return (
-    (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === call) ||
-    (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === call)
-  );
-}
-
-function containsPromise(node: TSESTree.Node): boolean {
-  let current: TSESTree.Node = node;
-  if (current.type === AST_NODE_TYPES.AwaitExpression) current = current.argument;
-  return current.type === AST_NODE_TYPES.NewExpression && current.callee.type === AST_NODE_TYPES.Identifier && current.callee.name === 'Promise';
 }
 
 function isAlwaysTrue(test: TSESTree.Expression): boolean {
@@ -727,63 +635,5 @@ function leavesSomewhere(statement: TSESTree.Statement): boolean {
   if (statement.type === AST_NODE_TYPES.BlockStatement) return statement.body.some(leavesSomewhere);
   if (statement.type === AST_NODE_TYPES.IfStatement) return leavesSomewhere(statement.consequent);
   return false;
-}
-
-/** Numeric value of a delay expression with the given variables set; Math.random() counts as 1. */
-export function evaluateDelay(node: TSESTree.Node, env: Readonly<Record<string, number>>, context: AnyRuleContext): number | undefined {
-  return evaluate(node, env, context, 0);
-}
-
-function evaluate(node: TSESTree.Node, env: Readonly<Record<string, number>>, context: AnyRuleContext, depth: number): number | undefined {
-  if (depth > 12) return undefined;
-  const next = (child: TSESTree.Node): number | undefined => evaluate(child, env, context, depth + 1);
-  switch (node.type) {
-    case AST_NODE_TYPES.Literal:
-      return typeof node.value === 'number' ? node.value : undefined;
-    case AST_NODE_TYPES.Identifier: {
-      if (node.name in env) return env[node.name];
-      const value = ASTUtils.getStaticValue(node, context.sourceCode.getScope(node) as TSESLint.Scope.Scope);
-      return value && typeof value.value === 'number' ? value.value : undefined;
-    }
-    case AST_NODE_TYPES.BinaryExpression: {
-      if (node.left.type === AST_NODE_TYPES.PrivateIdentifier) return undefined;
-      const left = next(node.left);
-      const right = next(node.right);
-      if (left === undefined || right === undefined) return undefined;
-      switch (node.operator) {
-        case '+':
-          return left + right;
-        case '-':
-          return left - right;
-        case '*':
-          return left * right;
-        case '/':
-          return left / right;
-        case '**':
-          return left ** right;
-        case '<<':
-          return left * 2 ** right;
-        default:
-          return undefined;
-      }
-    }
-    case AST_NODE_TYPES.CallExpression: {
-      const name = getMathFunction(node.callee);
-      if (name === 'random') return 1;
-      const args = node.arguments.map(next);
-      if (args.some((arg) => arg === undefined)) return undefined;
-      const values = args as number[];
-      if (name === 'min') return Math.min(...values);
-      if (name === 'max') return Math.max(...values);
-      if (name === 'pow') return (values[0] ?? NaN) ** (values[1] ?? NaN);
-      if (name === 'floor' || name === 'round' || name === 'ceil' || name === 'trunc') return values[0];
-      return undefined;
-    }
-    case AST_NODE_TYPES.TSAsExpression:
-    case AST_NODE_TYPES.TSNonNullExpression:
-      return next(node.expression);
-    default:
-      return undefined;
-  }
 }
 
