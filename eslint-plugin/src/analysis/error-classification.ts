@@ -168,6 +168,23 @@ function classifyLibraryScope(scope: RetryScope, call: TSESTree.Node | undefined
         callOutcome: (node) => (isIdentifierCall(node, retryName) ? 'retry' : undefined),
       }, handler);
     }
+    case 'retry': {
+      // node-retry: `operation.attempt(async () => { try { … } catch (e) { if (operation.retry(e)) return; … } })`.
+      if (!attempt) return undefined;
+      const handler = findTryHandlerAround(attempt, call);
+      if (!handler) return undefined;
+      return classifyBody(getHandlerBody(handler), {
+        ...readErrorParam(handler.param),
+        fallThrough: 'done',
+        throwOutcome: () => 'fail',
+        returnOutcome: () => 'done',
+        breakOutcome: 'done',
+        callOutcome: (node) =>
+          node.callee.type === AST_NODE_TYPES.MemberExpression && getPropertyName(node.callee) === 'retry' && node.arguments.length > 0
+            ? 'retry'
+            : undefined,
+      }, handler);
+    }
     case 'cockatiel': {
       // retry(handleAll, …) retries everything; handleWhen/handleType choose.
       const policy = scope.node.type === AST_NODE_TYPES.CallExpression ? scope.node.arguments[0] : undefined;

@@ -123,10 +123,13 @@ function walkStatement(statement: TSESTree.Statement, atoms: Atom[], rules: Deci
       return walkStatements(statement.body, atoms, rules, inSwitch);
     case AST_NODE_TYPES.IfStatement: {
       // `if (operation.retry(err)) return;`: the call itself decides to retry.
-      const testCall = getDecidingCall(statement.test, rules);
-      if (testCall === 'retry') {
+      // `if (cond && operation.retry(err)) return;`: the call retries when `cond` holds.
+      const test = unwrap(statement.test) as TSESTree.Expression;
+      const guard = test.type === AST_NODE_TYPES.LogicalExpression && test.operator === '&&' && getDecidingCall(test.right, rules) === 'retry' ? test.left : undefined;
+      if (getDecidingCall(statement.test, rules) === 'retry' || guard) {
+        const retryAtoms: Atom[] = guard ? [...atoms, { kind: 'test', test: guard, negated: false }] : atoms;
         const alternate = statement.alternate ? walkStatement(statement.alternate, atoms, rules, inSwitch) : { paths: [], fallsThrough: true };
-        return { paths: [{ outcome: 'retry', node: statement.test, atoms }, ...alternate.paths], fallsThrough: alternate.fallsThrough };
+        return { paths: [{ outcome: 'retry', node: statement.test, atoms: retryAtoms }, ...alternate.paths], fallsThrough: alternate.fallsThrough };
       }
       const yes = walkStatement(statement.consequent, [...atoms, { kind: 'test', test: statement.test, negated: false }], rules, inSwitch);
       const noAtoms: Atom[] = [...atoms, { kind: 'test', test: statement.test, negated: true }];

@@ -281,6 +281,20 @@ describe('retry libraries', () => {
     ).toBeUndefined();
   });
 
+  it('node-retry operation.retry(err)', () => {
+    const code = (handler: string) => `
+      const retry = require('retry');
+      const operation = retry.operation({ retries: 5, randomize: true });
+      operation.attempt(async () => {
+        try { resolve(await put(item)); }
+        catch (err) { ${handler} }
+      });`;
+    expect(classify(code(`if (operation.retry(err)) return; reject(operation.mainError());`))?.retriesEveryError).toBe(true);
+    const checked = classify(code(`if (err.code !== '23505' && operation.retry(err)) return; reject(err);`));
+    expect(checked?.retriesEveryError).toBe(false);
+    expect(checked?.paths.some((path) => path.outcome === 'retry')).toBe(true);
+  });
+
   it('cockatiel handleAll retries every error', () => {
     const result = classify(`
       import { retry, handleAll, ExponentialBackoff } from 'cockatiel';

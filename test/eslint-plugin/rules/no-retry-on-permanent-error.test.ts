@@ -220,6 +220,19 @@ export async function createShortLink(url) {
     }
   }
 }`,
+    // node-retry with a check before operation.retry(err).
+    `const retry = require('retry');
+const { Pool } = require('pg');
+const pool = new Pool();
+const operation = retry.operation({ retries: 5, randomize: true });
+operation.attempt(async () => {
+  try {
+    await pool.query('INSERT INTO t (id) VALUES ($1)', [1]);
+  } catch (err) {
+    if (err.code === 'ECONNRESET' && operation.retry(err)) return;
+    throw err;
+  }
+});`,
     // The predicate is built elsewhere: the rule cannot read it.
     `import pRetry from 'p-retry';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -423,6 +436,35 @@ await backOff(() => pool.query('SELECT * FROM orders'), { retry: (e) => true });
           column: 59,
           endLine: 4,
           endColumn: 64,
+        },
+      ],
+    },
+    {
+      // node-retry: operation.retry(err) for any error.
+      code: `const retry = require('retry');
+const { Pool } = require('pg');
+const pool = new Pool();
+function insert(row) {
+  return new Promise((resolve, reject) => {
+    const operation = retry.operation({ retries: 5, randomize: true });
+    operation.attempt(async () => {
+      try {
+        resolve(await pool.query('INSERT INTO t (id) VALUES ($1)', [row.id]));
+      } catch (err) {
+        if (operation.retry(err)) return;
+        reject(operation.mainError());
+      }
+    });
+  });
+}`,
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: { ...POSTGRES_WRITE, operation: 'query' },
+          line: 10,
+          column: 9,
+          endLine: 10,
+          endColumn: 20,
         },
       ],
     },
