@@ -167,6 +167,26 @@ class DelayAnalysis {
     return found;
   }
 
+  /** `setTimeout(connect, ms)`, `setTimeout(() => connect(), ms)`: the timer starts the next attempt. */
+  private isRetriedFrom(callback: TSESTree.Node | undefined): boolean {
+    if (!callback || this.scope.kind !== 'recursion' || !isFunctionNode(this.scope.node)) return false;
+    const name = getFunctionName(this.scope.node);
+    if (!name) return false;
+    if (callback.type === AST_NODE_TYPES.Identifier) return callback.name === name;
+    if (!isFunctionNode(callback)) return false;
+    let found = false;
+    walkOwnCode(
+      callback.body,
+      this.keys,
+      (node) => {
+        if (node.type === AST_NODE_TYPES.CallExpression && getCalleeName(node.callee) === name) found = true;
+        return !found;
+      },
+      true,
+    );
+    return found;
+  }
+
   /** Callbacks that run as part of the attempt: promise executors, timers, `.then`/`.catch`. */
   private isCallbackOfAttempt(fn: FunctionNode): boolean {
     if (this.scope.handlers.includes(fn)) return true;
@@ -184,7 +204,13 @@ class DelayAnalysis {
     const [first, second] = node.arguments;
     if (name === 'setTimeout') {
       // setTimeout(fn, ms) — a timer, or `timers/promises` setTimeout(ms) that is awaited.
-      if (second && second.type !== AST_NODE_TYPES.SpreadElement) return { wait: getWaitNode(node), delay: second };
+      if (second && second.type !== AST_NODE_TYPES.SpreadElement) {
+        // A timer counts when it holds the next attempt back: inside a promise that is awaited,
+        // or calling the retry again. A watchdog (`setTimeout(() => process.exit(1), 20000)`) does not.
+        const waitNode = getWaitNode(node);
+        if (waitNode !== node || this.isRetriedFrom(first)) return { wait: waitNode, delay: second };
+        return undefined;
+      }
       if (first && first.type !== AST_NODE_TYPES.SpreadElement && !isFunctionLike(first) && isAwaitedOrReturned(node)) {
         return { wait: node, delay: first };
       }
@@ -480,13 +506,20 @@ class DelayAnalysis {
   private isBounded(): boolean | undefined {
     const { scope, keys } = this;
     const isCounter = (name: string): boolean => this.counters.has(name) || ATTEMPT_NAME.test(name);
+    /** `this.retries`: a counter kept on the object. */
+    const isCounterField = (node: TSESTree.Node): boolean =>
+      node.type === AST_NODE_TYPES.MemberExpression &&
+      node.object.type === AST_NODE_TYPES.ThisExpression &&
+      !node.computed &&
+      node.property.type === AST_NODE_TYPES.Identifier &&
+      ATTEMPT_NAME.test(node.property.name);
     const comparesCounter = (node: TSESTree.Node): boolean => {
       let found = false;
       walkOwnCode(node, keys, (child) => {
         if (
           child.type === AST_NODE_TYPES.BinaryExpression &&
           ['<', '<=', '>', '>=', '===', '==', '!==', '!='].includes(child.operator) &&
-          [...collectIdentifierNames(child, keys)].some(isCounter)
+          ([...collectIdentifierNames(child, keys)].some(isCounter) || [child.left, child.right].some(isCounterField))
         ) {
           found = true;
         }

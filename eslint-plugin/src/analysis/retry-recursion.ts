@@ -136,9 +136,20 @@ function getErrorFirstCallback(statement: TSESTree.IfStatement): FunctionNode | 
   return undefined;
 }
 
+/** `setTimeout(connect, 5000)`: a timer that calls the function `name` itself. */
+export function isTimerCallbackOf(call: TSESTree.CallExpression, name: string): boolean {
+  const [first] = call.arguments;
+  return (
+    call.callee.type === AST_NODE_TYPES.Identifier &&
+    (call.callee.name === 'setTimeout' || call.callee.name === 'setImmediate') &&
+    first?.type === AST_NODE_TYPES.Identifier &&
+    first.name === name
+  );
+}
+
 function isSelfCall(call: TSESTree.CallExpression, name: string, isMethod: boolean): boolean {
   const callee = call.callee;
-  if (callee.type === AST_NODE_TYPES.Identifier) return !isMethod && callee.name === name;
+  if (callee.type === AST_NODE_TYPES.Identifier) return !isMethod && (callee.name === name || isTimerCallbackOf(call, name));
   return (
     isMethod &&
     callee.type === AST_NODE_TYPES.MemberExpression &&

@@ -10,6 +10,7 @@ import {
   getRecursiveRetryScope,
   isMethodCallingItself,
   isRetryShapedSelfCall,
+  isTimerCallbackOf,
 } from './retry-recursion';
 
 export type { FunctionNode } from './retry-ast';
@@ -131,7 +132,7 @@ function collectCandidates(context: AnyRuleContext): Candidates {
             identifier.type === AST_NODE_TYPES.Identifier &&
             identifier.name === name &&
             identifier.parent?.type === AST_NODE_TYPES.CallExpression &&
-            identifier.parent.callee === identifier &&
+            (identifier.parent.callee === identifier || isTimerCallbackOf(identifier.parent, name)) &&
             isRetryShapedSelfCall(identifier.parent, block)
           );
         }) || isMethodCallingItself(block, name, getThisCalls());

@@ -176,6 +176,33 @@ describe('getRetryDelayFacts: recursion and .catch', () => {
     ).toMatchObject({ waits: true, growth: 'none', bounded: false, delay: '5000' });
   });
 
+  it('a watchdog timer is not a wait; a counter kept on this bounds the retry', () => {
+    expect(
+      factsOf(`
+        class Migrations {
+          async run() {
+            const timeout = setTimeout(() => process.exit(1), 20000);
+            try { await coll.insertOne(doc); clearTimeout(timeout); } catch (e) {
+              if (this.retries < this.maxRetries) {
+                this.retries++;
+                await this.wait(1000 * this.retries);
+                await this.run();
+              }
+            }
+          }
+        }`),
+    ).toMatchObject({ waits: true, bounded: true, delay: '1000 * this.retries' });
+  });
+
+  it('recursion through setTimeout(fn, ms) passing the function itself', () => {
+    expect(
+      factsOf(`
+        function connect() {
+          client.connect().catch(() => setTimeout(connect, 5000));
+        }`),
+    ).toMatchObject({ waits: true, growth: 'none', delay: '5000' });
+  });
+
   it('recursion with a counted attempt and a guard', () => {
     expect(
       factsOf(`
