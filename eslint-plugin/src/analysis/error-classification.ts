@@ -30,7 +30,7 @@ export type { ErrorClassification, ErrorDecisionPath, RetryOutcome } from './err
 export function classifyRetryScope(scope: RetryScope, call?: TSESTree.Node): ErrorClassification | undefined {
   try {
     if (scope.kind === 'library') return classifyLibraryScope(scope, call);
-    const handler = getHandlerAround(scope, call);
+    const handler = getHandlerAround(scope, call) ?? (scope.kind === 'recursion' ? getErrorFirstCallback(scope, call) : undefined);
     return handler ? classifyRetryHandler(handler, scope) : undefined;
   } catch {
     // Odd shapes must never break linting.
@@ -248,6 +248,37 @@ function getHandlerAround(scope: RetryScope, call: TSESTree.Node | undefined): R
     if (!best || contains(getGuardedNode(best) ?? best, guarded)) best = handler;
   }
   return best;
+}
+
+/**
+ * A node-style callback `(err, result) => …` passed to the database call, from which a
+ * recursive retry calls itself again: `db.put(params, (err) => { if (err) return save(item, n + 1); … })`
+ * (SDK v2, pg callbacks).
+ */
+function getErrorFirstCallback(scope: RetryScope, call: TSESTree.Node | undefined): FunctionNode | undefined {
+  if (!call || call.type !== AST_NODE_TYPES.CallExpression || !isFunctionNode(scope.node)) return undefined;
+  const selfName = getOwnName(scope.node);
+  if (!selfName) return undefined;
+  // The callback is an argument of the call itself, or of `.send(cb)` on the request it returns.
+  const candidates = [...call.arguments];
+  const parent = call.parent;
+  if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === call && parent.parent?.type === AST_NODE_TYPES.CallExpression) {
+    candidates.push(...parent.parent.arguments);
+  }
+  for (const candidate of candidates) {
+    if (!isFunctionNode(candidate)) continue;
+    const param = candidate.params[0];
+    if (param?.type !== AST_NODE_TYPES.Identifier || !/^(err|error|e|ex|exception)$/i.test(param.name)) continue;
+    const callsSelf = (node: TSESTree.CallExpression): boolean => getCalleeName(node.callee) === selfName;
+    let found = false;
+    visitNodes(candidate.body, (node) => {
+      if (found) return false;
+      if (node.type === AST_NODE_TYPES.CallExpression && callsSelf(node)) found = true;
+      return !found;
+    });
+    if (found) return candidate;
+  }
+  return undefined;
 }
 
 /** What a handler guards: the try block of a catch clause, the promise a `.catch` callback is attached to. */

@@ -81,7 +81,9 @@ export default createRule<[], MessageId>({
     /** The call's arguments read a variable declared or assigned inside the attempt: each attempt may send a new request. */
     function isRequestBuiltInAttempt(call: DbCall, attempt: TSESTree.Node): boolean {
       const node = call.node;
-      const roots: TSESTree.Node[] = node.type === AST_NODE_TYPES.TaggedTemplateExpression ? [node.quasi] : [...node.arguments];
+      // The request, not a node-style callback passed with it.
+      const roots: TSESTree.Node[] =
+        node.type === AST_NODE_TYPES.TaggedTemplateExpression ? [node.quasi] : node.arguments.filter((argument) => !isFunctionLike(argument));
       let built = false;
       for (const root of roots) {
         visitIdentifiers(root, (identifier) => {

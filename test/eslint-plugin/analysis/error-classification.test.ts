@@ -4,6 +4,7 @@ import {
   retriesOutcomeUnknownErrors,
   type ErrorClassification,
 } from '../../../eslint-plugin/src/analysis/error-classification';
+import { findDbCallsWithin } from '../../../eslint-plugin/src/analysis/db-calls';
 import { findRetryScopes } from '../../../eslint-plugin/src/analysis/retry-scopes';
 import { analyzeCode } from './retry-harness';
 
@@ -12,6 +13,15 @@ function classify(code: string): ErrorClassification | undefined {
   return analyzeCode(code, (context) => {
     const scope = findRetryScopes(context)[0];
     return scope ? classifyRetryScope(scope) : undefined;
+  });
+}
+
+/** Classifies the first retry scope of `code` for its first database call. */
+function classifyAtCall(code: string): ErrorClassification | undefined {
+  return analyzeCode(code, (context) => {
+    const scope = findRetryScopes(context)[0];
+    const call = scope && findDbCallsWithin(context, scope.attempt)[0];
+    return scope && call ? classifyRetryScope(scope, call.node) : undefined;
   });
 }
 
@@ -191,6 +201,33 @@ describe('recursion and .catch retries', () => {
     expect(
       classify(code(`if (attempt < 3 && err.code === 'ECONNRESET') return save(item, attempt + 1); throw err;`))?.retriesEveryError,
     ).toBe(false);
+  });
+
+  it('an error-first callback that calls the function again', () => {
+    const result = classify(`
+      const AWS = require('aws-sdk');
+      const db = new AWS.DynamoDB.DocumentClient();
+      function save(item, attempt, done) {
+        db.put({ TableName: 't', Item: item }, (err) => {
+          if (err) {
+            if (attempt < 3) return save(item, attempt + 1, done);
+            return done(err);
+          }
+          done();
+        });
+      }`);
+    expect(result?.retriesEveryError).toBe(true);
+    const checked = classifyAtCall(`
+      const { Pool } = require('pg');
+      const pool = new Pool();
+      function insert(row, attempt, done) {
+        pool.query('INSERT INTO t VALUES ($1)', [row], (error) => {
+          if (error && error.code === 'ECONNRESET' && attempt < 3) return insert(row, attempt + 1, done);
+          done(error);
+        });
+      }`);
+    expect(checked?.retriesEveryError).toBe(false);
+    expect(values(checked?.retriedValues ?? [])).toEqual(['code:equal:ECONNRESET']);
   });
 
   it('.catch(() => retry())', () => {

@@ -220,6 +220,15 @@ export async function createShortLink(url) {
     }
   }
 }`,
+    // pg callback retried only on a dropped connection.
+    `const { Pool } = require('pg');
+const pool = new Pool();
+function insert(row, attempt, done) {
+  pool.query('INSERT INTO t VALUES ($1)', [row], (error) => {
+    if (error && error.code === 'ECONNRESET' && attempt < 3) return insert(row, attempt + 1, done);
+    done(error);
+  });
+}`,
     // node-retry with a check before operation.retry(err).
     `const retry = require('retry');
 const { Pool } = require('pg');
@@ -465,6 +474,30 @@ function insert(row) {
           column: 9,
           endLine: 10,
           endColumn: 20,
+        },
+      ],
+    },
+    {
+      // SDK v2 with a callback: the function calls itself from the error branch.
+      code: `const AWS = require('aws-sdk');
+const db = new AWS.DynamoDB.DocumentClient();
+function save(item, attempt, done) {
+  db.put({ TableName: 't', Item: item }, (err) => {
+    if (err) {
+      if (attempt < 3) return setTimeout(() => save(item, attempt + 1, done), 100 * 2 ** attempt);
+      return done(err);
+    }
+    done();
+  });
+}`,
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: { ...DYNAMODB_WRITE, operation: 'PutItem' },
+          line: 4,
+          column: 6,
+          endLine: 4,
+          endColumn: 9,
         },
       ],
     },
