@@ -251,9 +251,10 @@ function createResolver(context: AnyRuleContext): MongoValues {
       if (name === undefined) return undefined;
       const objectKind = getKind(callee.object);
       if (objectKind && objectKind !== 'other') return METHOD_RESULTS[objectKind]?.[name];
-      // `someDb.collection('orders')` where `someDb` comes from another module, or
-      // `con.db(name).collection(name)` on a client passed in: in a file that uses MongoDB.
-      if (objectKind === undefined && name === 'collection' && importsMongo && (isStringLike(node.arguments[0]) || isDbCall(callee.object))) return 'collection';
+      // `someDb.collection('orders')` / `db.collection(name)` where `someDb` comes from another
+      // module or an untyped method, in a file that uses MongoDB. (Look-alikes such as
+      // Firestore's `collection()` have none of the driver's method names.)
+      if (objectKind === undefined && name === 'collection' && importsMongo && isCollectionName(node.arguments)) return 'collection';
       return undefined;
     }
     if (callee.type === 'Identifier') {
@@ -460,8 +461,11 @@ export function getStaticKey(
   return undefined;
 }
 
-function isDbCall(node: TSESTree.Node): boolean {
-  return node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && getStaticKey(node.callee) === 'db';
+/** `('orders')`, `(name)`, `(this.options.collection, { … })`: a name first, options maybe. */
+function isCollectionName(args: readonly TSESTree.CallExpressionArgument[]): boolean {
+  const first = args[0];
+  if (!first || args.length > 2) return false;
+  return isStringLike(first) || first.type === 'Identifier' || first.type === 'MemberExpression';
 }
 
 function isStringLike(node: TSESTree.Node | undefined): boolean {

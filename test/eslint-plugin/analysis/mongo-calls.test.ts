@@ -116,6 +116,17 @@ describe('findMongoCalls: driver collections from imports', () => {
       'deleteMany@1 mongodb/import write',
     ]);
     expect(calls(`export const f = (con, o) => con.db(o.db).collection(o.name).deleteMany({});`)).toEqual([]);
+    // A db from an untyped method, a collection name from a variable.
+    const jobs = `
+      import { MongoClient } from 'mongodb';
+      export class Jobs {
+        collection;
+        async connect() { const db = await this.open(); this.collection = db.collection(this.name); }
+        async purge() { await this.collection.deleteMany({}); }
+      }
+    `;
+    expect(calls(jobs)).toEqual(['deleteMany@6 mongodb/import write']);
+    expect(calls(`import 'mongodb'; db.collection(() => 1).deleteMany({}); db.collection().deleteMany({});`)).toEqual([]);
     // Without any mongodb import, `db.collection('x')` could be anything (Firestore, …).
     expect(calls(`import { db } from './db'; await db.collection('orders').insertMany([{}]);`)).toEqual([]);
   });
