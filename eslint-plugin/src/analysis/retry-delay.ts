@@ -559,7 +559,12 @@ class DelayAnalysis {
   private hasGuardedExit(root: TSESTree.Node, comparesCounter: (node: TSESTree.Node) => boolean): boolean {
     let found = false;
     walkOwnCode(root, this.keys, (node) => {
-      if (node.type === AST_NODE_TYPES.IfStatement && comparesCounter(node.test) && leavesSomewhere(node.consequent)) found = true;
+      if (node.type === AST_NODE_TYPES.IfStatement && comparesCounter(node.test)) {
+        // `if (attempt >= MAX) throw err;`, `if (attempt < MAX) { … } else throw err;`, or
+        // `if (retryable && attempt < MAX) continue; throw err;`: going round only under the limit.
+        if (leavesSomewhere(node.consequent) || (node.alternate && leavesSomewhere(node.alternate))) found = true;
+        else if (isContinue(node.consequent) && isFollowedByExit(node)) found = true;
+      }
       if (
         node.type === AST_NODE_TYPES.ConditionalExpression &&
         comparesCounter(node.test)
@@ -655,6 +660,19 @@ function isFlagTest(test: TSESTree.Expression): boolean {
   if (test.type === AST_NODE_TYPES.UnaryExpression && test.operator === '!') return isFlagTest(test.argument);
   if (test.type === AST_NODE_TYPES.LogicalExpression) return isFlagTest(test.left) && isFlagTest(test.right);
   return false;
+}
+
+function isContinue(statement: TSESTree.Statement): boolean {
+  if (statement.type === AST_NODE_TYPES.ContinueStatement) return true;
+  return statement.type === AST_NODE_TYPES.BlockStatement && statement.body.length > 0 && isContinue(statement.body[statement.body.length - 1] as TSESTree.Statement);
+}
+
+/** The statement right after `node` in its block leaves (`if (…) continue; throw err;`). */
+function isFollowedByExit(node: TSESTree.Statement): boolean {
+  const parent = node.parent;
+  if (parent?.type !== AST_NODE_TYPES.BlockStatement) return false;
+  const next = parent.body[parent.body.indexOf(node) + 1];
+  return next !== undefined && leavesSomewhere(next) && next.type !== AST_NODE_TYPES.IfStatement;
 }
 
 function leavesSomewhere(statement: TSESTree.Statement): boolean {

@@ -113,6 +113,17 @@ function isLeftOnSuccess(
   const body = loop.body.type === AST_NODE_TYPES.BlockStatement ? loop.body.body : [loop.body];
   const index = body.findIndex((statement) => contains(statement, tryStatement));
   if (index === -1) return false;
+  // `retry = false; try { … } catch { retry = true; }` with `while (retry && …)`: the flag is
+  // reset before each attempt and only a failure sets it again, so success leaves.
+  const handler = tryStatement.handler;
+  if (handler && index > 0) {
+    const setOnFailure = collectAssignedNames(handler.body, keys, true);
+    if ([...setOnFailure].some((name) => testNames.has(name))) {
+      for (const statement of body.slice(0, index)) {
+        if (hasFlagAssignedInBody(statement, setOnFailure, undefined, keys) && hasFlagAssignedInBody(statement, testNames, undefined, keys)) return true;
+      }
+    }
+  }
   const assigned = collectAssignedNames(tryStatement.block, keys);
   for (const statement of body.slice(index + 1)) {
     if (alwaysLeaves(statement, loop)) return true;
