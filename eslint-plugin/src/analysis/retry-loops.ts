@@ -107,6 +107,7 @@ function isLeftOnSuccess(
   testNames: ReadonlySet<string>,
   keys: TSESLint.SourceCode.VisitorKeys,
 ): boolean {
+  const test = loop.type === AST_NODE_TYPES.ForOfStatement ? null : loop.test;
   if (hasLoopExit(tryStatement.block, loop, keys)) return true;
   if (hasFlagAssignedInBody(tryStatement.block, testNames, undefined, keys)) return true;
   // `try { r = await x(); } catch { … continue; } break;` / `if (r) return r;`
@@ -115,13 +116,15 @@ function isLeftOnSuccess(
   if (index === -1) return false;
   // `retry = false; try { … } catch { retry = true; }` with `while (retry && …)`: the flag is
   // reset before each attempt and only a failure sets it again, so success leaves.
+  // Only literal values count in the catch: `retry = isRetryable(e)` is a decision on the
+  // error that the error classification cannot read from a flag, so it is left alone.
   const handler = tryStatement.handler;
-  if (handler && index > 0) {
-    const setOnFailure = collectAssignedNames(handler.body, keys, true);
-    if ([...setOnFailure].some((name) => testNames.has(name))) {
-      for (const statement of body.slice(0, index)) {
-        if (hasFlagAssignedInBody(statement, setOnFailure, undefined, keys) && hasFlagAssignedInBody(statement, testNames, undefined, keys)) return true;
-      }
+  if (handler && index > 0 && test) {
+    for (const statement of body.slice(0, index)) {
+      const reset = getFlagReset(statement, test);
+      if (!reset) continue;
+      const values = findFlagValues(handler.body, reset.name, keys);
+      if (values.includes(!reset.value) && values.every((value) => value !== undefined)) return true;
     }
   }
   const assigned = collectAssignedNames(tryStatement.block, keys);
@@ -141,6 +144,58 @@ function isLeftOnSuccess(
     if ([...collectAssignedNames(tryStatement.block, keys, true)].some((name) => testNames.has(name))) return true;
   }
   return false;
+}
+
+/**
+ * `retry = false;` (or `done = true;` with `while (!done)`): a statement that sets a flag of
+ * the loop condition so that the condition fails, i.e. the loop ends unless something sets
+ * the flag again. Returns the flag's name and the value it is reset to.
+ */
+function getFlagReset(statement: TSESTree.Statement, test: TSESTree.Expression): { name: string; value: boolean } | undefined {
+  if (statement.type !== AST_NODE_TYPES.ExpressionStatement) return undefined;
+  const assignment = statement.expression;
+  if (
+    assignment.type !== AST_NODE_TYPES.AssignmentExpression ||
+    assignment.operator !== '=' ||
+    assignment.left.type !== AST_NODE_TYPES.Identifier ||
+    assignment.right.type !== AST_NODE_TYPES.Literal ||
+    typeof assignment.right.value !== 'boolean'
+  ) {
+    return undefined;
+  }
+  const name = assignment.left.name;
+  const polarity = getFlagPolarity(test, name);
+  if (polarity === undefined) return undefined;
+  // `while (retry && …)` ends on `retry = false`; `while (!done)` ends on `done = true`.
+  return polarity === assignment.right.value ? undefined : { name, value: assignment.right.value };
+}
+
+/** The values `name` is assigned in `node`: `true`/`false` for literals, undefined for anything else. */
+function findFlagValues(node: TSESTree.Node, name: string, keys: TSESLint.SourceCode.VisitorKeys): (boolean | undefined)[] {
+  const values: (boolean | undefined)[] = [];
+  walkOwnCode(node, keys, (child) => {
+    if (child.type === AST_NODE_TYPES.AssignmentExpression && child.left.type === AST_NODE_TYPES.Identifier && child.left.name === name) {
+      values.push(child.operator === '=' && child.right.type === AST_NODE_TYPES.Literal && typeof child.right.value === 'boolean' ? child.right.value : undefined);
+    }
+    return true;
+  });
+  return values;
+}
+
+/**
+ * How the condition reads `name`: true for `retry` (in `retry && n++ < 5`), false for `!done`;
+ * undefined when it is read some other way or not at all. Only `&&` chains count: with `||`
+ * the other side may keep the loop going.
+ */
+function getFlagPolarity(test: TSESTree.Expression, name: string): boolean | undefined {
+  if (test.type === AST_NODE_TYPES.Identifier) return test.name === name ? true : undefined;
+  if (test.type === AST_NODE_TYPES.UnaryExpression && test.operator === '!' && test.argument.type === AST_NODE_TYPES.Identifier) {
+    return test.argument.name === name ? false : undefined;
+  }
+  if (test.type === AST_NODE_TYPES.LogicalExpression && test.operator === '&&') {
+    return getFlagPolarity(test.left, name) ?? getFlagPolarity(test.right, name);
+  }
+  return undefined;
 }
 
 /**

@@ -254,8 +254,9 @@ export default createRule<Options, MessageId>({
         return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.replaceText(block, `{\n${indent}  ${statement}\n${indent}}`) }];
       }
       const last = body.at(-1) as TSESTree.Statement;
-      const beforeLast =
-        last.type === AST_NODE_TYPES.ContinueStatement || last.type === AST_NODE_TYPES.ReturnStatement || last.type === AST_NODE_TYPES.ThrowStatement;
+      // A catch ending in `throw` goes round only through an earlier `continue`: no single place for the wait.
+      if (last.type === AST_NODE_TYPES.ThrowStatement) return [];
+      const beforeLast = last.type === AST_NODE_TYPES.ContinueStatement || last.type === AST_NODE_TYPES.ReturnStatement;
       const indent = getIndent(last);
       if (beforeLast) {
         return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.insertTextBefore(last, `${statement}\n${indent}`) }];

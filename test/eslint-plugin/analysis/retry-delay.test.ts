@@ -114,6 +114,59 @@ describe('getRetryDelayFacts: hand-written loops', () => {
     expect(factsOf(seed)).toMatchObject({ growth: 'exponential', capped: false, jittered: false });
   });
 
+  it('same-file delay helpers, declared after use, as a function declaration or a const arrow', () => {
+    const body = `
+      async function doAndWait(token) {
+        let retries = 0;
+        let retry = false;
+        do {
+          const waitTime = Math.min(getWaitTime(retries), MAX_WAIT_INTERVAL);
+          await sleep(waitTime);
+          retry = (await poll(token)) === 'THROTTLED';
+        } while (retry && retries++ < MAX_RETRIES);
+      }`;
+    const expected = { waits: true, growth: 'exponential', capped: true, jittered: false, bounded: true };
+    const declared = `${body}\nfunction getWaitTime(retryCount: number): number { const waitTime = Math.pow(3, retryCount) * 100; return waitTime; }`;
+    expect(factsOf(`const MAX_RETRIES = 10, MAX_WAIT_INTERVAL = 60000;${declared}`)).toMatchObject(expected);
+    const arrow = `const MAX_RETRIES = 10, MAX_WAIT_INTERVAL = 60000;\nconst getWaitTime = (n: number) => Math.pow(3, n) * 100;${body}`;
+    expect(factsOf(arrow)).toMatchObject(expected);
+    const arrowBlock = `const MAX_RETRIES = 10, MAX_WAIT_INTERVAL = 60000;\nconst getWaitTime = (n: number) => { return 100 * 3 ** n; };${body}`;
+    expect(factsOf(arrowBlock)).toMatchObject(expected);
+    // A helper that ignores its argument waits the same time every attempt.
+    const fixed = `const MAX_RETRIES = 10, MAX_WAIT_INTERVAL = 60000;\nconst getWaitTime = (n: number) => 500;${body}`;
+    expect(factsOf(fixed)).toMatchObject({ waits: true, growth: 'none', jittered: false });
+  });
+
+  it('a catch that continues only under the attempt limit and rethrows otherwise is bounded', () => {
+    const code = `
+      async function insertOrder(id) {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+          } catch (err) {
+            if (err.code === '40001' && attempt < 5) continue;
+            throw err;
+          }
+        }
+      }`;
+    expect(factsOf(code)).toMatchObject({ waits: false, bounded: true });
+    // The same continue with nothing after it going round for ever.
+    expect(factsOf(code.replace('throw err;', 'log(err);'))).toMatchObject({ waits: false, bounded: false });
+  });
+
+  it('a retry flag reset before the try: bounded by the counter of the condition', () => {
+    const code = `
+      async function upd(id) {
+        let retry = false;
+        let n = 0;
+        do {
+          retry = false;
+          try { await pool.query(sql, [id]); } catch (e) { retry = true; }
+        } while (retry && n++ < 5);
+      }`;
+    expect(factsOf(code)).toMatchObject({ waits: false, bounded: true });
+  });
+
   it('a local backoff helper computing a capped jittered delay from the attempt', () => {
     const code = `
       function backoffDelay(n) { return Math.random() * Math.min(20000, 100 * 2 ** n); }

@@ -161,6 +161,171 @@ describe('findRetryScopes: loops', () => {
   });
 });
 
+describe('findRetryScopes: catches that decide, and retry flags', () => {
+  it('finds a loop whose catch continues on some paths and rethrows on others', () => {
+    expect(
+      scopesOf(`
+        async function insertOrder(id) {
+          for (let attempt = 1; ; attempt++) {
+            try {
+              return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+            } catch (err) {
+              if (err.code === '40001' && attempt < 5) continue;
+              throw err;
+            }
+          }
+        }`),
+    ).toEqual([{ kind: 'loop', line: 3, attemptVariable: 'attempt', handlers: 1, attemptType: 'BlockStatement' }]);
+  });
+
+  it('finds a catch that continues from inside a block, an else branch or a switch', () => {
+    const shapes = [
+      `if (isTransient(err) && attempt < 5) { log(err); continue; } throw err;`,
+      `if (attempt >= 5) { throw err; } else { continue; }`,
+      `switch (err.code) { case '40001': continue; default: throw err; }`,
+    ];
+    for (const shape of shapes) {
+      expect(
+        scopesOf(`
+          for (let attempt = 1; ; attempt++) {
+            try { return await pool.query(sql); } catch (err) { ${shape} }
+          }`),
+      ).toEqual([{ kind: 'loop', line: 2, attemptVariable: 'attempt', handlers: 1, attemptType: 'BlockStatement' }]);
+    }
+  });
+
+  it('finds a catch that rethrows unless retryable, waits, and falls through to the next attempt', () => {
+    expect(
+      scopesOf(`
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await pool.query(sql);
+          } catch (err) {
+            if (!isRetryable(err) || attempt >= MAX) throw err;
+            await sleep(100 * 2 ** attempt);
+          }
+        }`),
+    ).toEqual([{ kind: 'loop', line: 2, attemptVariable: 'attempt', handlers: 1, attemptType: 'BlockStatement' }]);
+  });
+
+  it('finds do { retry = false; try … catch { retry = true } } while (retry && n++ < 5)', () => {
+    expect(
+      scopesOf(`
+        let retry = false;
+        let n = 0;
+        do {
+          retry = false;
+          try {
+            await pool.query('UPDATE orders SET x = 1 WHERE id = $1', [id]);
+          } catch (e) {
+            retry = true;
+          }
+        } while (retry && n++ < 5);`),
+    ).toEqual([{ kind: 'loop', line: 4, attemptVariable: 'n', handlers: 1, attemptType: 'BlockStatement' }]);
+  });
+
+  it('finds while (shouldRetry) with the flag reset first and set in the catch', () => {
+    expect(
+      scopesOf(`
+        let shouldRetry = true;
+        let attempts = 0;
+        while (shouldRetry) {
+          shouldRetry = false;
+          try {
+            await coll.updateOne({ _id: id }, { $set: { seen: true } });
+          } catch (err) {
+            attempts++;
+            if (attempts < 3) shouldRetry = true;
+            else throw err;
+          }
+        }`),
+    ).toEqual([{ kind: 'loop', line: 4, attemptVariable: 'attempts', handlers: 1, attemptType: 'BlockStatement' }]);
+  });
+
+  it('finds while (!done) with done = true first and done = false in the catch', () => {
+    expect(
+      scopesOf(`
+        let done = false, tries = 0;
+        while (!done && tries < 5) {
+          done = true;
+          try { await pool.query(sql); } catch (err) { done = false; tries++; }
+        }`),
+    ).toEqual([{ kind: 'loop', line: 3, attemptVariable: 'tries', handlers: 1, attemptType: 'BlockStatement' }]);
+  });
+
+  it('finds the DynamoDB seed variant with the flag set from the status code in the catch', () => {
+    expect(
+      scopesOf(`
+        let retries = 0;
+        let retry = false;
+        do {
+          retry = false;
+          try {
+            await client.send(new PutItemCommand(params));
+          } catch (err) {
+            const status = err.$metadata?.httpStatusCode ?? 0;
+            if (status >= 500 || err.name === 'ThrottlingException') retry = true;
+          }
+        } while (retry && retries++ < MAX_RETRIES);`),
+    ).toEqual([{ kind: 'loop', line: 4, attemptVariable: 'retries', handlers: 1, attemptType: 'BlockStatement' }]);
+  });
+
+  it.each([
+    [
+      'a flag set in the catch that stops the loop (running = false)',
+      `let running = true;
+       while (running) {
+         running = true;
+         try { await pool.query(sql); } catch (err) { running = false; log(err); }
+       }`,
+    ],
+    [
+      'a flag reset to the value that keeps the loop going',
+      `do {
+         retry = true;
+         try { await pool.query(sql); } catch (err) { retry = true; }
+       } while (retry && n++ < 5);`,
+    ],
+    [
+      'a flag read under || (the other side keeps the loop going)',
+      `do {
+         retry = false;
+         try { await pool.query(sql); } catch (err) { retry = true; }
+       } while (retry || keepPolling);`,
+    ],
+    [
+      'a catch whose continue belongs to a nested loop before the throw',
+      `for (let attempt = 0; attempt < 3; attempt++) {
+         try { return await pool.query(sql); } catch (err) {
+           for (const h of handlers) { if (!h) continue; h(err); }
+           throw err;
+         }
+       }`,
+    ],
+    [
+      'a catch that rethrows after a conditional log',
+      `for (let attempt = 0; attempt < 3; attempt++) {
+         try { return await pool.query(sql); } catch (err) { if (attempt > 1) log(err); throw err; }
+       }`,
+    ],
+    [
+      'per-item for…of whose catch continues on some errors',
+      `for (const item of items) {
+         try { await coll.insertOne(item); } catch (err) { if (err.code === 11000) continue; throw err; }
+       }`,
+    ],
+    [
+      'a flag computed from the error in the catch (the decision is not a literal the classification reads)',
+      `do {
+         retry = false;
+         try { await pool.query(sql); } catch (err) { retry = isRetryable(err); }
+       } while (retry && n++ < 5);`,
+    ],
+  ])('ignores %s', (_name, code) => {
+    expect(scopesOf(code)).toEqual([]);
+  });
+});
+
 describe('findRetryScopes: loops that are not retries', () => {
   it.each([
     [

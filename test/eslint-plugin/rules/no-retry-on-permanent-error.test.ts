@@ -247,6 +247,56 @@ operation.attempt(async () => {
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 const doc = DynamoDBDocumentClient.from(client);
 await pRetry(() => doc.send(new PutCommand({ TableName: 't', Item: item })), { shouldRetry: isTransient });`,
+    // A catch that continues only for a serialization failure (40001) and rethrows the rest.
+    `import { Pool } from 'pg';
+const pool = new Pool();
+export async function insertOrder(id: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+    } catch (err: any) {
+      if (err.code === '40001' && attempt < 5) continue;
+      throw err;
+    }
+  }
+}
+`,
+    // A retry flag set only after the error was checked.
+    `import { Pool } from 'pg';
+const pool = new Pool();
+export async function upd(id: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query('UPDATE orders SET x = 1 WHERE id = $1', [id]);
+    } catch (e: any) {
+      if (n >= 5 || (e.code !== '40001' && e.code !== '40P01')) throw e;
+      retry = true;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** n)));
+    }
+  } while (retry && n++ < 5);
+}
+`,
+    // A flag computed from the error (`retry = status >= 500 || …`) is a decision this rule does not read.
+    `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function save(params: any) {
+  let retries = 0;
+  let retry = false;
+  do {
+    retry = false;
+    try {
+      await client.send(new PutItemCommand(params));
+    } catch (err: any) {
+      const status = err.$metadata?.httpStatusCode ?? 0;
+      retry = status >= 500 || err.name === 'ThrottlingException';
+      if (!retry) throw err;
+    }
+  } while (retry && retries++ < 10);
+}
+`,
   ],
   invalid: [
     {
@@ -515,6 +565,34 @@ promiseRetry((retry) => sql\`update jobs set done = true where id = \${id}\`.cat
           column: 81,
           endLine: 4,
           endColumn: 86,
+        },
+      ],
+    },
+    {
+      // do { retry = false; try … catch { retry = true; } } while (retry && n++ < 5): every error sets the flag.
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function upd(id: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query('UPDATE orders SET x = 1 WHERE id = $1', [id]);
+    } catch (e) {
+      retry = true;
+    }
+  } while (retry && n++ < 5);
+}
+`,
+      errors: [
+        {
+          messageId: 'retriesEveryError',
+          data: { ...POSTGRES_WRITE, operation: 'query' },
+          line: 10,
+          column: 7,
+          endLine: 10,
+          endColumn: 16,
         },
       ],
     },

@@ -167,6 +167,41 @@ export async function all(TableName) {
       code: PG + `import pRetry from 'p-retry';
 export const load = () => pRetry(() => pool.query('SELECT 1'), { retries: 3, randomize: true });`,
     },
+    {
+      name: 'a catch that continues on 40001 and rethrows otherwise',
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function insertOrder(id: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+    } catch (err: any) {
+      if (err.code === '40001' && attempt < 5) continue;
+      throw err;
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'a retry flag loop that throws after its last attempt',
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function upd(id: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query('UPDATE orders SET x = 1 WHERE id = $1', [id]);
+    } catch (e) {
+      retry = true;
+      if (n >= 5) throw e;
+    }
+  } while (retry && n++ < 5);
+}
+`,
+    },
   ],
   invalid: [
     {
@@ -440,6 +475,32 @@ export async function put(item, attempt = 0) {
           messageId: 'silentRetryEnd',
           line: 6, column: 5, endLine: 10, endColumn: 4,
           data: { database: 'DynamoDB', operation: "PutItem" },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "silent-retry-flag-end",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function upd(id: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query('UPDATE orders SET x = 1 WHERE id = $1', [id]);
+    } catch (e) {
+      retry = true;
+    }
+  } while (retry && n++ < 5);
+}
+`,
+      errors: [
+        {
+          messageId: 'silentRetryEnd',
+          line: 13, column: 5, endLine: 13, endColumn: 29,
+          data: { database: 'PostgreSQL', operation: "query" },
           suggestions: [],
         },
       ],

@@ -222,6 +222,63 @@ export const s3 = new S3Client({ retryStrategy: new ConfiguredRetryStrategy(4, 1
   }
 }`,
     },
+    {
+      name: 'a catch that waits with capped jittered backoff before it continues, and rethrows otherwise',
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function insertOrder(id: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+    } catch (err: any) {
+      if (err.code === '40001' && attempt < 5) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'a retry flag set in the catch after a capped jittered wait',
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function upd(id: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query('UPDATE orders SET x = 1 WHERE id = $1', [id]);
+    } catch (e: any) {
+      if (n >= 5 || (e.code !== '40001' && e.code !== '40P01')) throw e;
+      retry = true;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** n)));
+    }
+  } while (retry && n++ < 5);
+}
+`,
+    },
+    {
+      name: 'a flag reset before the try that the catch clears: the loop stops on failure, no retry',
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function poll() {
+  let running = true;
+  while (running) {
+    running = true;
+    try {
+      await pool.query('UPDATE jobs SET state = $1 WHERE state = $2', ['running', 'queued']);
+    } catch (err) {
+      running = false;
+      console.error(err);
+    }
+  }
+}
+`,
+    },
 ];
 
 const invalid: InvalidCase[] = [
@@ -937,6 +994,104 @@ export const client = new DynamoDBClient({ region: 'eu-west-1', retryStrategy })
           messageId: 'noJitter',
           line: 3, column: 23, endLine: 3, endColumn: 50,
           data: data('dynamodb', "send", "", "This retry (through `@smithy/util-retry`)"),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "pg-catch-continues-or-rethrows",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function insertOrder(id: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+    } catch (err: any) {
+      if (err.code === '40001' && attempt < 5) continue;
+      throw err;
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 4, column: 3, endLine: 4, endColumn: 37,
+          data: data('postgres', "query", ""),
+          // The catch ends in `throw`: the wait belongs before the `continue`, so no suggestion.
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "pg-retry-flag-do-while",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function upd(id: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query('UPDATE orders SET x = 1 WHERE id = $1', [id]);
+    } catch (e) {
+      retry = true;
+    }
+  } while (retry && n++ < 5);
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 13, column: 5, endLine: 13, endColumn: 29,
+          data: data('postgres', "query", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function upd(id: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query('UPDATE orders SET x = 1 WHERE id = $1', [id]);
+    } catch (e) {
+      retry = true;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** n)));
+    }
+  } while (retry && n++ < 5);
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "ddb-seed-helper-function-declared-after-use",
+      code: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 10;
+const MAX_WAIT_INTERVAL = 60_000;
+export async function waitForActive(TableName: string) {
+  let retries = 0;
+  let retry = false;
+  do {
+    const waitTime = Math.min(getWaitTime(retries), MAX_WAIT_INTERVAL);
+    await sleep(waitTime);
+    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+    retry = Table?.TableStatus !== 'ACTIVE';
+  } while (retry && retries++ < MAX_RETRIES);
+}
+export function getWaitTime(retryCount: number): number {
+  const waitTime = Math.pow(3, retryCount) * 100;
+  return waitTime;
+}
+`,
+      errors: [
+        {
+          messageId: 'noJitter',
+          line: 10, column: 17, endLine: 10, endColumn: 25,
+          data: data('dynamodb', "DescribeTable", ""),
           suggestions: [],
         },
       ],
