@@ -1,8 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findDynamoDbCalls } from './dynamodb-calls';
+import { findDynamoDbCalls, findDynamoDbClients } from './dynamodb-calls';
 import { findMongoCalls } from './mongo-calls';
 import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
-import { findPostgresCalls } from './pg-calls';
+import { findPgPools, findPostgresCalls } from './pg-calls';
 
 export type Database = 'mongodb' | 'dynamodb' | 'postgres';
 
@@ -28,4 +28,13 @@ export const findDbCalls = createPerFileCache((context: AnyRuleContext): readonl
 export function findDbCallsWithin(context: AnyRuleContext, container: TSESTree.Node): DbCall[] {
   const [start, end] = container.range;
   return findDbCalls(context).filter((call) => call.node.range[0] >= start && call.node.range[1] <= end);
+}
+
+/**
+ * Does the file touch a database at all (a call, a DynamoDB client, a pg pool)? Retry
+ * rules ask this first: most files of a project have no database code, and retry-scope
+ * analysis is the most expensive part of a lint.
+ */
+export function hasDatabaseCode(context: AnyRuleContext): boolean {
+  return findDbCalls(context).length > 0 || findDynamoDbClients(context).length > 0 || findPgPools(context).length > 0;
 }
