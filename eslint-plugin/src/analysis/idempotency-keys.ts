@@ -1,5 +1,5 @@
-import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { CALL, CONSTRUCT, findModuleReferences, type TraceMap } from './module-references';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { CALL, CONSTRUCT, findGlobalIdentifiers, findGlobalReferences, findModuleReferences, type TraceMap } from './module-references';
 import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
 
 /**
@@ -32,7 +32,7 @@ const TRACE_MAP: TraceMap<boolean> = {
   mongoose: { Types: { ObjectId: construct }, default: { Types: { ObjectId: construct } } },
 };
 
-const GLOBAL_MAP = {
+const GLOBAL_MAP: TraceMap<boolean> = {
   Date: { now: { [CALL]: true } },
 };
 
@@ -54,15 +54,10 @@ export const findKeyCreations = createPerFileCache((context: AnyRuleContext): re
   }
   const globalScope = sourceCode.scopeManager?.globalScope;
   if (globalScope && text.includes('Date.now')) {
-    try {
-      const tracker = new ASTUtils.ReferenceTracker(globalScope);
-      for (const reference of tracker.iterateGlobalReferences(GLOBAL_MAP)) {
-        const node = reference.node as TSESTree.Node;
-        if (node.type !== 'CallExpression') continue;
-        found.push({ node, label: getLabel(sourceCode.getText(node.callee), node), isTimestamp: reference.info === true });
-      }
-    } catch {
-      // Odd code must never break linting.
+    for (const reference of findGlobalReferences(context, GLOBAL_MAP)) {
+      const node = reference.node;
+      if (node.type !== 'CallExpression') continue;
+      found.push({ node, label: getLabel(sourceCode.getText(node.callee), node), isTimestamp: reference.info });
     }
   }
   if (globalScope && text.includes('crypto.randomUUID')) found.push(...findGlobalRandomUuidCalls(globalScope, sourceCode.getText.bind(sourceCode)));
@@ -74,13 +69,8 @@ export const findKeyCreations = createPerFileCache((context: AnyRuleContext): re
  * only when the config declares it: unresolved `crypto` references count too.
  */
 function findGlobalRandomUuidCalls(globalScope: TSESLint.Scope.Scope, getText: (node: TSESTree.Node) => string): KeyCreation[] {
-  const identifiers: TSESTree.Node[] = globalScope.through
-    .filter((reference) => reference.identifier.name === 'crypto')
-    .map((reference) => reference.identifier as TSESTree.Node);
-  const declared = globalScope.set.get('crypto');
-  if (declared && declared.defs.length === 0) identifiers.push(...declared.references.map((reference) => reference.identifier as TSESTree.Node));
   const found: KeyCreation[] = [];
-  for (const identifier of identifiers) {
+  for (const identifier of findGlobalIdentifiers(globalScope, 'crypto')) {
     const member = identifier.parent;
     if (member?.type !== 'MemberExpression' || member.object !== identifier || member.computed) continue;
     if (member.property.type !== 'Identifier' || member.property.name !== 'randomUUID') continue;

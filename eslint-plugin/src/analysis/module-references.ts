@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findNodesAtOffsets } from './find-nodes-at-offsets';
 import type { AnyRuleContext } from './per-file-cache';
 
 /**
@@ -21,8 +22,26 @@ export interface FoundReference<T> {
 
 export const { CALL, CONSTRUCT, READ } = ASTUtils.ReferenceTracker;
 
+/** A `require('…')` call of a module by name. */
+export interface RequireCall {
+  call: TSESTree.CallExpression;
+  module: string;
+}
+
+export interface ModuleReferenceOptions {
+  /**
+   * The `require('…')` calls to follow, when the caller found them already (e.g. with
+   * `findRequireCallsByText`); by default every call of Node's `require` is followed.
+   */
+  requireCalls?: readonly RequireCall[];
+}
+
 /** References of `traceMap` through both ESM imports and CommonJS `require`, in source order. */
-export function findModuleReferences<T>(context: AnyRuleContext, traceMap: TraceMap<T>): FoundReference<T>[] {
+export function findModuleReferences<T>(
+  context: AnyRuleContext,
+  traceMap: TraceMap<T>,
+  options: ModuleReferenceOptions = {},
+): FoundReference<T>[] {
   const globalScope = context.sourceCode.scopeManager?.globalScope;
   if (!globalScope) return [];
   // "legacy": these packages are CommonJS, so both `import x from` and `import { y } from` work.
@@ -38,14 +57,13 @@ export function findModuleReferences<T>(context: AnyRuleContext, traceMap: Trace
     add(tracker.iterateEsmReferences(untyped));
     // `require` is followed whether or not the config declares Node's globals (a
     // TypeScript file linted as a module still may use it).
+    // (`iteratePropertyReferences` exists at runtime but is missing from the typings.)
     const propertyTracker = tracker as unknown as {
       iteratePropertyReferences(node: TSESTree.Node, map: unknown): Iterable<unknown>;
     };
-    for (const call of findRequireCalls(globalScope)) {
-      const argument = call.arguments[0];
-      const name = argument?.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string' ? argument.value : undefined;
-      if (name === undefined || !Object.hasOwn(traceMap, name)) continue;
-      add(propertyTracker.iteratePropertyReferences(call, traceMap[name]));
+    const requireCalls = options.requireCalls ?? findRequireCalls(context, Object.keys(traceMap));
+    for (const { call, module } of requireCalls) {
+      if (Object.hasOwn(traceMap, module)) add(propertyTracker.iteratePropertyReferences(call, traceMap[module]));
     }
   } catch {
     // A tracker failure on odd code must never crash linting: use what was found.
@@ -53,19 +71,73 @@ export function findModuleReferences<T>(context: AnyRuleContext, traceMap: Trace
   return [...found.values()].sort((a, b) => a.node.range[0] - b.node.range[0]);
 }
 
-/** `require('…')` calls where `require` is Node's (not a local variable of that name). */
-function findRequireCalls(globalScope: TSESLint.Scope.Scope): TSESTree.CallExpression[] {
-  const identifiers: TSESTree.Node[] = globalScope.through
-    .filter((reference) => reference.identifier.name === 'require')
-    .map((reference) => reference.identifier);
-  const declared = globalScope.set.get('require');
-  if (declared && declared.defs.length === 0) identifiers.push(...declared.references.map((reference) => reference.identifier));
-  const calls: TSESTree.CallExpression[] = [];
-  for (const identifier of identifiers) {
+/** `require('…')` calls of `modules` where `require` is Node's (not a local variable of that name). */
+export function findRequireCalls(context: AnyRuleContext, modules: readonly string[]): RequireCall[] {
+  const globalScope = context.sourceCode.scopeManager?.globalScope;
+  if (!globalScope) return [];
+  const calls: RequireCall[] = [];
+  for (const identifier of findGlobalIdentifiers(globalScope, 'require')) {
     const call = identifier.parent;
-    if (call?.type === AST_NODE_TYPES.CallExpression && call.callee === identifier) calls.push(call);
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== identifier) continue;
+    const module = getRequiredModule(call);
+    if (module !== undefined && modules.includes(module)) calls.push({ call, module });
   }
   return calls;
+}
+
+/**
+ * `require('…')` calls of `modules` found by a text search first, then only at those
+ * offsets in the tree: much cheaper than walking the scopes on a large file. Any
+ * function named `require` counts (also `const require = createRequire(import.meta.url)`).
+ */
+export function findRequireCallsByText(context: AnyRuleContext, modules: readonly string[]): RequireCall[] {
+  const names = modules.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+  const pattern = new RegExp(`\\brequire\\s*\\(\\s*['"](?:${names})['"]\\s*\\)`, 'g');
+  const offsets: number[] = [];
+  for (const match of context.sourceCode.text.matchAll(pattern)) offsets.push(match.index);
+  if (offsets.length === 0) return [];
+  const calls: RequireCall[] = [];
+  for (const node of findNodesAtOffsets(context, offsets).values()) {
+    const call = node.parent;
+    if (node.type !== AST_NODE_TYPES.Identifier || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== node) continue;
+    const module = getRequiredModule(call);
+    if (module !== undefined && modules.includes(module)) calls.push({ call, module });
+  }
+  return calls;
+}
+
+/**
+ * Identifiers that refer to the global `name`: unresolved references (the config does
+ * not declare it) and references of a declared global that the file does not define.
+ */
+export function findGlobalIdentifiers(globalScope: TSESLint.Scope.Scope, name: string): TSESTree.Identifier[] {
+  const identifiers: TSESTree.Identifier[] = globalScope.through
+    .filter((reference) => reference.identifier.name === name)
+    .map((reference) => reference.identifier as TSESTree.Identifier);
+  const declared = globalScope.set.get(name);
+  if (declared && declared.defs.length === 0) identifiers.push(...declared.references.map((reference) => reference.identifier as TSESTree.Identifier));
+  return identifiers;
+}
+
+/** References of globals (`Date.now()`) described by `traceMap`; declared globals only. */
+export function findGlobalReferences<T>(context: AnyRuleContext, traceMap: TraceMap<T>): FoundReference<T>[] {
+  const globalScope = context.sourceCode.scopeManager?.globalScope;
+  if (!globalScope) return [];
+  const found: FoundReference<T>[] = [];
+  try {
+    const tracker = new ASTUtils.ReferenceTracker(globalScope);
+    const untyped = traceMap as Parameters<typeof tracker.iterateGlobalReferences>[0];
+    for (const reference of tracker.iterateGlobalReferences(untyped)) found.push(reference as unknown as FoundReference<T>);
+  } catch {
+    // Odd code must never break linting.
+  }
+  return found;
+}
+
+/** `'mongodb'` of `require('mongodb')`: the first argument when it is a string literal. */
+function getRequiredModule(call: TSESTree.CallExpression): string | undefined {
+  const argument = call.arguments[0];
+  return argument?.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string' ? argument.value : undefined;
 }
 
 /** Quick pre-check: does the file import or require any of `modules`? */

@@ -6,6 +6,8 @@
  * from other libraries are never matched.
  */
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findModuleReferences, type TraceMap } from './module-references';
+import type { AnyRuleContext } from './per-file-cache';
 
 export type UriLiteral = TSESTree.StringLiteral | TSESTree.TemplateLiteral;
 
@@ -35,39 +37,17 @@ const mongooseTrace = {
 const traceMap = {
   mongodb: { [ESM]: true, MongoClient: mongoClientTrace, default: { MongoClient: mongoClientTrace } },
   mongoose: { [ESM]: true, ...mongooseTrace, default: mongooseTrace },
-};
+} as unknown as TraceMap<string>;
 
-/** Every MongoDB connect call of the program. Call once per file, from `Program`. */
-export function findMongoConnectCalls(
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  program: TSESTree.Program,
-): MongoConnectCall[] {
-  const tracker = new ASTUtils.ReferenceTracker(withRequireGlobal(sourceCode.getScope(program)));
+/** Every MongoDB connect call of the file. Call once per file, from `Program`. */
+export function findMongoConnectCalls(context: AnyRuleContext): MongoConnectCall[] {
   const calls: MongoConnectCall[] = [];
-  const seen = new Set<TSESTree.Node>();
-  const references = [...tracker.iterateEsmReferences(traceMap), ...tracker.iterateCjsReferences(traceMap)];
-  for (const reference of references) {
+  for (const reference of findModuleReferences(context, traceMap)) {
     const node = reference.node;
-    if ((node.type !== AST_NODE_TYPES.CallExpression && node.type !== AST_NODE_TYPES.NewExpression) || seen.has(node)) continue;
-    seen.add(node);
-    calls.push(describeCall(sourceCode, node, String(reference.info)));
+    if (node.type !== AST_NODE_TYPES.CallExpression && node.type !== AST_NODE_TYPES.NewExpression) continue;
+    calls.push(describeCall(context.sourceCode, node, reference.info));
   }
-  return calls.sort((a, b) => a.node.range[0] - b.node.range[0]);
-}
-
-/**
- * The tracker follows `require()` only through a declared global `require`. TypeScript
- * projects often declare no Node globals, so an undeclared `require` is modelled
- * from the global scope's unresolved references.
- */
-function withRequireGlobal(scope: TSESLint.Scope.Scope): TSESLint.Scope.Scope {
-  if (scope.set.has('require')) return scope;
-  const references = scope.through.filter((reference) => reference.identifier.name === 'require');
-  if (references.length === 0) return scope;
-  const set = new Map(scope.set);
-  const variable = { name: 'require', defs: [], references, identifiers: [], scope };
-  set.set('require', variable as unknown as typeof set extends Map<string, infer V> ? V : never);
-  return Object.create(scope, { set: { value: set } }) as TSESLint.Scope.Scope;
+  return calls;
 }
 
 function describeCall(

@@ -1,5 +1,6 @@
-import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import { findNodesAtOffsets } from './find-nodes-at-offsets';
+import { findModuleReferences, findRequireCallsByText, type TraceMap } from './module-references';
 import { mergeKinds, type KnownKind, type MongoValueKind } from './mongo-kinds';
 import { getMongoTypeServices } from './mongo-types';
 import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
@@ -12,7 +13,6 @@ const LOOK_ALIKE_MODULES = /^(?:typeorm|sequelize|sequelize-typescript|@prisma\/
 const { READ, CALL, CONSTRUCT, ESM } = ASTUtils.ReferenceTracker;
 
 type Seed = MongoValueKind | `type:${MongoValueKind}`;
-type TraceMap = Parameters<InstanceType<typeof ASTUtils.ReferenceTracker>['iterateEsmReferences']>[0];
 
 const mongodbApi = {
   MongoClient: { [READ]: 'type:client', [CONSTRUCT]: 'client', connect: { [CALL]: 'client' } },
@@ -33,7 +33,8 @@ const mongooseApi = {
 const traceMap = {
   mongodb: { [ESM]: true, ...mongodbApi, default: mongodbApi },
   mongoose: { [ESM]: true, ...mongooseApi, default: mongooseApi },
-} as unknown as TraceMap;
+} as unknown as TraceMap<Seed>;
+const MONGO_MODULES = ['mongodb', 'mongoose'];
 
 /** Methods that turn one kind of value into another (`client.db()` → db). */
 const METHOD_RESULTS: Partial<Record<MongoValueKind, Record<string, MongoValueKind>>> = {
@@ -93,18 +94,13 @@ function createResolver(context: AnyRuleContext): MongoValues {
     }
   }
   const globalScope = sourceCode.scopeManager?.globalScope;
-  const requires = findModuleRequires(context);
+  // `require` is often not a declared global in TypeScript files: find each
+  // `require('mongodb')` call by text (fast), not from the `require` variable.
+  const requires = findRequireCallsByText(context, MONGO_MODULES);
   if (globalScope && (importsMongo || requires.length > 0)) {
-    const tracker = new ASTUtils.ReferenceTracker(globalScope as TSESLint.Scope.Scope);
-    const found = [...tracker.iterateEsmReferences(traceMap)];
-    // `require` is often not a declared global in TypeScript files, so start from each
-    // `require('mongodb')` call rather than from the `require` variable.
-    // (`iteratePropertyReferences` exists at runtime but is missing from the typings.)
-    const fromNode = tracker as unknown as { iteratePropertyReferences(node: TSESTree.Node, map: unknown): Iterable<(typeof found)[number]> };
-    for (const { call, module } of requires) found.push(...fromNode.iteratePropertyReferences(call, traceMap[module]));
-    for (const reference of found) {
+    for (const reference of findModuleReferences(context, traceMap, { requireCalls: requires })) {
       importsMongo = true;
-      const seed = reference.info as Seed;
+      const seed = reference.info;
       if (seed.startsWith('type:')) {
         if (reference.node.type === 'ImportSpecifier') typeNames.set(reference.node.local.name, seed.slice(5) as MongoValueKind);
       } else {
@@ -424,20 +420,6 @@ function createResolver(context: AnyRuleContext): MongoValues {
 }
 
 /** `require('mongodb')` / `require('mongoose')` calls, found by text first. */
-function findModuleRequires(context: AnyRuleContext): { call: TSESTree.CallExpression; module: 'mongodb' | 'mongoose' }[] {
-  const offsets: number[] = [];
-  for (const match of context.sourceCode.text.matchAll(/\brequire\s*\(\s*['"]mongo(?:db|ose)['"]\s*\)/g)) offsets.push(match.index ?? 0);
-  if (offsets.length === 0) return [];
-  const requires: { call: TSESTree.CallExpression; module: 'mongodb' | 'mongoose' }[] = [];
-  for (const node of findNodesAtOffsets(context, offsets).values()) {
-    const call = node.parent;
-    if (node.type !== 'Identifier' || call?.type !== 'CallExpression' || call.callee !== node) continue;
-    const source = call.arguments[0];
-    if (source?.type === 'Literal' && (source.value === 'mongodb' || source.value === 'mongoose')) requires.push({ call, module: source.value });
-  }
-  return requires;
-}
-
 function getEnclosingClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
   let current = node.parent;
   while (current) {

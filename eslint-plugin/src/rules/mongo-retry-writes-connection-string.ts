@@ -57,6 +57,8 @@ export default createRule<[], MessageId>({
   defaultOptions: [],
   create(context) {
     const sourceCode = context.sourceCode;
+    // Cheap exit: no connection string, driver import or require without "mongo" in the text.
+    if (!sourceCode.text.includes('mongo')) return {};
     const settings = getRetrySafetySettings(context.settings);
     const scanOptions: ConnectionStringScanOptions = {
       engineVersion: settings.documentdb.engineVersion,
@@ -255,10 +257,8 @@ export default createRule<[], MessageId>({
     }
 
     return {
-      Program(program) {
-        // Cheap exit: no driver can be imported or required without its name in the text.
-        if (!sourceCode.text.includes('mongo')) return;
-        for (const call of findMongoConnectCalls(sourceCode, program)) {
+      Program() {
+        for (const call of findMongoConnectCalls(context)) {
           if (call.uriLiteral && call.retryWritesProperty) pairedLiterals.set(call.uriLiteral, call);
           checkConnectCall(call);
         }
