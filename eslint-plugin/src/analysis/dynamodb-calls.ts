@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import type { DbCall } from './db-calls';
+import { unwrapExpression } from './ast';
 import {
   findAnnotatedBindings,
   findBindingReads,
@@ -8,7 +9,6 @@ import {
   getOutermostSameValue,
   getValueBinding,
   resolveObjectLiteral,
-  unwrapExpression,
   visit,
 } from './instance-references';
 import {
@@ -107,7 +107,6 @@ interface ConstructInfo {
   operation?: string;
   sdkVersion: 2 | 3;
 }
-
 
 function buildTraceMap(): TraceMap<ConstructInfo> {
   const clientDynamoDb: TraceMap<ConstructInfo> = {

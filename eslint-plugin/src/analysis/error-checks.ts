@@ -1,5 +1,11 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, unwrapExpression, type KeyNameOptions, type UnwrapOptions } from './ast';
 import type { ErrorProperty, ErrorValue } from './transient-errors';
+
+/** Error values are read through `await` too: `(await attempt()).code`. */
+export const THROUGH_AWAIT: UnwrapOptions = { awaits: true };
+/** Member names as the error checks read them: `a.b`, `a['b']`; no private names or template keys. */
+export const MEMBER_NAME: KeyNameOptions = { templates: false, privateNames: 'none' };
 
 /**
  * One condition of a retry decision, read from the caught error's side: which property
@@ -40,7 +46,7 @@ export function analyzeCase(discriminant: TSESTree.Expression, tests: TSESTree.E
   const property = getErrorProperty(discriminant, rules);
   if (!property) {
     // `switch (true) { case err.code === 'X': … }`
-    if (unwrap(discriminant).type === AST_NODE_TYPES.Literal && tests.length > 0) {
+    if (unwrapExpression(discriminant, THROUGH_AWAIT).type === AST_NODE_TYPES.Literal && tests.length > 0) {
       const parts = tests.map((test) => analyzeTest(test, false, rules)).filter((part): part is ErrorCondition => part !== undefined);
       if (parts.length === 0) return undefined;
       if (parts.every((part) => !part.isOpaque && part.polarity === 'in')) {
@@ -57,7 +63,7 @@ export function analyzeCase(discriminant: TSESTree.Expression, tests: TSESTree.E
 }
 
 export function analyzeTest(test: TSESTree.Expression | TSESTree.PrivateIdentifier, negated: boolean, rules: ErrorBinding): ErrorCondition | undefined {
-  const node = unwrap(test);
+  const node = unwrapExpression(test, THROUGH_AWAIT);
   switch (node.type) {
     case AST_NODE_TYPES.UnaryExpression:
       if (node.operator === '!') return analyzeTest(node.argument, !negated, rules);
@@ -151,10 +157,10 @@ function kindOfComparison(node: TSESTree.BinaryExpression, rules: ErrorBinding):
 }
 
 function analyzeCall(node: TSESTree.CallExpression, negated: boolean, rules: ErrorBinding): ErrorCondition | undefined {
-  const callee = unwrap(node.callee);
+  const callee = unwrapExpression(node.callee, THROUGH_AWAIT);
   const argument = node.arguments[0];
   if (callee.type === AST_NODE_TYPES.MemberExpression) {
-    const method = getPropertyName(callee);
+    const method = getKeyName(callee, MEMBER_NAME);
     const polarity = negated ? 'notIn' : 'in';
     // `['A', 'B'].includes(err.code)`, `RETRYABLE.has(err.name)`
     if ((method === 'includes' || method === 'has') && argument && argument.type !== AST_NODE_TYPES.SpreadElement) {
@@ -226,7 +232,7 @@ const WRAPPER_PROPERTIES = new Set(['cause', 'original', 'originalError', 'error
 
 /** `err.code`, `err?.$metadata?.httpStatusCode`, `(err as AWSError).name`, `String(err.code)`, an alias `code`. */
 function getErrorProperty(expression: TSESTree.Node, rules: ErrorBinding): ErrorCheckKind | undefined {
-  const node = unwrap(expression);
+  const node = unwrapExpression(expression, THROUGH_AWAIT);
   if (node.type === AST_NODE_TYPES.Identifier) {
     const alias = rules.aliases.get(node.name);
     if (alias === undefined) return undefined;
@@ -234,17 +240,17 @@ function getErrorProperty(expression: TSESTree.Node, rules: ErrorBinding): Error
   }
   if (node.type === AST_NODE_TYPES.CallExpression) {
     // `String(err.code)`, `Number(err.code)`, `err.code.toString()`, `err.name.toLowerCase()`
-    const callee = unwrap(node.callee);
+    const callee = unwrapExpression(node.callee, THROUGH_AWAIT);
     if (callee.type === AST_NODE_TYPES.Identifier && (callee.name === 'String' || callee.name === 'Number') && node.arguments[0]) {
       return getErrorProperty(node.arguments[0], rules);
     }
-    if (callee.type === AST_NODE_TYPES.MemberExpression && ['toString', 'toUpperCase', 'toLowerCase', 'trim'].includes(getPropertyName(callee) ?? '')) {
+    if (callee.type === AST_NODE_TYPES.MemberExpression && ['toString', 'toUpperCase', 'toLowerCase', 'trim'].includes(getKeyName(callee, MEMBER_NAME) ?? '')) {
       return getErrorProperty(callee.object, rules);
     }
     return undefined;
   }
   if (node.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-  const name = getPropertyName(node);
+  const name = getKeyName(node, MEMBER_NAME);
   if (name === undefined || !isErrorReference(node.object, rules, true)) return undefined;
   const kind = PROPERTY_KINDS[name];
   if (kind) return kind;
@@ -253,14 +259,14 @@ function getErrorProperty(expression: TSESTree.Node, rules: ErrorBinding): Error
 
 /** The error itself, an alias of it, or a wrapper property of it (`err.cause`). */
 export function isErrorReference(expression: TSESTree.Node, rules: ErrorBinding, allowWrappers = false): boolean {
-  const node = unwrap(expression);
+  const node = unwrapExpression(expression, THROUGH_AWAIT);
   if (node.type === AST_NODE_TYPES.Identifier) {
     if (node.name === rules.errorName) return true;
     const alias = rules.aliases.get(node.name);
     return alias !== undefined && typeof alias !== 'string' && isErrorReference(alias, rules, allowWrappers);
   }
   if (allowWrappers && node.type === AST_NODE_TYPES.MemberExpression) {
-    const name = getPropertyName(node);
+    const name = getKeyName(node, MEMBER_NAME);
     return name !== undefined && WRAPPER_PROPERTIES.has(name) && isErrorReference(node.object, rules, true);
   }
   return false;
@@ -294,7 +300,7 @@ export function readErrorParam(
     let errorName: string | undefined;
     for (const property of node.properties) {
       if (property.type !== AST_NODE_TYPES.Property) continue;
-      const key = property.computed ? undefined : getKeyName(property.key);
+      const key = property.computed ? undefined : getKeyName(property);
       const target = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
       if (!key) continue;
       // p-retry 7: `shouldRetry({ error })`, `shouldRetry({ error: { code } })`
@@ -331,7 +337,7 @@ export function collectAliases(statements: readonly TSESTree.Statement[], rules:
       } else if (declarator.id.type === AST_NODE_TYPES.ObjectPattern && isErrorReference(init, rules, true)) {
         for (const property of declarator.id.properties) {
           if (property.type !== AST_NODE_TYPES.Property || property.computed) continue;
-          const key = getKeyName(property.key);
+          const key = getKeyName(property);
           const target = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
           const kind = key ? PROPERTY_KINDS[key] : undefined;
           if (kind && target.type === AST_NODE_TYPES.Identifier) rules.aliases.set(target.name, kind);
@@ -344,7 +350,7 @@ export function collectAliases(statements: readonly TSESTree.Statement[], rules:
 /** Literal values of a comparison operand: `'X'`, `23505`, a `const` holding one, or an array of them. */
 function toValueChecks(property: ErrorCheckKind, node: TSESTree.Node, match: ErrorValue['match']): ErrorValueCheck[] {
   if (property === 'retryable' || property === 'helper' || property === 'instanceof' || property === 'other') return [];
-  const value = unwrap(node);
+  const value = unwrapExpression(node, THROUGH_AWAIT);
   if (value.type === AST_NODE_TYPES.Literal && (typeof value.value === 'string' || typeof value.value === 'number')) {
     return [{ property, value: value.value, match, node: value }];
   }
@@ -360,13 +366,13 @@ function toValueChecks(property: ErrorCheckKind, node: TSESTree.Node, match: Err
 
 /** Elements of `['A', 'B']`, `new Set(['A', 'B'])`, or a `const` holding one. */
 function getListValues(node: TSESTree.Node, property: ErrorProperty): ErrorValueCheck[] | undefined {
-  let value = unwrap(node);
+  let value = unwrapExpression(node, THROUGH_AWAIT);
   if (value.type === AST_NODE_TYPES.Identifier) {
     const init = getConstInit(value);
     if (!init) return undefined;
-    value = unwrap(init);
+    value = unwrapExpression(init, THROUGH_AWAIT);
   }
-  if (value.type === AST_NODE_TYPES.NewExpression && value.arguments[0]) value = unwrap(value.arguments[0]);
+  if (value.type === AST_NODE_TYPES.NewExpression && value.arguments[0]) value = unwrapExpression(value.arguments[0], THROUGH_AWAIT);
   if (value.type !== AST_NODE_TYPES.ArrayExpression) return undefined;
   const values: ErrorValueCheck[] = [];
   for (const element of value.elements) {
@@ -405,47 +411,11 @@ function getConstInit(identifier: TSESTree.Identifier): TSESTree.Expression | un
 // ---------------------------------------------------------------------------
 // Small AST helpers
 
-export function unwrap(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  for (;;) {
-    switch (current.type) {
-      case AST_NODE_TYPES.TSAsExpression:
-      case AST_NODE_TYPES.TSNonNullExpression:
-      case AST_NODE_TYPES.TSSatisfiesExpression:
-      case AST_NODE_TYPES.TSTypeAssertion:
-        current = current.expression;
-        break;
-      case AST_NODE_TYPES.ChainExpression:
-        current = current.expression;
-        break;
-      case AST_NODE_TYPES.AwaitExpression:
-        current = current.argument;
-        break;
-      default:
-        return current;
-    }
-  }
-}
-
-export function getPropertyName(member: TSESTree.MemberExpression): string | undefined {
-  if (!member.computed && member.property.type === AST_NODE_TYPES.Identifier) return member.property.name;
-  if (member.computed && member.property.type === AST_NODE_TYPES.Literal && typeof member.property.value === 'string') {
-    return member.property.value;
-  }
-  return undefined;
-}
-
-export function getKeyName(key: TSESTree.Node): string | undefined {
-  if (key.type === AST_NODE_TYPES.Identifier) return key.name;
-  if (key.type === AST_NODE_TYPES.Literal && typeof key.value === 'string') return key.value;
-  return undefined;
-}
-
 /** `retry`, `this.save` → `save`, `client.query` → `query`. */
 export function getCalleeName(callee: TSESTree.Node): string | undefined {
-  const node = unwrap(callee);
+  const node = unwrapExpression(callee, THROUGH_AWAIT);
   if (node.type === AST_NODE_TYPES.Identifier) return node.name;
-  if (node.type === AST_NODE_TYPES.MemberExpression) return getPropertyName(node);
+  if (node.type === AST_NODE_TYPES.MemberExpression) return getKeyName(node, MEMBER_NAME);
   return undefined;
 }
 
@@ -468,8 +438,4 @@ export function visitNodes(root: TSESTree.Node, visit: (node: TSESTree.Node) => 
       }
     }
   }
-}
-
-export function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
 }

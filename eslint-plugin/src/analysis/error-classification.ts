@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { contains, getCalleeName, getKeyName, getPropertyName, readErrorParam, unwrap, visitNodes } from './error-checks';
+import { containsNode, getKeyName, isFunctionNode, unwrapExpression, type FunctionNode } from './ast';
+import { getCalleeName, MEMBER_NAME, readErrorParam, THROUGH_AWAIT, visitNodes } from './error-checks';
 import { classifyBody, classifyExpression, summarize, type DecisionRules, type ErrorClassification, type RetryOutcome } from './error-paths';
-import { isFunctionNode, type FunctionNode } from './retry-ast';
 import type { RetryHandler, RetryScope } from './retry-scopes';
 import { isOutcomeUnknownError } from './transient-errors';
 import type { Database } from './db-calls';
@@ -180,7 +180,7 @@ function classifyLibraryScope(scope: RetryScope, call: TSESTree.Node | undefined
         returnOutcome: () => 'done',
         breakOutcome: 'done',
         callOutcome: (node) =>
-          node.callee.type === AST_NODE_TYPES.MemberExpression && getPropertyName(node.callee) === 'retry' && node.arguments.length > 0
+          node.callee.type === AST_NODE_TYPES.MemberExpression && getKeyName(node.callee, MEMBER_NAME) === 'retry' && node.arguments.length > 0
             ? 'retry'
             : undefined,
       }, handler);
@@ -244,8 +244,8 @@ function getHandlerAround(scope: RetryScope, call: TSESTree.Node | undefined): R
   let best: RetryHandler | undefined;
   for (const handler of handlers) {
     const guarded = getGuardedNode(handler);
-    if (!guarded || !contains(guarded, call)) continue;
-    if (!best || contains(getGuardedNode(best) ?? best, guarded)) best = handler;
+    if (!guarded || !containsNode(guarded, call)) continue;
+    if (!best || containsNode(getGuardedNode(best) ?? best, guarded)) best = handler;
   }
   return best;
 }
@@ -295,7 +295,7 @@ function findTryHandlerAround(fn: FunctionNode, call: TSESTree.Node | undefined)
   let found: TSESTree.CatchClause | undefined;
   visitNodes(fn.body, (node) => {
     if (node !== fn.body && isFunctionNode(node)) return false;
-    if (node.type === AST_NODE_TYPES.TryStatement && node.handler && (!call || contains(node.block, call))) found = node.handler;
+    if (node.type === AST_NODE_TYPES.TryStatement && node.handler && (!call || containsNode(node.block, call))) found = node.handler;
     return true;
   });
   return found;
@@ -309,9 +309,9 @@ function findCatchArgument(fn: FunctionNode, call: TSESTree.Node | undefined): T
     if (
       node.type === AST_NODE_TYPES.CallExpression &&
       node.callee.type === AST_NODE_TYPES.MemberExpression &&
-      getPropertyName(node.callee) === 'catch' &&
+      getKeyName(node.callee, MEMBER_NAME) === 'catch' &&
       node.arguments[0] &&
-      (!call || contains(node.callee.object, call))
+      (!call || containsNode(node.callee.object, call))
     ) {
       found = node.arguments[0];
     }
@@ -364,7 +364,7 @@ function getLoopFlag(loop: TSESTree.Node, handler: TSESTree.CatchClause): { name
   const body = loopBody?.type === AST_NODE_TYPES.BlockStatement ? loopBody.body : [];
   let entryKeepsGoing = true;
   for (const statement of body) {
-    if (contains(statement, handler)) break;
+    if (containsNode(statement, handler)) break;
     if (statement.type !== AST_NODE_TYPES.ExpressionStatement) continue;
     const expression = statement.expression;
     if (
@@ -394,7 +394,7 @@ function getRetriedCallee(node: TSESTree.Node): string | undefined {
   if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   let current: TSESTree.Node = node.callee.object;
   while (current.type === AST_NODE_TYPES.CallExpression && current.callee.type === AST_NODE_TYPES.MemberExpression) {
-    const name = getPropertyName(current.callee);
+    const name = getKeyName(current.callee, MEMBER_NAME);
     if (!name || !['then', 'catch', 'finally', 'promise'].includes(name)) break;
     current = current.callee.object;
   }
@@ -409,7 +409,7 @@ function getOwnName(fn: FunctionNode): string | undefined {
   const parent = fn.parent;
   if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
   if ((parent?.type === AST_NODE_TYPES.MethodDefinition || parent?.type === AST_NODE_TYPES.Property || parent?.type === AST_NODE_TYPES.PropertyDefinition) && !parent.computed) {
-    return getKeyName(parent.key);
+    return getKeyName(parent, { privateNames: 'none' });
   }
   return undefined;
 }
@@ -419,25 +419,25 @@ function getParamName(param: TSESTree.Parameter | undefined): string | undefined
 }
 
 function isIdentifierCall(call: TSESTree.CallExpression, name: string): boolean {
-  const callee = unwrap(call.callee);
+  const callee = unwrapExpression(call.callee, THROUGH_AWAIT);
   return callee.type === AST_NODE_TYPES.Identifier && callee.name === name;
 }
 
 /** `new AbortError(…)`, `new pRetry.AbortError(…)`. */
 function isAbortError(node: TSESTree.Node): boolean {
-  const value = unwrap(node);
+  const value = unwrapExpression(node, THROUGH_AWAIT);
   if (value.type !== AST_NODE_TYPES.NewExpression) return false;
   return getCalleeName(value.callee) === 'AbortError';
 }
 
 function isPromiseReject(node: TSESTree.Node): boolean {
-  const value = unwrap(node);
+  const value = unwrapExpression(node, THROUGH_AWAIT);
   return (
     value.type === AST_NODE_TYPES.CallExpression &&
     value.callee.type === AST_NODE_TYPES.MemberExpression &&
     value.callee.object.type === AST_NODE_TYPES.Identifier &&
     value.callee.object.name === 'Promise' &&
-    getPropertyName(value.callee) === 'reject'
+    getKeyName(value.callee, MEMBER_NAME) === 'reject'
   );
 }
 
@@ -454,7 +454,7 @@ function containsCall(node: TSESTree.Node, predicate: (call: TSESTree.CallExpres
 function getOptionFunction(options: TSESTree.ObjectExpression, name: string): FunctionNode | undefined {
   for (const property of options.properties) {
     if (property.type !== AST_NODE_TYPES.Property || property.computed) continue;
-    if (getKeyName(property.key) !== name) continue;
+    if (getKeyName(property) !== name) continue;
     return isFunctionNode(property.value) ? property.value : undefined;
   }
   return undefined;
@@ -462,6 +462,6 @@ function getOptionFunction(options: TSESTree.ObjectExpression, name: string): Fu
 
 function hasOption(options: TSESTree.ObjectExpression, name: string): boolean {
   return options.properties.some(
-    (property) => property.type === AST_NODE_TYPES.SpreadElement || (!property.computed && getKeyName(property.key) === name),
+    (property) => property.type === AST_NODE_TYPES.SpreadElement || (!property.computed && getKeyName(property) === name),
   );
 }

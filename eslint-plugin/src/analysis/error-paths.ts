@@ -1,11 +1,12 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { unwrapExpression } from './ast';
 import {
   analyzeCase,
   analyzeTest,
   collectAliases,
   getCalleeName,
   isErrorReference,
-  unwrap,
+  THROUGH_AWAIT,
   type ErrorBinding,
   type ErrorCheckKind,
   type ErrorCondition,
@@ -124,7 +125,7 @@ function walkStatement(statement: TSESTree.Statement, atoms: Atom[], rules: Deci
     case AST_NODE_TYPES.IfStatement: {
       // `if (operation.retry(err)) return;`: the call itself decides to retry.
       // `if (cond && operation.retry(err)) return;`: the call retries when `cond` holds.
-      const test = unwrap(statement.test) as TSESTree.Expression;
+      const test = unwrapExpression(statement.test, THROUGH_AWAIT) as TSESTree.Expression;
       const guard = test.type === AST_NODE_TYPES.LogicalExpression && test.operator === '&&' && getDecidingCall(test.right, rules) === 'retry' ? test.left : undefined;
       if (getDecidingCall(statement.test, rules) === 'retry' || guard) {
         const retryAtoms: Atom[] = guard ? [...atoms, { kind: 'test', test: guard, negated: false }] : atoms;
@@ -215,7 +216,7 @@ function walkSwitch(statement: TSESTree.SwitchStatement, atoms: Atom[], rules: D
 
 /** `return a ? retry() : Promise.reject(e)`: one path per branch. */
 function returnPaths(argument: TSESTree.Expression | null, node: TSESTree.Node, atoms: Atom[], rules: DecisionRules): Walk['paths'] {
-  const value = argument ? (unwrap(argument) as TSESTree.Expression) : null;
+  const value = argument ? (unwrapExpression(argument, THROUGH_AWAIT) as TSESTree.Expression) : null;
   if (value?.type === AST_NODE_TYPES.ConditionalExpression && rules.returnOutcome(value) !== 'decide') {
     return [
       ...returnPaths(value.consequent, node, [...atoms, { kind: 'test', test: value.test, negated: false }], rules),
@@ -230,7 +231,7 @@ function returnPaths(argument: TSESTree.Expression | null, node: TSESTree.Node, 
 
 /** `return <expr>` in a predicate: a path where the expression holds (retry) and one where it does not. */
 function decideExpression(expression: TSESTree.Node, node: TSESTree.Node, atoms: Atom[], rules: DecisionRules): Walk['paths'] {
-  const value = unwrap(expression) as TSESTree.Expression;
+  const value = unwrapExpression(expression, THROUGH_AWAIT) as TSESTree.Expression;
   if (value.type === AST_NODE_TYPES.Literal) return [{ outcome: value.value ? 'retry' : 'fail', node, atoms }];
   if (value.type === AST_NODE_TYPES.ConditionalExpression) {
     return [
@@ -246,7 +247,7 @@ function decideExpression(expression: TSESTree.Node, node: TSESTree.Node, atoms:
 
 /** What an expression statement decides: a retry/bail call, or a flag assignment. */
 function getStatementOutcome(expression: TSESTree.Expression, rules: DecisionRules): RetryOutcome | 'flag-retry' | 'flag-stop' | undefined {
-  const value = unwrap(expression);
+  const value = unwrapExpression(expression, THROUGH_AWAIT);
   if (value.type === AST_NODE_TYPES.CallExpression) return rules.callOutcome(value);
   if (
     rules.flag &&
@@ -270,7 +271,7 @@ const RECORDING_METHODS = new Set([
 
 /** A call that hands the error to a function that may decide (by throwing) whether to go on. */
 function getDelegatingCall(expression: TSESTree.Expression, rules: DecisionRules): TSESTree.CallExpression | undefined {
-  const value = unwrap(expression);
+  const value = unwrapExpression(expression, THROUGH_AWAIT);
   if (value.type !== AST_NODE_TYPES.CallExpression || rules.errorName === undefined) return undefined;
   if (!value.arguments.some((argument) => isErrorReference(argument, rules))) return undefined;
   const name = getCalleeName(value.callee);
@@ -279,7 +280,7 @@ function getDelegatingCall(expression: TSESTree.Expression, rules: DecisionRules
 }
 
 function getDecidingCall(test: TSESTree.Expression, rules: DecisionRules): RetryOutcome | undefined {
-  const value = unwrap(test);
+  const value = unwrapExpression(test, THROUGH_AWAIT);
   return value.type === AST_NODE_TYPES.CallExpression ? rules.callOutcome(value) : undefined;
 }
 

@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, unwrapExpression } from './ast';
 import type { AnyRuleContext } from './per-file-cache';
 
 /**
@@ -33,32 +34,6 @@ export function getOutermostSameValue(node: Node): Node {
   let current = node;
   while (current.parent && TRANSPARENT.has(current.parent.type)) current = current.parent;
   return current;
-}
-
-/** `node` without the wrappers that keep its value (`x as T`, `x!`, `<T>x`). */
-export function unwrapExpression(node: Node): Node {
-  let current = node;
-  while (
-    current.type === AST_NODE_TYPES.TSAsExpression ||
-    current.type === AST_NODE_TYPES.TSNonNullExpression ||
-    current.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-    current.type === AST_NODE_TYPES.TSTypeAssertion ||
-    current.type === AST_NODE_TYPES.ChainExpression
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
-
-/** Name of a non-computed member or property key (`a.b`, `a.#b`, `{ b: 1 }`, `a['b']`). */
-export function getKeyName(node: TSESTree.MemberExpression | TSESTree.Property | TSESTree.PropertyDefinition): string | undefined {
-  const key = node.type === AST_NODE_TYPES.MemberExpression ? node.property : node.key;
-  if (!node.computed) {
-    if (key.type === AST_NODE_TYPES.Identifier || key.type === AST_NODE_TYPES.PrivateIdentifier) return key.name;
-  }
-  if (key.type === AST_NODE_TYPES.Literal && typeof key.value === 'string') return key.value;
-  if (key.type === AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0) return key.quasis[0]?.value.cooked ?? undefined;
-  return undefined;
 }
 
 /** When `node` is the object of a call `node.<name>(...)`, that call and the method name. */

@@ -6,6 +6,7 @@
  * from other libraries are never matched.
  */
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, unwrapExpression } from './ast';
 import { findModuleReferences, type TraceMap } from './module-references';
 import type { AnyRuleContext } from './per-file-cache';
 
@@ -84,7 +85,7 @@ function isUriLiteral(node: TSESTree.Node | undefined): node is UriLiteral {
 
 /** `x` → the initializer of `const x = …` when it is the only definition; other nodes unchanged. TS wrappers (`!`, `as`) are looked through. */
 function resolveConst(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): TSESTree.Node {
-  const unwrapped = unwrapTypeScript(node);
+  const unwrapped = unwrapExpression(node, { typeAssertions: false, chains: false });
   if (unwrapped.type !== AST_NODE_TYPES.Identifier) return unwrapped;
   const variable = ASTUtils.findVariable(sourceCode.getScope(unwrapped), unwrapped);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
@@ -97,19 +98,7 @@ function resolveConst(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.
   ) {
     return unwrapped;
   }
-  return unwrapTypeScript(definition.node.init);
-}
-
-function unwrapTypeScript(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (
-    current.type === AST_NODE_TYPES.TSNonNullExpression ||
-    current.type === AST_NODE_TYPES.TSAsExpression ||
-    current.type === AST_NODE_TYPES.TSSatisfiesExpression
-  ) {
-    current = current.expression;
-  }
-  return current;
+  return unwrapExpression(definition.node.init, { typeAssertions: false, chains: false });
 }
 
 /** The last `retryWrites` property with a boolean literal value, unless a later spread may override it. */
@@ -120,7 +109,7 @@ function getRetryWritesProperty(options: TSESTree.ObjectExpression): MongoConnec
       found = undefined;
       continue;
     }
-    if (getPropertyName(property)?.toLowerCase() !== 'retrywrites') continue;
+    if (getKeyName(property, { templates: false })?.toLowerCase() !== 'retrywrites') continue;
     const value = property.value;
     found =
       value.type === AST_NODE_TYPES.Literal && typeof value.value === 'boolean' && property.kind === 'init'
@@ -133,19 +122,10 @@ function getRetryWritesProperty(options: TSESTree.ObjectExpression): MongoConnec
 function getCaFile(options: TSESTree.ObjectExpression): string | undefined {
   for (const property of options.properties) {
     if (property.type !== AST_NODE_TYPES.Property) continue;
-    const name = getPropertyName(property)?.toLowerCase();
+    const name = getKeyName(property, { templates: false })?.toLowerCase();
     if ((name === 'tlscafile' || name === 'sslca') && property.value.type === AST_NODE_TYPES.Literal && typeof property.value.value === 'string') {
       return property.value.value;
     }
   }
-  return undefined;
-}
-
-function getPropertyName(property: TSESTree.Property): string | undefined {
-  if (property.computed) {
-    return property.key.type === AST_NODE_TYPES.Literal && typeof property.key.value === 'string' ? property.key.value : undefined;
-  }
-  if (property.key.type === AST_NODE_TYPES.Identifier) return property.key.name;
-  if (property.key.type === AST_NODE_TYPES.Literal && typeof property.key.value === 'string') return property.key.value;
   return undefined;
 }

@@ -1,4 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
+import { isFunctionNode } from './ast';
 import { findMemberCallsNamed, type MemberCall } from './find-nodes-at-offsets';
 import { getMongoValues, type MongoValues } from './mongo-values';
 import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
@@ -87,7 +88,7 @@ function isConnection(values: MongoValues, receiver: TSESTree.Expression): boole
 function getOwnerBody(node: TSESTree.Node): TSESTree.Node {
   let current: TSESTree.Node | undefined = node.parent;
   while (current) {
-    if (current.type === 'ArrowFunctionExpression' || current.type === 'FunctionExpression' || current.type === 'FunctionDeclaration') {
+    if (isFunctionNode(current)) {
       return current.body ?? current;
     }
     if (current.type === 'Program') return current;

@@ -1,4 +1,5 @@
 import { ASTUtils, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, type KeyNameOptions } from './ast';
 import { findNodesAtOffsets } from './find-nodes-at-offsets';
 import { findModuleReferences, findRequireCallsByText, type TraceMap } from './module-references';
 import { mergeKinds, type KnownKind, type MongoValueKind } from './mongo-kinds';
@@ -72,6 +73,9 @@ export interface MongoValues {
 export const getMongoValues = createPerFileCache((context: AnyRuleContext): MongoValues => createResolver(context));
 
 const IN_PROGRESS = Symbol('in progress');
+
+/** Class members and keys: `#name` for private ones; no template keys. */
+const STATIC_KEY: KeyNameOptions = { templates: false, privateNames: 'hashed' };
 
 function createResolver(context: AnyRuleContext): MongoValues {
   const sourceCode = context.sourceCode;
@@ -199,7 +203,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
     if (pattern.type !== 'ObjectPattern' || init?.type !== 'ObjectExpression') return undefined;
     for (const property of pattern.properties) {
       if (property.type !== 'Property' || property.value.type !== 'Identifier' || property.value.name !== name) continue;
-      const key = getStaticKey(property);
+      const key = getKeyName(property, STATIC_KEY);
       return key === undefined ? undefined : getObjectPropertyKind(init, key);
     }
     return undefined;
@@ -210,7 +214,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
     if (fn.params[0] !== param) return undefined;
     const call = fn.parent;
     if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || !call.arguments.includes(fn)) return undefined;
-    const method = getStaticKey(call.callee);
+    const method = getKeyName(call.callee, STATIC_KEY);
     if (method === undefined || !SESSION_CALLBACK_METHODS.has(method)) return undefined;
     const receiver = getKind(call.callee.object);
     if (receiver === 'client' || receiver === 'session' || receiver === 'connection') return 'session';
@@ -220,7 +224,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
   function getMemberKind(node: TSESTree.MemberExpression): KnownKind | undefined {
     const seed = seeds.get(node);
     if (seed !== undefined) return seed as MongoValueKind;
-    const name = getStaticKey(node);
+    const name = getKeyName(node, STATIC_KEY);
     if (name === undefined) return undefined;
     if (node.object.type === 'ThisExpression') return getClassMemberKind(node, name);
     const objectKind = getKind(node.object);
@@ -235,7 +239,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
 
   function getObjectPropertyKind(object: TSESTree.ObjectExpression, name: string): KnownKind | undefined {
     for (const property of object.properties) {
-      if (property.type === 'Property' && getStaticKey(property) === name) return getKind(property.value);
+      if (property.type === 'Property' && getKeyName(property, STATIC_KEY) === name) return getKind(property.value);
     }
     return undefined;
   }
@@ -243,7 +247,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
   function getCallKind(node: TSESTree.CallExpression): KnownKind | undefined {
     const callee = node.callee;
     if (callee.type === 'MemberExpression') {
-      const name = getStaticKey(callee);
+      const name = getKeyName(callee, STATIC_KEY);
       if (name === undefined) return undefined;
       const objectKind = getKind(callee.object);
       if (objectKind && objectKind !== 'other') return METHOD_RESULTS[objectKind]?.[name];
@@ -296,10 +300,10 @@ function createResolver(context: AnyRuleContext): MongoValues {
     };
     for (const element of body.body) {
       if (element.type === 'PropertyDefinition' && !element.computed) {
-        add(getStaticKey(element), element.typeAnnotation);
-        add(getStaticKey(element), element.value);
+        add(getKeyName(element, STATIC_KEY), element.typeAnnotation);
+        add(getKeyName(element, STATIC_KEY), element.value);
       } else if (element.type === 'MethodDefinition' && !element.computed) {
-        if (element.kind === 'get') add(getStaticKey(element), element.value.returnType);
+        if (element.kind === 'get') add(getKeyName(element, STATIC_KEY), element.value.returnType);
         if (element.kind === 'constructor') {
           for (const param of element.value.params) {
             if (param.type === 'TSParameterProperty' && param.parameter.type === 'Identifier') {
@@ -320,7 +324,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
       while (node && node.type !== 'AssignmentExpression' && node.range[0] === offset) node = node.parent;
       if (node?.type !== 'AssignmentExpression' || node.operator !== '=' || node.left.type !== 'MemberExpression') continue;
       if (node.left.object.type !== 'ThisExpression' || getEnclosingClassBody(node.left) !== body) continue;
-      add(getStaticKey(node.left), node.right);
+      add(getKeyName(node.left, STATIC_KEY), node.right);
     }
     return found;
   }
@@ -399,7 +403,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
       }
       case 'MemberExpression': {
         if (node.object.type !== 'ThisExpression') return undefined;
-        const name = getStaticKey(node);
+        const name = getKeyName(node, STATIC_KEY);
         const body = getEnclosingClassBody(node);
         const sources = name === undefined || !body ? undefined : getClassMembers(body).get(name)?.filter((source) => source.type !== 'TSTypeAnnotation');
         return sources?.length === 1 && sources[0] ? getClientOrigin(sources[0], depth + 1) : undefined;
@@ -428,18 +432,6 @@ function getEnclosingClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefi
     if (current.type === 'FunctionExpression' && current.parent?.type !== 'MethodDefinition') return undefined;
     current = current.parent;
   }
-  return undefined;
-}
-
-/** Name of a non-computed (or string-literal computed) property, method or member. */
-export function getStaticKey(
-  node: TSESTree.MemberExpression | TSESTree.Property | TSESTree.PropertyDefinition | TSESTree.MethodDefinition,
-): string | undefined {
-  const key = node.type === 'MemberExpression' ? node.property : node.key;
-  if (!node.computed && (key.type === 'Identifier' || key.type === 'PrivateIdentifier')) {
-    return key.type === 'PrivateIdentifier' ? `#${key.name}` : key.name;
-  }
-  if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
   return undefined;
 }
 

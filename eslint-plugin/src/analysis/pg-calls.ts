@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, isFunctionNode, unwrapExpression } from './ast';
 import { getClientTypeChecker, type ClientTypeChecker } from './client-types';
 import type { DbCall } from './db-calls';
 import {
@@ -7,10 +8,8 @@ import {
   findInstanceReferences,
   getMethodCall,
   getOutermostSameValue,
-  getKeyName,
   getValueBinding,
   resolveObjectLiteral,
-  unwrapExpression,
   visit,
   type ValueBinding,
 } from './instance-references';
@@ -295,7 +294,7 @@ class AnalysisBuilder {
   /** The client of `pool.connect()`: awaited, from `.then(client => …)`, or the callback's second parameter. */
   private followPoolConnect(call: TSESTree.CallExpression): void {
     const callback = call.arguments[0];
-    if (callback && isFunction(callback)) {
+    if (callback && isFunctionNode(callback)) {
       const parameter = callback.params[1];
       if (parameter?.type === AST_NODE_TYPES.Identifier) this.addParameter(callback, parameter, 'client', 'pg');
       return;
@@ -307,7 +306,7 @@ class AnalysisBuilder {
     }
     const then = getMethodCall(call);
     const thenCallback = then?.name === 'then' ? then.call.arguments[0] : undefined;
-    if (thenCallback && isFunction(thenCallback)) {
+    if (thenCallback && isFunctionNode(thenCallback)) {
       const parameter = thenCallback.params[0];
       if (parameter?.type === AST_NODE_TYPES.Identifier) this.addParameter(thenCallback, parameter, 'client', 'pg');
     }
@@ -351,7 +350,7 @@ class AnalysisBuilder {
       case 'savepoint': {
         // `sql.begin([options,] async (sql) => …)`: the callback is the last argument.
         const callback = args[args.length - 1];
-        const fn = callback && isFunction(callback) ? callback : undefined;
+        const fn = callback && isFunctionNode(callback) ? callback : undefined;
         this.addCall({ ...base, node: method.call, operation: method.name, statement: undefined, transactionCallback: fn });
         const parameter = fn?.params[0];
         if (fn && parameter?.type === AST_NODE_TYPES.Identifier) this.addParameter(fn, parameter, 'sql-connection', 'postgres');
@@ -372,16 +371,6 @@ class AnalysisBuilder {
     }
     return false;
   }
-}
-
-function isFunction(
-  node: TSESTree.Node,
-): node is TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | TSESTree.FunctionDeclaration {
-  return (
-    node.type === AST_NODE_TYPES.ArrowFunctionExpression ||
-    node.type === AST_NODE_TYPES.FunctionExpression ||
-    node.type === AST_NODE_TYPES.FunctionDeclaration
-  );
 }
 
 /** PostgreSQL calls of the file, in source order. */

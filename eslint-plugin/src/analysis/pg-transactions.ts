@@ -1,4 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
+import { containsNode, isFunctionNode } from './ast';
 import type { PostgresCall } from './pg-calls';
 
 /**
@@ -29,7 +30,7 @@ export function getOpenTransaction(
     (other) =>
       (other.operation === 'begin' || other.operation === 'savepoint') &&
       other.transactionCallback !== undefined &&
-      contains(other.transactionCallback, before) &&
+      containsNode(other.transactionCallback, before) &&
       isParameterOf(call.connection, other.transactionCallback),
   );
   if (transaction) return { node: transaction.node, label: transaction.operation === 'begin' ? 'sql.begin' : 'sql.savepoint' };
@@ -48,11 +49,7 @@ export function getOpenTransaction(
 function isParameterOf(connection: TSESTree.Node | undefined, fn: TSESTree.Node): boolean {
   return (
     connection !== undefined &&
-    (fn.type === 'ArrowFunctionExpression' || fn.type === 'FunctionExpression' || fn.type === 'FunctionDeclaration') &&
+    isFunctionNode(fn) &&
     fn.params.some((param) => param === connection)
   );
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
 }

@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, getMethodCall, getOutermostSameValue } from './instance-references';
+import { getKeyName, isFunctionNode } from './ast';
+import { getMethodCall, getOutermostSameValue } from './instance-references';
 import type { AnyRuleContext } from './per-file-cache';
 
 /**
@@ -176,11 +177,7 @@ class PropertyUseFinder {
   /** `return <result>` inside a function. */
   private ofReturned(statement: TSESTree.ReturnStatement, depth: number): PropertyUse {
     for (let node: Node | undefined = statement.parent; node; node = node.parent) {
-      if (
-        node.type === AST_NODE_TYPES.ArrowFunctionExpression ||
-        node.type === AST_NODE_TYPES.FunctionExpression ||
-        node.type === AST_NODE_TYPES.FunctionDeclaration
-      ) {
+      if (isFunctionNode(node)) {
         return this.ofReturnedFrom(node, depth);
       }
     }

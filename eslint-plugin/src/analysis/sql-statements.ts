@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
-import { unwrapExpression } from './instance-references';
+import { unwrapExpression } from './ast';
 import type { AnyRuleContext } from './per-file-cache';
 
 /**

@@ -1,8 +1,9 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName } from '../analysis/ast';
 import { getRetryStrategyMaxAttempts } from '../analysis/aws-retry-strategies';
 import { findAwsGlobalConfigs, findDynamoDbClients, type DynamoDbClientSite } from '../analysis/dynamodb-calls';
 import { createRule } from '../util/create-rule';
-import { getPropertyRemovalRange, getStaticKeyName } from '../util/property-edits';
+import { getPropertyRemovalRange } from '../util/property-edits';
 
 type MessageId = 'retriesDisabled' | 'globalRetriesDisabled' | 'optionIgnored' | 'removeOption' | 'useMaxAttempts';
 
@@ -51,12 +52,12 @@ export default createRule<[], MessageId>({
       if (checked.has(config)) return;
       checked.add(config);
       const properties = config.properties;
-      const names = new Set(properties.map((property) => (property.type === AST_NODE_TYPES.Property ? getStaticKeyName(property) : undefined)));
+      const names = new Set(properties.map((property) => (property.type === AST_NODE_TYPES.Property ? getKeyName(property, { templates: false }) : undefined)));
       properties.forEach((property, index) => {
         if (property.type !== AST_NODE_TYPES.Property) return;
         // A later spread may override the value: the rule cannot know the result.
         if (properties.slice(index + 1).some((later) => later.type === AST_NODE_TYPES.SpreadElement)) return;
-        const name = getStaticKeyName(property);
+        const name = getKeyName(property, { templates: false });
         const sdk = `v${site.sdkVersion}`;
         const defaults = DEFAULTS[site.sdkVersion];
         const ownOption = site.sdkVersion === 3 ? 'maxAttempts' : 'maxRetries';
@@ -122,7 +123,7 @@ export default createRule<[], MessageId>({
     /** `AWS.config.update({ maxRetries: 0 })`: reported only in files that make SDK v2 DynamoDB clients. */
     function checkGlobal(config: TSESTree.ObjectExpression): void {
       config.properties.forEach((property, index) => {
-        if (property.type !== AST_NODE_TYPES.Property || getStaticKeyName(property) !== 'maxRetries') return;
+        if (property.type !== AST_NODE_TYPES.Property || getKeyName(property, { templates: false }) !== 'maxRetries') return;
         if (config.properties.slice(index + 1).some((later) => later.type === AST_NODE_TYPES.SpreadElement)) return;
         const value = getNumber(property.value);
         if (value === undefined || value > 0) return;

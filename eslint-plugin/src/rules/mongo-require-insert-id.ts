@@ -1,4 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { isFunctionNode } from '../analysis/ast';
 import { findInsertsWithoutId, type InsertWithoutId } from '../analysis/mongo-inserts';
 import { getFreshName, getIndent, getObjectIdAccess, getUsedNames, insertIdProperty } from '../analysis/mongo-fixes';
 import { findEnclosingRetryScopes, type RetryScope } from '../analysis/retry-scopes';
@@ -109,7 +110,7 @@ function getStatementInBlock(node: TSESTree.Node): TSESTree.Node | undefined {
     if (parent.type === 'BlockStatement' || parent.type === 'Program' || parent.type === 'StaticBlock' || (parent.type === 'SwitchCase' && parent.consequent.includes(current as TSESTree.Statement))) {
       return current.type.endsWith('Statement') || current.type.endsWith('Declaration') ? current : undefined;
     }
-    if (parent.type === 'ArrowFunctionExpression' || parent.type === 'FunctionExpression' || parent.type === 'FunctionDeclaration') return undefined;
+    if (isFunctionNode(parent)) return undefined;
     current = parent;
   }
   return undefined;

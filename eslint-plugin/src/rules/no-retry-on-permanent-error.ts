@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { containsNode, isFunctionNode, visitIdentifiers } from '../analysis/ast';
 import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
 import { classifyRetryScope, type ErrorClassification } from '../analysis/error-classification';
 import type { AnyRuleContext } from '../analysis/per-file-cache';
@@ -36,7 +37,7 @@ export default createRule<[], MessageId>({
 
     /** The DB call whose failure this scope retries: the first one the decision guards. */
     function check(scope: RetryScope): void {
-      if (scope.kind === 'library' && !isFunctionLike(scope.attempt)) return;
+      if (scope.kind === 'library' && !isFunctionNode(scope.attempt)) return;
       const calls = findDbCallsWithin(context, scope.attempt).filter((call) => isRetriedRequest(context, call));
       const decided = new Map<TSESTree.Node, { classification: ErrorClassification; call: DbCall }>();
       for (const call of calls) {
@@ -83,16 +84,16 @@ export default createRule<[], MessageId>({
       const node = call.node;
       // The request, not a node-style callback passed with it.
       const roots: TSESTree.Node[] =
-        node.type === AST_NODE_TYPES.TaggedTemplateExpression ? [node.quasi] : node.arguments.filter((argument) => !isFunctionLike(argument));
+        node.type === AST_NODE_TYPES.TaggedTemplateExpression ? [node.quasi] : node.arguments.filter((argument) => !isFunctionNode(argument));
       let built = false;
       for (const root of roots) {
-        visitIdentifiers(root, (identifier) => {
+        visitIdentifiers(root, { skipObjectKeys: true }, (identifier) => {
           if (built) return;
           const variable = ASTUtils.findVariable(sourceCode.getScope(identifier) as TSESLint.Scope.Scope, identifier);
           if (!variable) return;
           built =
-            variable.defs.some((definition) => contains(attempt, definition.name)) ||
-            variable.references.some((reference) => reference.isWrite() && contains(attempt, reference.identifier as TSESTree.Node));
+            variable.defs.some((definition) => containsNode(attempt, definition.name)) ||
+            variable.references.some((reference) => reference.isWrite() && containsNode(attempt, reference.identifier as TSESTree.Node));
         });
       }
       return built;
@@ -105,7 +106,7 @@ export default createRule<[], MessageId>({
         return { start: node.loc.start, end: closing && closing.range[0] >= node.range[0] ? closing.loc.end : node.loc.start };
       }
       const parent = node.parent;
-      if (isFunctionLike(node)) {
+      if (isFunctionNode(node)) {
         if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee.type === AST_NODE_TYPES.MemberExpression) {
           return parent.callee.property.loc;
         }
@@ -141,38 +142,4 @@ function isRetriedRequest(context: AnyRuleContext, call: DbCall): boolean {
     if (text !== undefined && /^\s*select\b/i.test(text) && !/\bfrom\b/i.test(text)) return false;
   }
   return true;
-}
-
-function isFunctionLike(node: TSESTree.Node): boolean {
-  return (
-    node.type === AST_NODE_TYPES.FunctionExpression ||
-    node.type === AST_NODE_TYPES.ArrowFunctionExpression ||
-    node.type === AST_NODE_TYPES.FunctionDeclaration
-  );
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
-}
-
-/** Identifiers that name variables (not `.property` names or object keys) inside `root`. */
-function visitIdentifiers(root: TSESTree.Node, visit: (identifier: TSESTree.Identifier) => void): void {
-  const stack: TSESTree.Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as TSESTree.Node;
-    if (node.type === AST_NODE_TYPES.Identifier) {
-      const parent = node.parent;
-      const isPropertyName = parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed;
-      const isKey = parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed && !parent.shorthand;
-      if (!isPropertyName && !isKey) visit(node);
-      continue;
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'parent') continue;
-      const items: unknown[] = Array.isArray(value) ? value : [value];
-      for (const item of items) {
-        if (item && typeof item === 'object' && typeof (item as TSESTree.Node).type === 'string') stack.push(item as TSESTree.Node);
-      }
-    }
-  }
 }

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
-import { isFunctionNode, walkOwnCode } from '../analysis/retry-ast';
+import { isFunctionNode } from '../analysis/ast';
+import { walkOwnCode } from '../analysis/retry-ast';
 import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
 

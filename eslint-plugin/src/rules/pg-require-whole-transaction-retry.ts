@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { containsNode, isFunctionNode } from '../analysis/ast';
 import { findDbCalls } from '../analysis/db-calls';
 import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/error-classification';
 import type { PostgresCall } from '../analysis/pg-calls';
@@ -30,8 +31,8 @@ export default createRule<[], MessageId>({
     const reported = new Set<TSESTree.Node>();
 
     function check(scope: RetryScope, calls: readonly PostgresCall[]): void {
-      if (scope.kind === 'library' && !isFunction(scope.attempt)) return;
-      const inside = calls.filter((call) => call.connection && contains(scope.attempt, call.node));
+      if (scope.kind === 'library' && !isFunctionNode(scope.attempt)) return;
+      const inside = calls.filter((call) => call.connection && containsNode(scope.attempt, call.node));
       if (inside.length === 0) return;
       // A SAVEPOINT inside the retry makes rerunning part of a transaction correct.
       if (inside.some((call) => call.operation === 'savepoint' || call.statement?.kinds.includes('savepoint'))) return;
@@ -60,7 +61,7 @@ export default createRule<[], MessageId>({
     function checkSameConnection(scope: RetryScope, inside: readonly PostgresCall[]): void {
       const begin = inside.find((call) => call.library === 'pg' && call.statement?.kinds.includes('begin'));
       const connection = begin?.connection;
-      if (!begin || !connection || contains(scope.node, connection)) return;
+      if (!begin || !connection || containsNode(scope.node, connection)) return;
       const classification = classifyRetryScope(scope, begin.node);
       if (!classification || !retriesOutcomeUnknownErrors(classification, 'postgres')) return;
       const node = getReportNode(begin);
@@ -87,16 +88,4 @@ function getReportNode(call: PostgresCall): TSESTree.Node {
   if (node.type === AST_NODE_TYPES.TaggedTemplateExpression) return node.tag;
   if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) return node.callee.property;
   return node;
-}
-
-function isFunction(node: TSESTree.Node): node is TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | TSESTree.FunctionDeclaration {
-  return (
-    node.type === AST_NODE_TYPES.FunctionExpression ||
-    node.type === AST_NODE_TYPES.ArrowFunctionExpression ||
-    node.type === AST_NODE_TYPES.FunctionDeclaration
-  );
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
 }

@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { containsNode, getKeyName, isFunctionNode } from '../analysis/ast';
 import { findDbCalls, findDbCallsWithin, type DbCall } from '../analysis/db-calls';
 import type { DynamoDbCall } from '../analysis/dynamodb-calls';
 import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/error-classification';
@@ -49,7 +50,7 @@ export default createRule<[], MessageId>({
 
     function check(scope: RetryScope): void {
       if (scope.kind === 'catch-retry') return;
-      if (scope.kind === 'library' && !isFunction(scope.attempt)) return;
+      if (scope.kind === 'library' && !isFunctionNode(scope.attempt)) return;
       const calls = findDbCallsWithin(context, scope.attempt);
       if (calls.length === 0) return;
       const writes = calls.filter((call) => call.isWrite);
@@ -76,7 +77,7 @@ export default createRule<[], MessageId>({
     function checkKeys(scope: RetryScope, writes: DbCall[]): void {
       if (writes.length === 0) return;
       for (const creation of findKeyCreations(context)) {
-        if (!contains(scope.attempt, creation.node) || reported.has(creation.node)) continue;
+        if (!containsNode(scope.attempt, creation.node) || reported.has(creation.node)) continue;
         const target = getKeyTarget(creation, scope, writes);
         if (!target) continue;
         reported.add(creation.node);
@@ -104,7 +105,7 @@ export default createRule<[], MessageId>({
       const direct = writes.find((call) => isWrittenBy(call, creation.node));
       if (direct) return { call: direct, declarator: undefined };
       const declarator = getEnclosingDeclarator(creation.node);
-      if (!declarator || !contains(scope.attempt, declarator)) return undefined;
+      if (!declarator || !containsNode(scope.attempt, declarator)) return undefined;
       const reached = findWriteReachedBy(declarator, writes, 2);
       return reached ? { call: reached, declarator } : undefined;
     }
@@ -135,7 +136,7 @@ export default createRule<[], MessageId>({
      * update. A fresh value in a plain `SET`/`$set` is harmless on retry.
      */
     function isWrittenBy(call: DbCall, node: TSESTree.Node): boolean {
-      if (!contains(call.node, node) && !isInInput(call, node)) return false;
+      if (!containsNode(call.node, node) && !isInInput(call, node)) return false;
       switch (call.database) {
         case 'dynamodb':
           if (CREATING_DYNAMODB_OPERATIONS.has(call.operation)) return true;
@@ -143,7 +144,7 @@ export default createRule<[], MessageId>({
         case 'mongodb': {
           if (/^insert|^bulkWrite$/.test(call.operation)) return true;
           const filter = call.node.type === AST_NODE_TYPES.CallExpression ? call.node.arguments[0] : undefined;
-          return filter !== undefined && contains(filter, node);
+          return filter !== undefined && containsNode(filter, node);
         }
         case 'postgres': {
           const statement = (call as PostgresCall).statement;
@@ -156,7 +157,7 @@ export default createRule<[], MessageId>({
       const input = (call as Partial<DynamoDbCall>).input;
       if (!input) return false;
       const object = resolveObjectLiteral(context, input);
-      return object !== undefined && contains(object, node);
+      return object !== undefined && containsNode(object, node);
     }
 
     function getHoistSuggestion(
@@ -219,10 +220,10 @@ export default createRule<[], MessageId>({
       const input = resolveObjectLiteral(context, call.input);
       // A spread or a computed key may carry the token: the rule cannot tell.
       if (!input || input.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement || property.computed)) return;
-      if (input.properties.some((property) => property.type === AST_NODE_TYPES.Property && getKeyName(property) === 'ClientRequestToken')) return;
+      if (input.properties.some((property) => property.type === AST_NODE_TYPES.Property && getKeyName(property, { computed: false }) === 'ClientRequestToken')) return;
       // Both SDKs fill a missing token into a copy of the input (v3 in its serializer, v2 in
       // BUILD_IDEMPOTENCY_TOKENS), so even an input object made once gets a new token per call.
-      const inAttempt = contains(scope.attempt, input);
+      const inAttempt = containsNode(scope.attempt, input);
       const reportNode = getOperationNode(call);
       if (reported.has(reportNode)) return;
       reported.add(reportNode);
@@ -303,7 +304,7 @@ export default createRule<[], MessageId>({
     /** A `catch` between the call and the retry that names 23505 / unique_violation. */
     function handlesUniqueViolation(node: TSESTree.Node, attempt: TSESTree.Node): boolean {
       for (let current = node.parent; current && current !== attempt.parent; current = current.parent) {
-        if (current.type === AST_NODE_TYPES.TryStatement && current.handler && contains(current.block, node)) {
+        if (current.type === AST_NODE_TYPES.TryStatement && current.handler && containsNode(current.block, node)) {
           if (/23505|unique_violation|UniqueViolation/.test(sourceCode.getText(current.handler))) return true;
         }
       }
@@ -331,7 +332,7 @@ const CREATING_DYNAMODB_OPERATIONS = new Set([
 /** `node` sits inside a property named `name` of an object literal, below `root`. */
 function isUnderProperty(node: TSESTree.Node, name: string, root: TSESTree.Node): boolean {
   for (let current = node.parent; current && current !== root; current = current.parent) {
-    if (current.type === AST_NODE_TYPES.Property && getKeyName(current) === name) return true;
+    if (current.type === AST_NODE_TYPES.Property && getKeyName(current, { computed: false }) === name) return true;
   }
   return false;
 }
@@ -364,7 +365,7 @@ function getOperationNode(call: DynamoDbCall): TSESTree.Node {
 /** The name the key's value is stored under: the property key or the variable. */
 function getHoldingName(node: TSESTree.Node): string | undefined {
   const parent = node.parent;
-  if (parent?.type === AST_NODE_TYPES.Property && parent.value === node) return getKeyName(parent);
+  if (parent?.type === AST_NODE_TYPES.Property && parent.value === node) return getKeyName(parent, { computed: false });
   if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) return parent.id.name;
   if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left.type === AST_NODE_TYPES.Identifier) return parent.left.name;
   return undefined;
@@ -400,13 +401,6 @@ function getEnclosingDeclarator(node: TSESTree.Node): TSESTree.VariableDeclarato
   return undefined;
 }
 
-function getKeyName(property: TSESTree.Property): string | undefined {
-  if (property.computed) return undefined;
-  if (property.key.type === AST_NODE_TYPES.Identifier) return property.key.name;
-  if (property.key.type === AST_NODE_TYPES.Literal && typeof property.key.value === 'string') return property.key.value;
-  return undefined;
-}
-
 function isImportOf(variable: TSESLint.Scope.Variable, modules: string[]): boolean {
   return variable.defs.some((definition) => {
     if (definition.type === 'ImportBinding') {
@@ -427,23 +421,10 @@ function isImportOf(variable: TSESLint.Scope.Variable, modules: string[]): boole
   });
 }
 
-function isFunction(node: TSESTree.Node): boolean {
-  return (
-    node.type === AST_NODE_TYPES.FunctionExpression ||
-    node.type === AST_NODE_TYPES.ArrowFunctionExpression ||
-    node.type === AST_NODE_TYPES.FunctionDeclaration
-  );
-}
-
 /** `node` sits in a function nested inside the attempt (it may run once per item, not once per attempt). */
 function isInNestedFunction(node: TSESTree.Node, attempt: TSESTree.Node): boolean {
   for (let current = node.parent; current && current !== attempt; current = current.parent) {
-    if (isFunction(current)) return true;
+    if (isFunctionNode(current)) return true;
   }
   return false;
 }
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
-}
-

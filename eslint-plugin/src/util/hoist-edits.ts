@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { containsNode, isFunctionNode, visitIdentifiers } from '../analysis/ast';
 import type { RetryScope } from '../analysis/retry-scopes';
 
 /**
@@ -21,7 +22,7 @@ export function getRetryInsertionAnchor(scope: RetryScope): TSESTree.Node | unde
   }
   if (scope.kind !== 'library') return undefined;
   for (let current: TSESTree.Node | undefined = scope.node; current; current = current.parent) {
-    if (isFunction(current)) return undefined;
+    if (isFunctionNode(current)) return undefined;
     if (isStatementListItem(current)) return current;
   }
   return undefined;
@@ -61,9 +62,9 @@ export function getStatementRemovalRange(sourceCode: SourceCode, statement: TSES
 /** The expression reads nothing declared inside `container`, so it can run before it. */
 export function isComputableBefore(sourceCode: SourceCode, node: TSESTree.Node, container: TSESTree.Node): boolean {
   let computable = true;
-  visitIdentifiers(node, (identifier) => {
+  visitIdentifiers(node, { skipObjectKeys: false }, (identifier) => {
     const variable = ASTUtils.findVariable(sourceCode.getScope(identifier) as TSESLint.Scope.Scope, identifier);
-    if (variable?.defs.some((definition) => contains(container, definition.name))) computable = false;
+    if (variable?.defs.some((definition) => containsNode(container, definition.name))) computable = false;
   });
   return computable;
 }
@@ -76,7 +77,7 @@ export function isComputableBefore(sourceCode: SourceCode, node: TSESTree.Node, 
 export function isNameTakenAt(sourceCode: SourceCode, name: string, anchor: TSESTree.Node, own?: TSESTree.Node): boolean {
   const variable = ASTUtils.findVariable(sourceCode.getScope(anchor.parent ?? anchor) as TSESLint.Scope.Scope, name);
   if (!variable) return false;
-  return !own || !variable.defs.some((definition) => contains(own, definition.name));
+  return !own || !variable.defs.some((definition) => containsNode(own, definition.name));
 }
 
 /** The first candidate free both before `anchor` and where it will be used (`site`). */
@@ -89,37 +90,4 @@ export function pickFreeName(sourceCode: SourceCode, candidates: readonly string
 
 export function withSemicolon(text: string): string {
   return text.trimEnd().endsWith(';') ? text : `${text};`;
-}
-
-function isFunction(node: TSESTree.Node): boolean {
-  return (
-    node.type === AST_NODE_TYPES.FunctionExpression ||
-    node.type === AST_NODE_TYPES.ArrowFunctionExpression ||
-    node.type === AST_NODE_TYPES.FunctionDeclaration
-  );
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
-}
-
-/** Identifiers that name variables (not `.property` names) inside `root`. */
-function visitIdentifiers(root: TSESTree.Node, visit: (identifier: TSESTree.Identifier) => void): void {
-  const stack: TSESTree.Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as TSESTree.Node;
-    if (node.type === AST_NODE_TYPES.Identifier) {
-      const parent = node.parent;
-      const isPropertyName = parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed;
-      if (!isPropertyName) visit(node);
-      continue;
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'parent') continue;
-      const items: unknown[] = Array.isArray(value) ? value : [value];
-      for (const item of items) {
-        if (item && typeof item === 'object' && typeof (item as TSESTree.Node).type === 'string') stack.push(item as TSESTree.Node);
-      }
-    }
-  }
 }

@@ -34,11 +34,3 @@ export function getPropertyRemovalRange(
   if (before && before.value === ',' && before.type === 'Punctuator') return [before.range[0], property.range[1]];
   return [property.range[0], property.range[1]];
 }
-
-/** Name of a property key written as an identifier or a string. */
-export function getStaticKeyName(property: TSESTree.Property): string | undefined {
-  const key = property.key;
-  if (!property.computed && key.type === 'Identifier') return key.name;
-  if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
-  return undefined;
-}

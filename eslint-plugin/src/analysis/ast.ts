@@ -1,0 +1,110 @@
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+
+/** Small AST helpers shared by the analysis, the rules and the fixers. */
+
+export type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+
+/** True for a function declaration, function expression or arrow function. */
+export function isFunctionNode(node: TSESTree.Node): node is FunctionNode {
+  return (
+    node.type === AST_NODE_TYPES.FunctionExpression ||
+    node.type === AST_NODE_TYPES.ArrowFunctionExpression ||
+    node.type === AST_NODE_TYPES.FunctionDeclaration
+  );
+}
+
+/** True when `inner` lies within `outer`'s source range (a node contains itself). */
+export function containsNode(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
+}
+
+export interface VisitIdentifiersOptions {
+  /** Also skip the keys of object literals and patterns (`{ key: value }`, not shorthand `{ key }`). */
+  skipObjectKeys: boolean;
+}
+
+/** Calls `visit` for each identifier that names a variable inside `root` (never a `.property` name). */
+export function visitIdentifiers(
+  root: TSESTree.Node,
+  options: VisitIdentifiersOptions,
+  visit: (identifier: TSESTree.Identifier) => void,
+): void {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as TSESTree.Node;
+    if (node.type === AST_NODE_TYPES.Identifier) {
+      const parent = node.parent;
+      const isPropertyName = parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed;
+      const isKey =
+        options.skipObjectKeys && parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed && !parent.shorthand;
+      if (!isPropertyName && !isKey) visit(node);
+      continue;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'parent') continue;
+      const items: unknown[] = Array.isArray(value) ? value : [value];
+      for (const item of items) {
+        if (item && typeof item === 'object' && typeof (item as TSESTree.Node).type === 'string') stack.push(item as TSESTree.Node);
+      }
+    }
+  }
+}
+
+export interface UnwrapOptions {
+  /** Look through `<T>x` (default true). */
+  typeAssertions?: boolean;
+  /** Look through the `ChainExpression` around `a?.b` (default true). */
+  chains?: boolean;
+  /** Look through `await x` (default false). */
+  awaits?: boolean;
+}
+
+/** `node` without the wrappers that keep its value: `x as T`, `x!`, `x satisfies T`, and those chosen in `options`. */
+export function unwrapExpression(node: TSESTree.Node, options: UnwrapOptions = {}): TSESTree.Node {
+  const { typeAssertions = true, chains = true, awaits = false } = options;
+  let current = node;
+  for (;;) {
+    if (
+      current.type === AST_NODE_TYPES.TSAsExpression ||
+      current.type === AST_NODE_TYPES.TSNonNullExpression ||
+      current.type === AST_NODE_TYPES.TSSatisfiesExpression ||
+      (typeAssertions && current.type === AST_NODE_TYPES.TSTypeAssertion) ||
+      (chains && current.type === AST_NODE_TYPES.ChainExpression)
+    ) {
+      current = current.expression;
+    } else if (awaits && current.type === AST_NODE_TYPES.AwaitExpression) {
+      current = current.argument;
+    } else {
+      return current;
+    }
+  }
+}
+
+export type KeyedNode = TSESTree.MemberExpression | TSESTree.Property | TSESTree.PropertyDefinition | TSESTree.MethodDefinition;
+
+export interface KeyNameOptions {
+  /** Read computed keys written as a string (`a['b']`, `{ ['b']: 1 }`) (default true). */
+  computed?: boolean;
+  /** Read computed keys written as a template without expressions (`` a[`b`] ``) (default true). */
+  templates?: boolean;
+  /** How a private name `#b` reads: `'b'` (`'bare'`, default), `'#b'` (`'hashed'`), or not at all (`'none'`). */
+  privateNames?: 'bare' | 'hashed' | 'none';
+}
+
+/** The static name of a member or key (`a.b`, `a['b']`, `{ b: 1 }`, `{ 'b': 1 }`), as `options` allow. */
+export function getKeyName(node: KeyedNode, options: KeyNameOptions = {}): string | undefined {
+  const { computed = true, templates = true, privateNames = 'bare' } = options;
+  const key = node.type === AST_NODE_TYPES.MemberExpression ? node.property : node.key;
+  if (!node.computed) {
+    if (key.type === AST_NODE_TYPES.Identifier) return key.name;
+    if (key.type === AST_NODE_TYPES.PrivateIdentifier) {
+      if (privateNames === 'none') return undefined;
+      return privateNames === 'hashed' ? `#${key.name}` : key.name;
+    }
+  } else if (!computed) {
+    return undefined;
+  }
+  if (key.type === AST_NODE_TYPES.Literal && typeof key.value === 'string') return key.value;
+  if (templates && key.type === AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0) return key.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
