@@ -13,6 +13,17 @@ export function isFunctionNode(node: TSESTree.Node): node is FunctionNode {
   );
 }
 
+/** True for a `for`, `for…in`, `for…of`, `while` or `do…while` statement. */
+export function isLoopNode(node: TSESTree.Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.ForStatement ||
+    node.type === AST_NODE_TYPES.ForInStatement ||
+    node.type === AST_NODE_TYPES.ForOfStatement ||
+    node.type === AST_NODE_TYPES.WhileStatement ||
+    node.type === AST_NODE_TYPES.DoWhileStatement
+  );
+}
+
 /** True when `inner` lies within `outer`'s source range (a node contains itself). */
 export function containsNode(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];

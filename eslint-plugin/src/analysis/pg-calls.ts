@@ -373,6 +373,14 @@ class AnalysisBuilder {
   }
 }
 
+/** Where a pg / postgres.js call is reported: `query` in `client.query(…)`, the tag of `` tx`…` ``. */
+export function getPostgresReportNode(call: PostgresCall): TSESTree.Node {
+  const node = call.node;
+  if (node.type === AST_NODE_TYPES.TaggedTemplateExpression) return node.tag;
+  if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) return node.callee.property;
+  return node;
+}
+
 /** PostgreSQL calls of the file, in source order. */
 export function findPostgresCalls(context: AnyRuleContext): PostgresCall[] {
   return getPostgresAnalysis(context).calls;

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { isFunctionNode, isLoopNode } from '../analysis/ast';
 import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
-import { isFunctionNode } from '../analysis/ast';
 import { walkOwnCode } from '../analysis/retry-ast';
 import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
@@ -284,16 +284,6 @@ function isCleanupCall(call: DbCall): boolean {
         ? (first.quasis[0]?.value.cooked ?? '')
         : undefined;
   return sql !== undefined && /^\s*(ROLLBACK|ABORT)\b/i.test(sql);
-}
-
-function isLoopNode(node: TSESTree.Node): boolean {
-  return (
-    node.type === AST_NODE_TYPES.ForStatement ||
-    node.type === AST_NODE_TYPES.ForInStatement ||
-    node.type === AST_NODE_TYPES.ForOfStatement ||
-    node.type === AST_NODE_TYPES.WhileStatement ||
-    node.type === AST_NODE_TYPES.DoWhileStatement
-  );
 }
 
 /** `return retry(…)` hands the outcome to another attempt, not to the caller. */

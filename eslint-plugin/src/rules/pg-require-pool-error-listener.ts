@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { getMethodCall, getOutermostSameValue } from '../analysis/instance-references';
 import { findPgPools, type PgPoolSite } from '../analysis/pg-calls';
 import { createRule } from '../util/create-rule';
+import { getLineIndent } from '../util/hoist-edits';
 
 type MessageId = 'missingErrorListener' | 'addErrorListener';
 
@@ -114,13 +115,6 @@ export default createRule<[], MessageId>({
       return `this.${binding.name}`;
     }
 
-    function getIndent(node: TSESTree.Node): string {
-      const text = sourceCode.text;
-      const lineStart = text.lastIndexOf('\n', node.range[0] - 1) + 1;
-      const before = text.slice(lineStart, node.range[0]);
-      return /^[ \t]*$/.test(before) ? before : '';
-    }
-
     function listenerText(receiver: string, indent: string): string {
       return (
         `${receiver}.on('error', (err) => {\n` +
@@ -144,12 +138,12 @@ export default createRule<[], MessageId>({
         // `pool ??= new Pool()` runs on every call: a listener after it would pile up.
         !binding.conditional;
       if (statement && canFollow) {
-        const indent = getIndent(statement);
+        const indent = getLineIndent(sourceCode, statement);
         return (fixer) => fixer.insertTextAfter(statement, `\n${indent}${listenerText(name, indent)};`);
       }
       // A class field or an unnamed pool: `on` returns the pool, so chain it onto the construction.
       if (binding?.kind === 'member' || binding?.conditional || !binding) {
-        const indent = getIndent(statement ?? pool.node);
+        const indent = getLineIndent(sourceCode, statement ?? pool.node);
         const construction = pool.node;
         // `new Pool` without parentheses would turn into `new Pool.on(…)`.
         if (sourceCode.getLastToken(construction)?.value !== ')') return undefined;

@@ -1,8 +1,8 @@
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { containsNode, isFunctionNode } from '../analysis/ast';
 import { findDbCalls } from '../analysis/db-calls';
 import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/error-classification';
-import type { PostgresCall } from '../analysis/pg-calls';
+import { getPostgresReportNode, type PostgresCall } from '../analysis/pg-calls';
 import { getOpenTransaction } from '../analysis/pg-transactions';
 import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
@@ -46,7 +46,7 @@ export default createRule<[], MessageId>({
     function checkStatementInTransaction(scope: RetryScope, call: PostgresCall, calls: readonly PostgresCall[]): boolean {
       const begin = getOpenTransaction(call, scope.node, calls);
       if (!begin) return false;
-      const node = getReportNode(call);
+      const node = getPostgresReportNode(call);
       if (reported.has(node)) return true;
       reported.add(node);
       context.report({
@@ -64,7 +64,7 @@ export default createRule<[], MessageId>({
       if (!begin || !connection || containsNode(scope.node, connection)) return;
       const classification = classifyRetryScope(scope, begin.node);
       if (!classification || !retriesOutcomeUnknownErrors(classification, 'postgres')) return;
-      const node = getReportNode(begin);
+      const node = getPostgresReportNode(begin);
       if (reported.has(node)) return;
       reported.add(node);
       context.report({ node, messageId: 'transactionRetriedOnSameConnection', data: { line: String(connection.loc.start.line) } });
@@ -81,11 +81,3 @@ export default createRule<[], MessageId>({
     };
   },
 });
-
-/** `query` in `client.query(…)`, the tag of `` tx`…` ``. */
-function getReportNode(call: PostgresCall): TSESTree.Node {
-  const node = call.node;
-  if (node.type === AST_NODE_TYPES.TaggedTemplateExpression) return node.tag;
-  if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) return node.callee.property;
-  return node;
-}

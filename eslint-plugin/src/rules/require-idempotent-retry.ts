@@ -5,7 +5,7 @@ import type { DynamoDbCall } from '../analysis/dynamodb-calls';
 import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/error-classification';
 import { findKeyCreations, isKeyLikeName, type KeyCreation } from '../analysis/idempotency-keys';
 import { resolveObjectLiteral } from '../analysis/instance-references';
-import type { PostgresCall } from '../analysis/pg-calls';
+import { getPostgresReportNode, type PostgresCall } from '../analysis/pg-calls';
 import { getOpenTransaction } from '../analysis/pg-transactions';
 import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { getSqlText } from '../analysis/sql-statements';
@@ -344,14 +344,6 @@ function getNonIdempotentStatement(text: string): string | undefined {
   const relative = /\bSET\b[\s\S]*?\b("?[A-Za-z_][\w$]*"?)\s*=\s*\1\s*[-+|]/i.exec(stripped);
   if (/^\s*UPDATE\b/i.test(stripped) && relative) return `UPDATE … SET ${relative[1]} = ${relative[1]} …`;
   return undefined;
-}
-
-/** Where a pg / postgres.js call is reported: `query` in `client.query(…)`, the tag of `` tx`…` ``. */
-function getPostgresReportNode(call: PostgresCall): TSESTree.Node {
-  const node = call.node;
-  if (node.type === AST_NODE_TYPES.TaggedTemplateExpression) return node.tag;
-  if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) return node.callee.property;
-  return node;
 }
 
 /** `TransactWriteItemsCommand` in `new TransactWriteItemsCommand(…)`, `transactWrite` in `doc.transactWrite(…)`. */
