@@ -40,25 +40,46 @@ export function visitIdentifiers(
   options: VisitIdentifiersOptions,
   visit: (identifier: TSESTree.Identifier) => void,
 ): void {
+  visitNodes(root, { skipTypeAnnotations: false }, (node) => {
+    if (node.type !== AST_NODE_TYPES.Identifier) return true;
+    const parent = node.parent;
+    const isPropertyName = parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed;
+    const isKey =
+      options.skipObjectKeys && parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed && !parent.shorthand;
+    if (!isPropertyName && !isKey) visit(node);
+    return false;
+  });
+}
+
+export interface VisitNodesOptions {
+  /** Do not enter type annotations and return types (`x: T`, `(): T`). */
+  skipTypeAnnotations: boolean;
+}
+
+/** Calls `visit` on `root` and every node below it, depth first (parents before children); `visit` returns false to skip a node's children. */
+export function visitNodes(root: TSESTree.Node, options: VisitNodesOptions, visit: (node: TSESTree.Node) => boolean | void): void {
   const stack: TSESTree.Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as TSESTree.Node;
-    if (node.type === AST_NODE_TYPES.Identifier) {
-      const parent = node.parent;
-      const isPropertyName = parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === node && !parent.computed;
-      const isKey =
-        options.skipObjectKeys && parent?.type === AST_NODE_TYPES.Property && parent.key === node && !parent.computed && !parent.shorthand;
-      if (!isPropertyName && !isKey) visit(node);
-      continue;
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'parent') continue;
-      const items: unknown[] = Array.isArray(value) ? value : [value];
-      for (const item of items) {
-        if (item && typeof item === 'object' && typeof (item as TSESTree.Node).type === 'string') stack.push(item as TSESTree.Node);
+    if (visit(node) === false) continue;
+    for (const key of Object.keys(node)) {
+      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'tokens' || key === 'comments') continue;
+      if (options.skipTypeAnnotations && (key === 'typeAnnotation' || key === 'returnType')) continue;
+      const value = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(value)) {
+        for (let index = value.length - 1; index >= 0; index -= 1) {
+          const item: unknown = value[index];
+          if (isNode(item)) stack.push(item);
+        }
+      } else if (isNode(value)) {
+        stack.push(value);
       }
     }
   }
+}
+
+function isNode(value: unknown): value is TSESTree.Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
 export interface UnwrapOptions {

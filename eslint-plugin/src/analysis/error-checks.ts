@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, unwrapExpression, type KeyNameOptions, type UnwrapOptions } from './ast';
+import { getKeyName, unwrapExpression, visitNodes, type KeyNameOptions, type UnwrapOptions } from './ast';
 import type { ErrorProperty, ErrorValue } from './transient-errors';
 
 /** Error values are read through `await` too: `(await attempt()).code`. */
@@ -274,7 +274,7 @@ export function isErrorReference(expression: TSESTree.Node, rules: ErrorBinding,
 
 export function referencesError(node: TSESTree.Node, rules: ErrorBinding): boolean {
   let found = false;
-  visitNodes(node, (child) => {
+  visitNodes(node, { skipTypeAnnotations: true }, (child) => {
     if (found) return false;
     if (child.type === AST_NODE_TYPES.Identifier && (child.name === rules.errorName || rules.aliases.has(child.name))) {
       const parent = child.parent;
@@ -417,25 +417,4 @@ export function getCalleeName(callee: TSESTree.Node): string | undefined {
   if (node.type === AST_NODE_TYPES.Identifier) return node.name;
   if (node.type === AST_NODE_TYPES.MemberExpression) return getKeyName(node, MEMBER_NAME);
   return undefined;
-}
-
-/** Depth-first walk over child nodes (any key holding nodes, `parent` excluded); `visit` returns false to skip children. */
-export function visitNodes(root: TSESTree.Node, visit: (node: TSESTree.Node) => boolean): void {
-  const stack: TSESTree.Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as TSESTree.Node;
-    if (!visit(node)) continue;
-    for (const key of Object.keys(node)) {
-      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'typeAnnotation' || key === 'returnType') continue;
-      const value = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(value)) {
-        for (let index = value.length - 1; index >= 0; index--) {
-          const item = value[index] as unknown;
-          if (item && typeof item === 'object' && typeof (item as TSESTree.Node).type === 'string') stack.push(item as TSESTree.Node);
-        }
-      } else if (value && typeof value === 'object' && typeof (value as TSESTree.Node).type === 'string') {
-        stack.push(value as TSESTree.Node);
-      }
-    }
-  }
 }

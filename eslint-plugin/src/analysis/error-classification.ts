@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, getKeyName, isFunctionNode, unwrapExpression, type FunctionNode } from './ast';
-import { getCalleeName, MEMBER_NAME, readErrorParam, THROUGH_AWAIT, visitNodes } from './error-checks';
+import { containsNode, getKeyName, isFunctionNode, unwrapExpression, visitNodes, type FunctionNode } from './ast';
+import { getCalleeName, MEMBER_NAME, readErrorParam, THROUGH_AWAIT } from './error-checks';
 import { classifyBody, classifyExpression, summarize, type DecisionRules, type ErrorClassification, type RetryOutcome } from './error-paths';
 import type { RetryHandler, RetryScope } from './retry-scopes';
 import { isOutcomeUnknownError } from './transient-errors';
@@ -271,7 +271,7 @@ function getErrorFirstCallback(scope: RetryScope, call: TSESTree.Node | undefine
     if (param?.type !== AST_NODE_TYPES.Identifier || !/^(err|error|e|ex|exception)$/i.test(param.name)) continue;
     const callsSelf = (node: TSESTree.CallExpression): boolean => getCalleeName(node.callee) === selfName;
     let found = false;
-    visitNodes(candidate.body, (node) => {
+    visitNodes(candidate.body, { skipTypeAnnotations: true }, (node) => {
       if (found) return false;
       if (node.type === AST_NODE_TYPES.CallExpression && callsSelf(node)) found = true;
       return !found;
@@ -293,7 +293,7 @@ function getGuardedNode(handler: RetryHandler): TSESTree.Node | undefined {
 
 function findTryHandlerAround(fn: FunctionNode, call: TSESTree.Node | undefined): TSESTree.CatchClause | undefined {
   let found: TSESTree.CatchClause | undefined;
-  visitNodes(fn.body, (node) => {
+  visitNodes(fn.body, { skipTypeAnnotations: true }, (node) => {
     if (node !== fn.body && isFunctionNode(node)) return false;
     if (node.type === AST_NODE_TYPES.TryStatement && node.handler && (!call || containsNode(node.block, call))) found = node.handler;
     return true;
@@ -304,7 +304,7 @@ function findTryHandlerAround(fn: FunctionNode, call: TSESTree.Node | undefined)
 /** The argument of a `.catch(x)` on the chain that holds `call`, inside `fn`. */
 function findCatchArgument(fn: FunctionNode, call: TSESTree.Node | undefined): TSESTree.Node | undefined {
   let found: TSESTree.Node | undefined;
-  visitNodes(fn.body, (node) => {
+  visitNodes(fn.body, { skipTypeAnnotations: true }, (node) => {
     if (found) return false;
     if (
       node.type === AST_NODE_TYPES.CallExpression &&
@@ -336,7 +336,7 @@ function getLoopFlag(loop: TSESTree.Node, handler: TSESTree.CatchClause): { name
       : null;
   if (!test) return undefined;
   const assigned = new Map<string, boolean>();
-  visitNodes(handler.body, (node) => {
+  visitNodes(handler.body, { skipTypeAnnotations: true }, (node) => {
     if (isFunctionNode(node)) return false;
     if (
       node.type === AST_NODE_TYPES.AssignmentExpression &&
@@ -350,7 +350,7 @@ function getLoopFlag(loop: TSESTree.Node, handler: TSESTree.CatchClause): { name
     return true;
   });
   let flag: { name: string; keepsGoing: boolean } | undefined;
-  visitNodes(test, (node) => {
+  visitNodes(test, { skipTypeAnnotations: true }, (node) => {
     if (flag) return false;
     if (node.type === AST_NODE_TYPES.Identifier && assigned.has(node.name)) {
       const negated = node.parent?.type === AST_NODE_TYPES.UnaryExpression && node.parent.operator === '!';
@@ -443,7 +443,7 @@ function isPromiseReject(node: TSESTree.Node): boolean {
 
 function containsCall(node: TSESTree.Node, predicate: (call: TSESTree.CallExpression) => boolean): boolean {
   let found = false;
-  visitNodes(node, (child) => {
+  visitNodes(node, { skipTypeAnnotations: true }, (child) => {
     if (found) return false;
     if (child.type === AST_NODE_TYPES.CallExpression && predicate(child)) found = true;
     return !found;

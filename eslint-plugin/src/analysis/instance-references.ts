@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, unwrapExpression } from './ast';
+import { getKeyName, unwrapExpression, visitNodes } from './ast';
 import type { AnyRuleContext } from './per-file-cache';
 
 /**
@@ -200,29 +200,11 @@ export function findInstanceReferences(context: AnyRuleContext, producer: Node):
   return found;
 }
 
-/** Calls `callback` on `root` and every node below it. */
+/** Calls `callback` on `root` and every node below it, type annotations included. */
 export function visit(root: Node, callback: (node: Node) => void): void {
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as Node;
+  visitNodes(root, { skipTypeAnnotations: false }, (node) => {
     callback(node);
-    for (const key of Object.keys(node)) {
-      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'tokens' || key === 'comments') continue;
-      const value = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(value)) {
-        for (let index = value.length - 1; index >= 0; index -= 1) {
-          const child: unknown = value[index];
-          if (isNode(child)) stack.push(child);
-        }
-      } else if (isNode(value)) {
-        stack.push(value);
-      }
-    }
-  }
-}
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  });
 }
 
 /** The object literal `node` is, or that a `const` it names was initialised with. */
