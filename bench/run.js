@@ -36,7 +36,7 @@ const settings = { 'retry-safety': { documentdb: { engineVersion: '8.0.2' } } };
 
 function readRounds() {
   const raw = process.env.BENCH_ROUNDS;
-  if (raw === undefined || raw === '') return 5;
+  if (raw === undefined || raw === '') return 3;
   const rounds = Number(raw);
   if (!Number.isInteger(rounds) || rounds < 1) {
     throw new Error(`BENCH_ROUNDS must be a positive integer, got ${JSON.stringify(raw)}`);
