@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { hasDatabaseCode } from './db-calls';
 import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
 import { ATTEMPT_NAME, getFunctionName, isFunctionNode, walkAll, type FunctionNode } from './retry-ast';
 import { findRetryLibraryScopes } from './retry-libraries';
@@ -173,4 +174,13 @@ export function findEnclosingRetryScopes(context: AnyRuleContext, node: TSESTree
   return findRetryScopes(context)
     .filter((scope) => scope.attempt.range[0] <= start && scope.attempt.range[1] >= end)
     .sort((a, b) => b.attempt.range[0] - a.attempt.range[0]);
+}
+
+/**
+ * Retry scopes of a file that touches a database, else none. Every rule asks about
+ * retries of database work, most files have none, and retry-scope analysis is the
+ * costliest part of a lint, so rules start here.
+ */
+export function findDatabaseRetryScopes(context: AnyRuleContext): readonly RetryScope[] {
+  return hasDatabaseCode(context) ? findRetryScopes(context) : [];
 }

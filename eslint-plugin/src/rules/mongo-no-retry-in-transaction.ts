@@ -1,6 +1,6 @@
 import { findMongoCalls } from '../analysis/mongo-calls';
 import { findTransactionScopes } from '../analysis/mongo-transactions';
-import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
 
 export default createRule<[], 'retryInsideTransaction'>({
@@ -22,9 +22,11 @@ export default createRule<[], 'retryInsideTransaction'>({
   create(context) {
     return {
       'Program:exit'() {
+        // Cheap exit first: `.transaction(` also matches knex and pg code.
+        if (!findMongoCalls(context).some((call) => call.isWrite)) return;
         const transactions = findTransactionScopes(context);
         if (transactions.length === 0) return;
-        const retries = findRetryScopes(context).filter((retry) =>
+        const retries = findDatabaseRetryScopes(context).filter((retry) =>
           transactions.some((transaction) => transaction.range[0] <= retry.node.range[0] && retry.node.range[1] <= transaction.range[1]),
         );
         if (retries.length === 0) return;

@@ -3,7 +3,7 @@ import { containsNode, isFunctionNode, visitIdentifiers } from '../analysis/ast'
 import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
 import { classifyRetryScope, type ErrorClassification } from '../analysis/error-classification';
 import type { AnyRuleContext } from '../analysis/per-file-cache';
-import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { getSqlText } from '../analysis/sql-statements';
 import {
   getDatabaseLabel,
@@ -120,7 +120,7 @@ export default createRule<[], MessageId>({
 
     return {
       'Program:exit'() {
-        const scopes = findRetryScopes(context);
+        const scopes = findDatabaseRetryScopes(context);
         for (const scope of scopes) check(scope);
       },
     };

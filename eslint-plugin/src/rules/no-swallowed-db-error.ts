@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import { isFunctionNode, isLoopNode } from '../analysis/ast';
 import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
 import { walkOwnCode } from '../analysis/retry-ast';
-import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'emptyCatch' | 'emptyCatchCallback' | 'silentRetryEnd' | 'rethrow';
@@ -260,7 +260,7 @@ export default createRule<[], MessageId>({
       TryStatement: checkTry,
       CallExpression: checkCatchCallback,
       'Program:exit'() {
-        for (const scope of findRetryScopes(context)) checkRetryEnd(scope);
+        for (const scope of findDatabaseRetryScopes(context)) checkRetryEnd(scope);
       },
     };
   },

@@ -4,7 +4,7 @@ import { findDbCalls } from '../analysis/db-calls';
 import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/error-classification';
 import { getPostgresReportNode, type PostgresCall } from '../analysis/pg-calls';
 import { getOpenTransaction } from '../analysis/pg-transactions';
-import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'statementRetriedInTransaction' | 'transactionRetriedOnSameConnection';
@@ -72,10 +72,10 @@ export default createRule<[], MessageId>({
 
     return {
       'Program:exit'() {
-        const scopes = findRetryScopes(context);
-        if (scopes.length === 0) return;
         const calls = findDbCalls(context).filter((call): call is PostgresCall => call.database === 'postgres');
         if (calls.length === 0) return;
+        const scopes = findDatabaseRetryScopes(context);
+        if (scopes.length === 0) return;
         for (const scope of scopes) check(scope, calls);
       },
     };

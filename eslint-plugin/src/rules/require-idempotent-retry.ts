@@ -7,7 +7,7 @@ import { findKeyCreations, isKeyLikeName, type KeyCreation } from '../analysis/i
 import { resolveObjectLiteral } from '../analysis/instance-references';
 import { getPostgresReportNode, type PostgresCall } from '../analysis/pg-calls';
 import { getOpenTransaction } from '../analysis/pg-transactions';
-import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { getSqlText } from '../analysis/sql-statements';
 import { getDatabaseLabel } from '../analysis/transient-errors';
 import { createRule } from '../util/create-rule';
@@ -313,7 +313,7 @@ export default createRule<[], MessageId>({
 
     return {
       'Program:exit'() {
-        for (const scope of findRetryScopes(context)) check(scope);
+        for (const scope of findDatabaseRetryScopes(context)) check(scope);
       },
     };
   },

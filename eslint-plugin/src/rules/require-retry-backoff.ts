@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { findDbCallsWithin, type Database } from '../analysis/db-calls';
 import { getFunctionName, isFunctionNode } from '../analysis/retry-ast';
 import { getRetryDelayFacts, type RetryDelayFacts } from '../analysis/retry-delay';
-import { findRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'setOption';
@@ -365,7 +365,7 @@ export default createRule<Options, MessageId>({
 
     return {
       'Program:exit'() {
-        for (const scope of findRetryScopes(context)) check(scope);
+        for (const scope of findDatabaseRetryScopes(context)) check(scope);
       },
     };
   },
