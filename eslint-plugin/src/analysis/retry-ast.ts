@@ -1,19 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { isFunctionNode, type FunctionNode } from './ast';
 
 /** Small AST walking helpers shared by the retry analysis. */
 
-export type FunctionNode =
-  | TSESTree.FunctionDeclaration
-  | TSESTree.FunctionExpression
-  | TSESTree.ArrowFunctionExpression;
-
-export function isFunctionNode(node: TSESTree.Node): node is FunctionNode {
-  return (
-    node.type === AST_NODE_TYPES.FunctionDeclaration ||
-    node.type === AST_NODE_TYPES.FunctionExpression ||
-    node.type === AST_NODE_TYPES.ArrowFunctionExpression
-  );
-}
 
 /** Keys that only hold types: the retry analysis never needs to look inside them. */
 const TYPE_KEYS = new Set([
@@ -235,19 +224,6 @@ export function walkAll(
   }
 }
 
-export function isLoop(node: TSESTree.Node): boolean {
-  return (
-    node.type === AST_NODE_TYPES.ForStatement ||
-    node.type === AST_NODE_TYPES.ForInStatement ||
-    node.type === AST_NODE_TYPES.ForOfStatement ||
-    node.type === AST_NODE_TYPES.WhileStatement ||
-    node.type === AST_NODE_TYPES.DoWhileStatement
-  );
-}
-
-export function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
-}
 
 /** Names of identifiers read or written in `node` (not in nested functions' own parameters). */
 export function collectIdentifierNames(node: TSESTree.Node, keys: TSESLint.SourceCode.VisitorKeys): Set<string> {

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from './per-file-cache';
-import { getFunctionName, isFunctionNode, walkOwnCode, type FunctionNode } from './retry-ast';
+import { getFunctionName, walkOwnCode } from './retry-ast';
+import { containsNode, isFunctionNode, type FunctionNode } from './ast';
 import { evaluate, getMathFunction, isMultiplying } from './retry-delay-value';
 import { getLibraryDelayFacts } from './retry-library-delay';
 import {
@@ -9,7 +10,6 @@ import {
   getCalleeName,
   getWaitNode,
   isAwaitedOrReturned,
-  isFunctionLike,
   isPlainSleepHelper,
   isStored,
   NOT_WAIT_NAME,
@@ -211,7 +211,7 @@ class DelayAnalysis {
         if (waitNode !== node || this.isRetriedFrom(first)) return { wait: waitNode, delay: second };
         return undefined;
       }
-      if (first && first.type !== AST_NODE_TYPES.SpreadElement && !isFunctionLike(first) && isAwaitedOrReturned(node)) {
+      if (first && first.type !== AST_NODE_TYPES.SpreadElement && !isFunctionNode(first) && isAwaitedOrReturned(node)) {
         return { wait: node, delay: first };
       }
       return undefined;
@@ -414,14 +414,14 @@ class DelayAnalysis {
     if (definition.node.type !== AST_NODE_TYPES.VariableDeclarator) return UNKNOWN;
     // Assignments inside the retry make it change from attempt to attempt: `delay *= 2`.
     const writes = variable.references.filter((reference) => reference.isWrite() && reference.identifier !== definition.name);
-    const insideWrites = writes.filter((reference) => contains(this.scope.node, reference.identifier as TSESTree.Node));
+    const insideWrites = writes.filter((reference) => containsNode(this.scope.node, reference.identifier as TSESTree.Node));
     const init = definition.node.init;
     const initShape = init ? this.getShape(init, new Map(), depth + 1) : CONSTANT;
     if (insideWrites.length === 0) {
       // Declared inside the attempt: its value is computed each time. Outside: fixed for every attempt.
-      if (init && contains(this.scope.attempt, definition.node)) return initShape;
+      if (init && containsNode(this.scope.attempt, definition.node)) return initShape;
       // A local of a helper being read with its caller's arguments (`const w = 3 ** n * 100; return w;`).
-      if (init && params.size > 0 && !contains(this.scope.node, definition.node) && writes.length === 0) {
+      if (init && params.size > 0 && !containsNode(this.scope.node, definition.node) && writes.length === 0) {
         return this.getShape(init, params, depth + 1);
       }
       return writes.length === 0 ? { ...initShape, jittered: false, growth: 'none' } : UNKNOWN;
@@ -646,9 +646,6 @@ function merge(a: Shape, b: Shape): Shape {
   };
 }
 
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
-}
 
 function isAlwaysTrue(test: TSESTree.Expression): boolean {
   return (test.type === AST_NODE_TYPES.Literal && Boolean(test.value)) || (test.type === AST_NODE_TYPES.UnaryExpression && test.operator === '!' && test.argument.type === AST_NODE_TYPES.Literal && !test.argument.value);

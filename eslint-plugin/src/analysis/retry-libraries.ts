@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { isFunctionNode, type FunctionNode } from './ast';
+import { CALL, CONSTRUCT, findModuleReferences, type TraceMap } from './module-references';
 import type { AnyRuleContext } from './per-file-cache';
-import { isFunctionNode, type FunctionNode } from './retry-ast';
 import type { RetryScope } from './retry-scopes';
 
 /**
@@ -9,7 +10,6 @@ import type { RetryScope } from './retry-scopes';
  * their options object.
  */
 
-const { CALL, CONSTRUCT } = ASTUtils.ReferenceTracker;
 
 type LibraryShape = 'callback-first' | 'either-order' | 'operation' | 'policy' | 'strategy';
 
@@ -59,17 +59,10 @@ export function findRetryLibraryScopes(context: AnyRuleContext): RetryScope[] {
   // Cheap exit: no import or require of any retry library in the text.
   const text = sourceCode.text;
   if (!QUICK_MODULE_HINT.test(text) || !MODULE_NAME_PATTERN.test(text)) return [];
-  const globalScope = sourceCode.scopeManager?.globalScope;
-  if (!globalScope) return [];
-  const tracker = new ASTUtils.ReferenceTracker(withRequire(globalScope as TSESLint.Scope.Scope), { mode: 'legacy' });
-  const found = [...tracker.iterateEsmReferences(TRACE_MAP), ...tracker.iterateCjsReferences(TRACE_MAP)];
-  const seen = new Set<TSESTree.Node>();
   const scopes: RetryScope[] = [];
-  for (const reference of found) {
+  for (const reference of findModuleReferences(context, TRACE_MAP as TraceMap<LibraryEntry>)) {
     const node = reference.node;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    const info = reference.info as LibraryEntry;
+    const info = reference.info;
     if (node.type !== AST_NODE_TYPES.CallExpression && node.type !== AST_NODE_TYPES.NewExpression) continue;
     scopes.push(...buildScopes(context, node, info, program));
   }
@@ -179,17 +172,3 @@ function findMethodCallbacks(context: AnyRuleContext, node: TSESTree.Node, metho
   return callbacks;
 }
 
-/**
- * `require` is only a declared global when the config says CommonJS or Node; TypeScript
- * files often call it anyway. Give the tracker a `require` variable made of the file's
- * unresolved `require` references so `require('p-retry')` is followed either way.
- */
-function withRequire(globalScope: TSESLint.Scope.Scope): TSESLint.Scope.Scope {
-  if (globalScope.set.has('require')) return globalScope;
-  const references = globalScope.through.filter((reference) => reference.identifier.name === 'require');
-  if (references.length === 0) return globalScope;
-  const variable = { name: 'require', defs: [], references, identifiers: [], scope: globalScope };
-  const set = new Map(globalScope.set);
-  set.set('require', variable as never);
-  return Object.create(globalScope, { set: { value: set } }) as TSESLint.Scope.Scope;
-}

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from './per-file-cache';
-import { isFunctionNode } from './retry-ast';
+import { isFunctionNode } from './ast';
 import { evaluateDelay, getDelayExpressionFacts, type RetryDelayFacts } from './retry-delay';
 import type { RetryScope } from './retry-scopes';
 

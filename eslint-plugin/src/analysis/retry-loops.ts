@@ -1,18 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import {
-  alwaysLeaves,
-  ATTEMPT_NAME,
-  collectAssignedNames,
-  collectDeclaredNames,
-  collectIdentifierNames,
-  contains,
-  containsCollectionSize,
-  findChildNodes,
-  getIncrementedName,
-  isFunctionNode,
-  isLoop,
-  walkOwnCode,
-} from './retry-ast';
+import { alwaysLeaves, ATTEMPT_NAME, collectAssignedNames, collectDeclaredNames, collectIdentifierNames, containsCollectionSize, findChildNodes, getIncrementedName, walkOwnCode } from './retry-ast';
+import { containsNode, isFunctionNode, isLoopNode } from './ast';
 import type { RetryScope } from './retry-scopes';
 
 /**
@@ -84,7 +72,7 @@ export function getLoopRetryScope(loop: LoopNode, keys: TSESLint.SourceCode.Visi
 function findLoopTryStatements(body: TSESTree.Statement, keys: TSESLint.SourceCode.VisitorKeys): TSESTree.TryStatement[] {
   const found: TSESTree.TryStatement[] = [];
   walkOwnCode(body, keys, (node) => {
-    if (isLoop(node)) return false;
+    if (isLoopNode(node)) return false;
     if (node.type === AST_NODE_TYPES.TryStatement) found.push(node);
     return true;
   });
@@ -112,7 +100,7 @@ function isLeftOnSuccess(
   if (hasFlagAssignedInBody(tryStatement.block, testNames, undefined, keys)) return true;
   // `try { r = await x(); } catch { … continue; } break;` / `if (r) return r;`
   const body = loop.body.type === AST_NODE_TYPES.BlockStatement ? loop.body.body : [loop.body];
-  const index = body.findIndex((statement) => contains(statement, tryStatement));
+  const index = body.findIndex((statement) => containsNode(statement, tryStatement));
   if (index === -1) return false;
   // `retry = false; try { … } catch { retry = true; }` with `while (retry && …)`: the flag is
   // reset before each attempt and only a failure sets it again, so success leaves.
@@ -320,7 +308,7 @@ function hasLoopExit(node: TSESTree.Node, loop: LoopNode, keys: TSESLint.SourceC
       return;
     }
     if (isFunctionNode(child)) return;
-    const innerBreakable = breakable || isLoop(child) || child.type === AST_NODE_TYPES.SwitchStatement;
+    const innerBreakable = breakable || isLoopNode(child) || child.type === AST_NODE_TYPES.SwitchStatement;
     for (const grandchild of findChildNodes(child, keys)) visit(grandchild, innerBreakable);
   };
   for (const child of findChildNodes(node, keys)) visit(child, false);

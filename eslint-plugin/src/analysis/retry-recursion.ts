@@ -1,14 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import {
-  ATTEMPT_NAME,
-  collectDeclaredNames,
-  contains,
-  findChildNodes,
-  getFunctionName,
-  isFunctionNode,
-  walkOwnCode,
-  type FunctionNode,
-} from './retry-ast';
+import { ATTEMPT_NAME, collectDeclaredNames, findChildNodes, getFunctionName, walkOwnCode } from './retry-ast';
+import { type FunctionNode, containsNode, isFunctionNode } from './ast';
 import type { RetryHandler, RetryScope } from './retry-scopes';
 
 /**
@@ -318,7 +310,7 @@ function isLibraryCallbackParam(call: TSESTree.CallExpression, libraryScopes: re
   return libraryScopes.some(
     (scope) =>
       isFunctionNode(scope.attempt) &&
-      contains(scope.attempt, call) &&
+      containsNode(scope.attempt, call) &&
       scope.attempt.params.some((param) => param.type === AST_NODE_TYPES.Identifier && param.name === name),
   );
 }

@@ -1,7 +1,8 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { hasDatabaseCode } from './db-calls';
 import { createPerFileCache, type AnyRuleContext } from './per-file-cache';
-import { ATTEMPT_NAME, getFunctionName, isFunctionNode, walkAll, type FunctionNode } from './retry-ast';
+import { ATTEMPT_NAME, getFunctionName, walkAll } from './retry-ast';
+import { type FunctionNode, isFunctionNode } from './ast';
 import { findRetryLibraryScopes } from './retry-libraries';
 import { getLoopRetryScope, isRetryLoopType, type LoopNode } from './retry-loops';
 import {
@@ -14,7 +15,7 @@ import {
   isTimerCallbackOf,
 } from './retry-recursion';
 
-export type { FunctionNode } from './retry-ast';
+export type { FunctionNode } from './ast';
 export { alwaysLeaves, ATTEMPT_NAME, collectAssignedNames, collectIdentifierNames, getIncrementedName } from './retry-ast';
 export { getPromiseRejectionHandler } from './retry-recursion';
 

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, type FunctionNode } from './retry-ast';
+import { type FunctionNode, isFunctionNode } from './ast';
 
 /** Calls that wait between attempts: timers, promise-wrapped timers and `sleep`-like helpers. */
 
@@ -23,10 +23,6 @@ export function getWaitNode(setTimeoutCall: TSESTree.CallExpression): TSESTree.N
     if (current.type === AST_NODE_TYPES.Program) break;
   }
   return setTimeoutCall;
-}
-
-export function isFunctionLike(node: TSESTree.Node): boolean {
-  return isFunctionNode(node);
 }
 
 export function isAwaitedOrReturned(call: TSESTree.CallExpression): boolean {

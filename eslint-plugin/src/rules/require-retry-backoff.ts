@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDbCallsWithin, type Database } from '../analysis/db-calls';
-import { getFunctionName, isFunctionNode } from '../analysis/retry-ast';
+import { getFunctionName } from '../analysis/retry-ast';
+import { containsNode, isFunctionNode } from '../analysis/ast';
 import { getRetryDelayFacts, type RetryDelayFacts } from '../analysis/retry-delay';
 import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
@@ -108,7 +109,7 @@ export default createRule<Options, MessageId>({
         return isDynamoDbClientOption(scope.node) || isPassedToDynamoDbClient(scope.node) ? { database: 'dynamodb', operation: 'send' } : undefined;
       }
       // Calls made while handling a failure (logging it to a table, say) are not the retried work.
-      const [call] = findDbCallsWithin(context, scope.attempt).filter((dbCall) => !scope.handlers.some((handler) => isInside(handler, dbCall.node)));
+      const [call] = findDbCallsWithin(context, scope.attempt).filter((dbCall) => !scope.handlers.some((handler) => containsNode(handler, dbCall.node)));
       return call ? { database: call.database, operation: call.operation } : undefined;
     }
 
@@ -237,7 +238,7 @@ export default createRule<Options, MessageId>({
       const data = { maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable };
       if (mode === 'replace') {
         const delay = facts.delay;
-        if (!delay || delay.type === AST_NODE_TYPES.CallExpression || !isInside(scope.node, delay)) return [];
+        if (!delay || delay.type === AST_NODE_TYPES.CallExpression || !containsNode(scope.node, delay)) return [];
         // Replacing the expression would drop a comment written inside it.
         if (sourceCode.getCommentsInside(delay).length > 0) return [];
         return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.replaceText(delay, delayText) }];
@@ -353,7 +354,7 @@ export default createRule<Options, MessageId>({
     }
 
     function getDelayLoc(scope: RetryScope, facts: RetryDelayFacts): TSESTree.SourceLocation {
-      if (facts.delay && isInside(scope.node, facts.delay)) return facts.delay.loc;
+      if (facts.delay && containsNode(scope.node, facts.delay)) return facts.delay.loc;
       if (facts.wait) return facts.wait.loc;
       return getHeadLoc(scope);
     }
@@ -377,9 +378,6 @@ function formatMs(ms: number): string {
   return `${ms} ms`;
 }
 
-function isInside(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];
-}
 
 function isInAsyncFunction(node: TSESTree.Node): boolean {
   for (let current = node.parent; current; current = current.parent) {
