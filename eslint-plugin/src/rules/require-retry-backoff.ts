@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDbCallsWithin, type Database } from '../analysis/db-calls';
 import { getFunctionName } from '../analysis/retry-ast';
-import { containsNode, isFunctionNode } from '../analysis/ast';
+import { containsNode, isFunctionNode, isLoopNode, visitNodes } from '../analysis/ast';
 import { getRetryDelayFacts, type RetryDelayFacts } from '../analysis/retry-delay';
 import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
@@ -255,14 +255,50 @@ export default createRule<Options, MessageId>({
         return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.replaceText(block, `{\n${indent}  ${statement}\n${indent}}`) }];
       }
       const last = body.at(-1) as TSESTree.Statement;
-      // A catch ending in `throw` goes round only through an earlier `continue`: no single place for the wait.
-      if (last.type === AST_NODE_TYPES.ThrowStatement) return [];
+      // A catch ending in `throw` goes round only through an earlier `continue`: the wait goes right
+      // before it when there is exactly one.
+      if (last.type === AST_NODE_TYPES.ThrowStatement) {
+        const fix = getWaitBeforeContinueFix(block, statement);
+        return fix ? [{ messageId: 'useBackoff', data, fix }] : [];
+      }
       const beforeLast = last.type === AST_NODE_TYPES.ContinueStatement || last.type === AST_NODE_TYPES.ReturnStatement;
       const indent = getIndent(last);
       if (beforeLast) {
         return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.insertTextBefore(last, `${statement}\n${indent}`) }];
       }
       return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.insertTextAfter(last, `\n${indent}${statement}`) }];
+    }
+
+    /**
+     * Inserts `statement` before the only `continue` of the catch body (`if (retryable) continue;`
+     * becomes `if (retryable) { <wait> continue; }`). Null when there is no single such place.
+     */
+    function getWaitBeforeContinueFix(block: TSESTree.BlockStatement, statement: string): TSESLint.ReportFixFunction | null {
+      const continues: TSESTree.ContinueStatement[] = [];
+      let labeled = false;
+      visitNodes(block, { skipTypeAnnotations: true }, (node) => {
+        if (node !== block && (isFunctionNode(node) || isLoopNode(node))) return false;
+        if (node.type === AST_NODE_TYPES.ContinueStatement) {
+          if (node.label) labeled = true;
+          else continues.push(node);
+        }
+        return true;
+      });
+      const [target] = continues;
+      if (labeled || continues.length !== 1 || !target) return null;
+      const parent = target.parent;
+      if (parent?.type === AST_NODE_TYPES.BlockStatement) {
+        const indent = getIndent(target);
+        return (fixer) => fixer.insertTextBefore(target, `${statement}\n${indent}`);
+      }
+      if (parent?.type === AST_NODE_TYPES.IfStatement && (parent.consequent === target || parent.alternate === target)) {
+        const indent = getIndent(parent);
+        return (fixer) => [
+          fixer.insertTextBefore(target, `{\n${indent}  ${statement}\n${indent}  `),
+          fixer.insertTextAfter(target, `\n${indent}}`),
+        ];
+      }
+      return null;
     }
 
     function setOptionSuggestion(scope: RetryScope, property: TSESTree.Property, value: string): TSESLint.SuggestionReportDescriptor<MessageId>[] {

@@ -1018,7 +1018,136 @@ export async function insertOrder(id: string) {
           messageId: 'noWait',
           line: 4, column: 3, endLine: 4, endColumn: 37,
           data: data('postgres', "query", ""),
-          // The catch ends in `throw`: the wait belongs before the `continue`, so no suggestion.
+          // The catch ends in `throw`: the wait goes right before the `continue`, in a new block.
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function insertOrder(id: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+    } catch (err: any) {
+      if (err.code === '40001' && attempt < 5) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "pg-catch-continue-with-comments",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function insertOrder(id: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+    } catch (err: any) {
+      if (err.code === '40001' && attempt < 5) continue /* serialization failure */; // try again
+      throw err;
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 4, column: 3, endLine: 4, endColumn: 37,
+          data: data('postgres', "query", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function insertOrder(id: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+    } catch (err: any) {
+      if (err.code === '40001' && attempt < 5) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+        continue /* serialization failure */;
+      } // try again
+      throw err;
+    }
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "pg-catch-continue-in-block",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function insertOrder(id: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+    } catch (err: any) {
+      if (err.code === '40001' && attempt < 5) {
+        console.warn('retrying', attempt);
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 4, column: 3, endLine: 4, endColumn: 37,
+          data: data('postgres', "query", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function insertOrder(id: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+    } catch (err: any) {
+      if (err.code === '40001' && attempt < 5) {
+        console.warn('retrying', attempt);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "pg-catch-two-continues-no-suggestion",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function insertOrder(id: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query('INSERT INTO orders(id) VALUES ($1)', [id]);
+    } catch (err: any) {
+      if (err.code === '40001' && attempt < 5) continue;
+      if (err.code === '40P01' && attempt < 5) continue;
+      throw err;
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 4, column: 3, endLine: 4, endColumn: 37,
+          data: data('postgres', "query", ""),
+          // Two ways round: no single place for the wait.
           suggestions: [],
         },
       ],
