@@ -1,5 +1,6 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, type FunctionNode } from './ast';
+import type { AnyRuleContext } from './per-file-cache';
 
 /** Small AST walking helpers shared by the retry analysis. */
 
@@ -125,6 +126,19 @@ export function getFunctionName(fn: FunctionNode): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** The function an identifier (a callee, a callback) names, when it is declared in this file (`function sleep(ms) {…}`, `const backoff = (n) => …`). */
+export function getLocalFunction(context: AnyRuleContext, callee: TSESTree.Node): FunctionNode | undefined {
+  if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(callee) as TSESLint.Scope.Scope, callee);
+  const definition = variable?.defs[0];
+  if (!definition) return undefined;
+  if (isFunctionNode(definition.node)) return definition.node;
+  if (definition.node.type === AST_NODE_TYPES.VariableDeclarator && definition.node.init && isFunctionNode(definition.node.init)) {
+    return definition.node.init;
+  }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { isFunctionNode, type FunctionNode } from './ast';
 import { CALL, CONSTRUCT, findModuleReferences, type TraceMap } from './module-references';
 import type { AnyRuleContext } from './per-file-cache';
+import { getLocalFunction } from './retry-ast';
 import type { RetryScope } from './retry-scopes';
 
 /**
@@ -135,15 +136,7 @@ function getAttemptParam(callback: FunctionNode | undefined, info: LibraryEntry)
 function resolveFunction(context: AnyRuleContext, node: TSESTree.Node | undefined): FunctionNode | undefined {
   if (!node) return undefined;
   if (isFunctionNode(node)) return node;
-  if (node.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const variable = ASTUtils.findVariable(context.sourceCode.getScope(node) as TSESLint.Scope.Scope, node);
-  const definition = variable?.defs[0];
-  if (!definition) return undefined;
-  if (isFunctionNode(definition.node)) return definition.node;
-  if (definition.node.type === AST_NODE_TYPES.VariableDeclarator && definition.node.init && isFunctionNode(definition.node.init)) {
-    return definition.node.init;
-  }
-  return undefined;
+  return getLocalFunction(context, node);
 }
 
 /**
