@@ -335,17 +335,19 @@ function getLoopFlag(loop: TSESTree.Node, handler: TSESTree.CatchClause): { name
       ? loop.test
       : null;
   if (!test) return undefined;
-  const assigned = new Map<string, boolean>();
+  // Flags the handler sets to a literal, or to a check of the caught error (`retry = isRetryable(e)`).
+  const errorName = handler.param?.type === AST_NODE_TYPES.Identifier ? handler.param.name : undefined;
+  const assigned = new Set<string>();
   visitNodes(handler.body, { skipTypeAnnotations: true }, (node) => {
     if (isFunctionNode(node)) return false;
     if (
       node.type === AST_NODE_TYPES.AssignmentExpression &&
       node.operator === '=' &&
       node.left.type === AST_NODE_TYPES.Identifier &&
-      node.right.type === AST_NODE_TYPES.Literal &&
-      typeof node.right.value === 'boolean'
+      ((node.right.type === AST_NODE_TYPES.Literal && typeof node.right.value === 'boolean') ||
+        (errorName !== undefined && readsName(node.right, errorName)))
     ) {
-      assigned.set(node.left.name, node.right.value);
+      assigned.add(node.left.name);
     }
     return true;
   });
@@ -403,6 +405,22 @@ function getRetriedCallee(node: TSESTree.Node): string | undefined {
 
 // ---------------------------------------------------------------------------
 // Small helpers
+
+/** `node` reads the variable `name` (not as a property name or object key). */
+function readsName(node: TSESTree.Node, name: string): boolean {
+  let found = false;
+  visitNodes(node, { skipTypeAnnotations: true }, (child) => {
+    if (found) return false;
+    if (child.type === AST_NODE_TYPES.Identifier && child.name === name) {
+      const parent = child.parent;
+      const isPropertyName = parent?.type === AST_NODE_TYPES.MemberExpression && parent.property === child && !parent.computed;
+      const isKey = parent?.type === AST_NODE_TYPES.Property && parent.key === child && !parent.computed && !parent.shorthand;
+      if (!isPropertyName && !isKey) found = true;
+    }
+    return !found;
+  });
+  return found;
+}
 
 function getOwnName(fn: FunctionNode): string | undefined {
   if (fn.id) return fn.id.name;

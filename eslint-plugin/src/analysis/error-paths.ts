@@ -146,6 +146,18 @@ function walkStatement(statement: TSESTree.Statement, atoms: Atom[], rules: Deci
     case AST_NODE_TYPES.SwitchStatement:
       return walkSwitch(statement, atoms, rules);
     case AST_NODE_TYPES.ExpressionStatement: {
+      // `retry = isRetryable(e)`: retry where the check passes, leave where it does not.
+      const checked = getCheckedFlagValue(statement.expression, rules);
+      if (checked && rules.flag) {
+        const keepsGoing = rules.flag.keepsGoing;
+        return {
+          paths: [
+            { outcome: 'retry', node: statement, atoms: [...atoms, { kind: 'test', test: checked, negated: !keepsGoing }] },
+            { outcome: 'done', node: statement, atoms: [...atoms, { kind: 'test', test: checked, negated: keepsGoing }] },
+          ],
+          fallsThrough: false,
+        };
+      }
       const outcome = getStatementOutcome(statement.expression, rules);
       if (outcome === 'flag-retry') return end('retry');
       if (outcome === 'flag-stop') return end('done');
@@ -261,6 +273,22 @@ function getStatementOutcome(expression: TSESTree.Expression, rules: DecisionRul
     return value.right.value === rules.flag.keepsGoing ? 'flag-retry' : 'flag-stop';
   }
   return undefined;
+}
+
+/** The expression of `flag = <expression>` when it is not a literal (`retry = isRetryable(e)`). */
+function getCheckedFlagValue(expression: TSESTree.Expression, rules: DecisionRules): TSESTree.Expression | undefined {
+  const value = unwrapExpression(expression, THROUGH_AWAIT);
+  if (
+    !rules.flag ||
+    value.type !== AST_NODE_TYPES.AssignmentExpression ||
+    value.operator !== '=' ||
+    value.left.type !== AST_NODE_TYPES.Identifier ||
+    value.left.name !== rules.flag.name ||
+    value.right.type === AST_NODE_TYPES.Literal
+  ) {
+    return undefined;
+  }
+  return value.right;
 }
 
 /** Methods that only record an error (`console.error(err)`, `logger.warn(…, err)`, `Sentry.captureException(err)`). */

@@ -104,15 +104,16 @@ function isLeftOnSuccess(
   if (index === -1) return false;
   // `retry = false; try { … } catch { retry = true; }` with `while (retry && …)`: the flag is
   // reset before each attempt and only a failure sets it again, so success leaves.
-  // Only literal values count in the catch: `retry = isRetryable(e)` is a decision on the
-  // error that the error classification cannot read from a flag, so it is left alone.
+  // In the catch, a literal counts, and so does a check of the caught error
+  // (`retry = isRetryable(e)`, `retry = e.code === '40001'`): retry when the check passes.
   const handler = tryStatement.handler;
   if (handler && index > 0 && test) {
+    const errorName = handler.param?.type === AST_NODE_TYPES.Identifier ? handler.param.name : undefined;
     for (const statement of body.slice(0, index)) {
       const reset = getFlagReset(statement, test);
       if (!reset) continue;
-      const values = findFlagValues(handler.body, reset.name, keys);
-      if (values.includes(!reset.value) && values.every((value) => value !== undefined)) return true;
+      const values = findFlagValues(handler.body, reset.name, errorName, keys);
+      if ((values.includes(!reset.value) || values.includes('checked')) && values.every((value) => value !== undefined)) return true;
     }
   }
   const assigned = collectAssignedNames(tryStatement.block, keys);
@@ -158,12 +159,23 @@ function getFlagReset(statement: TSESTree.Statement, test: TSESTree.Expression):
   return polarity === assignment.right.value ? undefined : { name, value: assignment.right.value };
 }
 
-/** The values `name` is assigned in `node`: `true`/`false` for literals, undefined for anything else. */
-function findFlagValues(node: TSESTree.Node, name: string, keys: TSESLint.SourceCode.VisitorKeys): (boolean | undefined)[] {
-  const values: (boolean | undefined)[] = [];
+/**
+ * The values `name` is assigned in `node`: `true`/`false` for literals, `'checked'` for an
+ * expression that reads the caught error `errorName`, undefined for anything else.
+ */
+function findFlagValues(
+  node: TSESTree.Node,
+  name: string,
+  errorName: string | undefined,
+  keys: TSESLint.SourceCode.VisitorKeys,
+): (boolean | 'checked' | undefined)[] {
+  const values: (boolean | 'checked' | undefined)[] = [];
   walkOwnCode(node, keys, (child) => {
     if (child.type === AST_NODE_TYPES.AssignmentExpression && child.left.type === AST_NODE_TYPES.Identifier && child.left.name === name) {
-      values.push(child.operator === '=' && child.right.type === AST_NODE_TYPES.Literal && typeof child.right.value === 'boolean' ? child.right.value : undefined);
+      const right = child.right;
+      if (child.operator !== '=') values.push(undefined);
+      else if (right.type === AST_NODE_TYPES.Literal) values.push(typeof right.value === 'boolean' ? right.value : undefined);
+      else values.push(errorName !== undefined && collectIdentifierNames(right, keys).has(errorName) ? 'checked' : undefined);
     }
     return true;
   });

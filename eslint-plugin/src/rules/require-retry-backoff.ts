@@ -266,7 +266,36 @@ export default createRule<Options, MessageId>({
       if (beforeLast) {
         return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.insertTextBefore(last, `${statement}\n${indent}`) }];
       }
-      return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.insertTextAfter(last, `\n${indent}${statement}`) }];
+      // `retry = isRetryable(e);` with `while (retry && …)`: wait only when the loop goes round.
+      const checkedFlag = getCheckedFlagName(last, scope.node);
+      if (checkedFlag === null) return [];
+      const waitText = checkedFlag ? `if (${checkedFlag}) ${statement}` : statement;
+      return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.insertTextAfter(last, `\n${indent}${waitText}`) }];
+    }
+
+    /**
+     * For a last catch statement `flag = <expression>` (not a literal) where the loop condition
+     * reads `flag` in an `&&` chain: the flag's name; null when the flag is read another way
+     * (no single place for the wait); undefined when the statement is not such an assignment.
+     */
+    function getCheckedFlagName(last: TSESTree.Statement, loop: TSESTree.Node): string | null | undefined {
+      if (last.type !== AST_NODE_TYPES.ExpressionStatement) return undefined;
+      const assignment = last.expression;
+      if (assignment.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left.type !== AST_NODE_TYPES.Identifier) return undefined;
+      if (assignment.right.type === AST_NODE_TYPES.Literal) return undefined;
+      const test = loop.type === AST_NODE_TYPES.DoWhileStatement || loop.type === AST_NODE_TYPES.WhileStatement || loop.type === AST_NODE_TYPES.ForStatement ? loop.test : null;
+      if (!test) return undefined;
+      const name = assignment.left.name;
+      const readsInAndChain = (node: TSESTree.Expression): boolean =>
+        (node.type === AST_NODE_TYPES.Identifier && node.name === name) ||
+        (node.type === AST_NODE_TYPES.LogicalExpression && node.operator === '&&' && (readsInAndChain(node.left) || readsInAndChain(node.right)));
+      if (readsInAndChain(test)) return name;
+      let read = false;
+      visitNodes(test, { skipTypeAnnotations: true }, (node) => {
+        if (node.type === AST_NODE_TYPES.Identifier && node.name === name) read = true;
+        return !read;
+      });
+      return read ? null : undefined;
     }
 
     /**

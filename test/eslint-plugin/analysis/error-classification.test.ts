@@ -185,6 +185,36 @@ describe('catch clauses of retry loops', () => {
     expect(checked?.retriesEveryError).toBe(false);
     expect(values(checked?.retriedValues ?? [])).toEqual(['name:equal:ThrottlingException']);
   });
+
+  it('a flag set from a check of the error retries when the check passes', () => {
+    const code = (handler: string, test = 'retry && n++ < 5') => `
+      async function save(sql) {
+        let retry = false;
+        let n = 0;
+        do {
+          retry = false;
+          try {
+            await pool.query(sql);
+          } catch (e) {
+            ${handler}
+          }
+        } while (${test});
+      }`;
+    const helper = classify(code(`retry = isRetryable(e);`));
+    expect(helper?.retriesEveryError).toBe(false);
+    expect(helper?.checksError).toBe(true);
+    expect(helper?.paths.map((path) => path.outcome)).toEqual(['retry', 'done']);
+    const serialization = classify(code(`retry = e.code === '40001';`));
+    expect(serialization?.retriesEveryError).toBe(false);
+    expect(values(serialization?.retriedValues ?? [])).toEqual(['code:equal:40001']);
+    expect(values(serialization?.stoppedValues ?? [])).toEqual([]);
+    // A permanent error let through is still visible to the rules.
+    expect(values(classify(code(`retry = e.code === '23505';`))?.retriedValues ?? [])).toEqual(['code:equal:23505']);
+    // `while (!done)`: the loop goes on where the check fails.
+    const done = classify(code(`done = e.code !== '40001';`, '!done && n++ < 5').replace('retry = false;\n          try', 'done = true;\n          try'));
+    expect(done?.retriesEveryError).toBe(false);
+    expect(values(done?.retriedValues ?? [])).toEqual(['code:equal:40001']);
+  });
 });
 
 describe('recursion and .catch retries', () => {

@@ -315,14 +315,35 @@ describe('findRetryScopes: catches that decide, and retry flags', () => {
        }`,
     ],
     [
-      'a flag computed from the error in the catch (the decision is not a literal the classification reads)',
+      'a flag computed in the catch from something other than the error',
       `do {
          retry = false;
+         try { await pool.query(sql); } catch (err) { retry = n < 3; }
+       } while (retry && n++ < 5);`,
+    ],
+    [
+      'a flag computed from the error but reset to the value that keeps the loop going',
+      `do {
+         retry = true;
          try { await pool.query(sql); } catch (err) { retry = isRetryable(err); }
        } while (retry && n++ < 5);`,
     ],
   ])('ignores %s', (_name, code) => {
     expect(scopesOf(code)).toEqual([]);
+  });
+
+  it.each([
+    ['a helper', `retry = isRetryable(err);`],
+    ['a code comparison', `retry = err.code === '40001';`],
+    ['a check joined with a limit', `retry = isRetryable(err) && n < 5;`],
+  ])('finds a do…while whose catch sets the retry flag from a check of the error (%s)', (_name, assignment) => {
+    expect(
+      scopesOf(`
+        do {
+          retry = false;
+          try { await pool.query(sql); } catch (err) { ${assignment} }
+        } while (retry && n++ < 5);`),
+    ).toEqual([{ kind: 'loop', line: 2, attemptVariable: 'n', handlers: 1, attemptType: 'BlockStatement' }]);
   });
 });
 

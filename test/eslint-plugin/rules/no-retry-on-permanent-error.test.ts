@@ -279,7 +279,7 @@ export async function upd(id: string) {
   } while (retry && n++ < 5);
 }
 `,
-    // A flag computed from the error (`retry = status >= 500 || …`) is a decision this rule does not read.
+    // A flag computed from the error (`retry = status >= 500 || …`): retried only when the check passes.
     `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
 export async function save(params: any) {
@@ -297,8 +297,70 @@ export async function save(params: any) {
   } while (retry && retries++ < 10);
 }
 `,
+    // A retry flag computed from a check of the error: a checked decision, not "every error".
+    `import { Pool } from 'pg';
+import { isRetryable } from './errors';
+const pool = new Pool();
+export async function upd(sql: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query(sql);
+    } catch (e: any) {
+      retry = isRetryable(e);
+    }
+  } while (retry && n++ < 5);
+}
+`,
+    `import { Pool } from 'pg';
+import { isRetryable } from './errors';
+const pool = new Pool();
+export async function upd(sql: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query(sql);
+    } catch (e: any) {
+      retry = e.code === '40001';
+    }
+  } while (retry && n++ < 5);
+}
+`,
   ],
   invalid: [
+    {
+      // A retry flag computed from the error that lets a permanent error through.
+      code: `import { Pool } from 'pg';
+import { isRetryable } from './errors';
+const pool = new Pool();
+export async function upd(sql: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query(sql);
+    } catch (e: any) {
+      retry = e.code === '23505';
+    }
+  } while (retry && n++ < 5);
+}
+`,
+      errors: [
+        {
+          messageId: 'retriesPermanentError',
+          data: { database: 'PostgreSQL', value: '23505' },
+          line: 12,
+          column: 26,
+          endLine: 12,
+          endColumn: 33,
+        },
+      ],
+    },
     {
       // SDK v3 PutItem retried on every error.
       code: ddbLoop(`      if (attempt === 4) throw err;

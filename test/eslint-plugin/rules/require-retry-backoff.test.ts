@@ -1196,6 +1196,96 @@ export async function upd(id: string) {
       ],
     },
     {
+      name: "pg-retry-flag-from-helper",
+      code: `import { Pool } from 'pg';
+import { isRetryable } from './errors';
+const pool = new Pool();
+export async function upd(sql: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query(sql);
+    } catch (e: any) {
+      retry = isRetryable(e);
+    }
+  } while (retry && n++ < 5);
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 14, column: 5, endLine: 14, endColumn: 29,
+          data: data('postgres', "query", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool } from 'pg';
+import { isRetryable } from './errors';
+const pool = new Pool();
+export async function upd(sql: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query(sql);
+    } catch (e: any) {
+      retry = isRetryable(e);
+      if (retry) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** n)));
+    }
+  } while (retry && n++ < 5);
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "pg-retry-flag-from-code",
+      code: `import { Pool } from 'pg';
+import { isRetryable } from './errors';
+const pool = new Pool();
+export async function upd(sql: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query(sql);
+    } catch (e: any) {
+      retry = e.code === '40001';
+    }
+  } while (retry && n++ < 5);
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 14, column: 5, endLine: 14, endColumn: 29,
+          data: data('postgres', "query", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool } from 'pg';
+import { isRetryable } from './errors';
+const pool = new Pool();
+export async function upd(sql: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query(sql);
+    } catch (e: any) {
+      retry = e.code === '40001';
+      if (retry) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** n)));
+    }
+  } while (retry && n++ < 5);
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
       name: "ddb-seed-helper-function-declared-after-use",
       code: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
