@@ -7,7 +7,7 @@ import type { RetryScope } from './retry-scopes';
 
 /**
  * Retry libraries found by their import or require, and the calls that start a retry.
- * Options are read by `retry-delay.ts`; this file only finds the calls, their callback and
+ * Options are read by `retry-library-delay.ts`; this file only finds the calls, their callback and
  * their options object.
  */
 
