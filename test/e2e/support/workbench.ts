@@ -113,8 +113,17 @@ export async function goToFirstProblem(page: Page, timeout = 15_000): Promise<vo
       if (Date.now() > deadline) throw error;
     }
   }
-  await page.keyboard.press('Escape');
-  await peek.waitFor({ state: 'hidden' });
+  // Under load one Escape can land before the peek has focus: press until it closes.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape');
+    try {
+      await peek.waitFor({ state: 'hidden', timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await peek.focus().catch(() => undefined);
+    }
+  }
 }
 
 /** Rows of the Problems panel (opened with Ctrl+Shift+M), as text. */
