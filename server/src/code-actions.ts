@@ -14,6 +14,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { MAX_CARRIED_FIX_LENGTH, hasDeferredFix, isOwnDiagnostic, readDiagnosticData, type DiagnosticData, type FixData } from './diagnostics';
 import { FIX_ALL_KIND } from './capabilities';
 import type { LintTarget } from './lint';
+import { maskSecrets } from './log';
 import { computeMinimalEdits, type OffsetEdit } from './minimal-edits';
 
 export function toWorkspaceEdit(document: TextDocument, edits: TextEdit[], useDocumentChanges: boolean): WorkspaceEdit {
@@ -34,6 +35,26 @@ function fixToTextEdits(document: TextDocument, fix: FixData): TextEdit[] {
   return computeMinimalEdits(document.getText().slice(start, end), fix.text).map((edit) =>
     toTextEdit(document, { start: start + edit.start, end: start + edit.end, text: edit.text }),
   );
+}
+
+/** Longest edited text that a fix's title quotes. */
+const MAX_TITLE_SNIPPET = 48;
+
+/**
+ * A title that says what an autofix does (ESLint fixes carry no description): "Remove
+ * `&retryWrites=false`", "Add …", "Replace … with …" for one short edit, else the
+ * generic "Fix this <rule> problem".
+ */
+function describeFix(document: TextDocument, fix: FixData, ruleId: string): string {
+  const [start, end] = fix.range;
+  const edits = computeMinimalEdits(document.getText().slice(start, end), fix.text);
+  const edit = edits.length === 1 ? edits[0]! : undefined;
+  const removed = edit ? document.getText().slice(start + edit.start, start + edit.end).trim() : '';
+  const added = edit ? edit.text.trim() : '';
+  const quotable = (text: string): boolean => text.length <= MAX_TITLE_SNIPPET && !/[\r\n`]/.test(text);
+  if (!edit || !quotable(removed) || !quotable(added) || (removed === '' && added === '')) return `Fix this ${ruleId} problem`;
+  const title = removed === '' ? `Add \`${added}\`` : added === '' ? `Remove \`${removed}\`` : `Replace \`${removed}\` with \`${added}\``;
+  return maskSecrets(title);
 }
 
 // Text formats whose line comments start with `#`; JSON and plain text have no comments.
@@ -99,7 +120,7 @@ export function getQuickFixes(context: QuickFixContext): CodeAction[] {
       if (hasDeferredFix(data)) data = context.resolveDeferred(diagnostic) ?? data;
       if (data.fix) {
         fixes.push({
-          title: `Fix this ${String(diagnostic.code)} problem`,
+          title: describeFix(document, data.fix, String(diagnostic.code)),
           kind: CodeActionKind.QuickFix,
           diagnostics: [diagnostic],
           isPreferred: true,
