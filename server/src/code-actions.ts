@@ -41,8 +41,8 @@ function fixToTextEdits(document: TextDocument, fix: FixData): TextEdit[] {
 const MAX_TITLE_SNIPPET = 48;
 
 /**
- * A title that says what an autofix does (ESLint fixes carry no description): "Remove
- * `&retryWrites=false`", "Add …", "Replace … with …" for one short edit, else the
+ * A title that says what an autofix does (ESLint fixes carry no description): `Remove
+ * "&retryWrites=false"`, `Add "…"`, `Replace "…" with "…"` for one short edit, else the
  * generic "Fix this <rule> problem".
  */
 function describeFix(document: TextDocument, fix: FixData, ruleId: string): string {
@@ -51,9 +51,9 @@ function describeFix(document: TextDocument, fix: FixData, ruleId: string): stri
   const edit = edits.length === 1 ? edits[0]! : undefined;
   const removed = edit ? document.getText().slice(start + edit.start, start + edit.end).trim() : '';
   const added = edit ? edit.text.trim() : '';
-  const quotable = (text: string): boolean => text.length <= MAX_TITLE_SNIPPET && !/[\r\n`]/.test(text);
+  const quotable = (text: string): boolean => text.length <= MAX_TITLE_SNIPPET && !/[\r\n"]/.test(text);
   if (!edit || !quotable(removed) || !quotable(added) || (removed === '' && added === '')) return `Fix this ${ruleId} problem`;
-  const title = removed === '' ? `Add \`${added}\`` : added === '' ? `Remove \`${removed}\`` : `Replace \`${removed}\` with \`${added}\``;
+  const title = removed === '' ? `Add "${added}"` : added === '' ? `Remove "${removed}"` : `Replace "${removed}" with "${added}"`;
   return maskSecrets(title);
 }
 

@@ -116,7 +116,7 @@ describe('language server over stdio', () => {
     const actions = await client.codeActions(uri, diagnostics[0]!.range, diagnostics);
     const titles = actions.map((action) => action.title);
     // The autofix's title says what it changes.
-    expect(titles).toContain('Remove `&retryWrites=false`');
+    expect(titles).toContain('Remove "&retryWrites=false"');
     expect(titles).toContain(`Disable ${RULE} for this line`);
     const fix = actions.find((action) => action.isPreferred);
     expect(fix?.kind).toBe('quickfix');
@@ -159,7 +159,7 @@ describe('language server over stdio', () => {
     expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line])).toEqual([[RULE, 2]]);
     expect(textAt(client, uri, diagnostics[0]!)).toBe('retryWrites=false');
     const actions = await client.codeActions(uri, diagnostics[0]!.range, diagnostics);
-    expect(actions.map((action) => action.title)).toEqual(['Remove `&retryWrites=false`']);
+    expect(actions.map((action) => action.title)).toEqual(['Remove "&retryWrites=false"']);
   });
 
   it('maps positions exactly after a BOM, CRLF line ends and a U+2028 inside a string', async () => {
@@ -315,7 +315,7 @@ describe('language server over stdio', () => {
     expect(finding?.code).toBe(RULE);
     expect(finding?.message).toMatch(/retryWrites=false/);
     const actions = await client.codeActions(uri, finding!.range, [finding!]);
-    expect(actions.find((action) => action.isPreferred)?.title).toBe('Add `&retryWrites=false`');
+    expect(actions.find((action) => action.isPreferred)?.title).toBe('Add "&retryWrites=false"');
     next = client.waitForDiagnostics(uri);
     await client.changeSettings(settings('8.0.2'));
     await next;
