@@ -16,7 +16,14 @@ export const nvim = process.env.E2E_NVIM ?? 'nvim';
 /** The project the editors open (a copy of it); override to try another. */
 export const examplesDir = process.env.E2E_EXAMPLES ?? join(repoRoot, 'examples');
 export const serverBin = join(repoRoot, 'server', 'bin', 'retry-safety-language-server.js');
-export const screenshotPath = join(repoRoot, 'docs', 'images', 'vscode-quick-fix.png');
+/**
+ * The quick-fix screenshot: into test-results/ on every run, and over the README's copy
+ * (docs/images/) only when asked (`E2E_UPDATE_SCREENSHOT=1`), so a test run leaves the
+ * working tree clean.
+ */
+export const screenshotPath = process.env.E2E_UPDATE_SCREENSHOT
+  ? join(repoRoot, 'docs', 'images', 'vscode-quick-fix.png')
+  : join(repoRoot, 'test-results', 'e2e', 'vscode-quick-fix.png');
 
 /** The `.vsix` that `npm run package` writes (vsce's default name: `<name>-<version>.vsix`). */
 export function vsixPath(): string {
