@@ -78,7 +78,8 @@ export function visitNodes(root: TSESTree.Node, options: VisitNodesOptions, visi
   }
 }
 
-function isNode(value: unknown): value is TSESTree.Node {
+/** True for an AST node (any object with a string `type`), as found in a node's child keys. */
+export function isNode(value: unknown): value is TSESTree.Node {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 

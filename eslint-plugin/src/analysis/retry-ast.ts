@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, type FunctionNode } from './ast';
+import { isFunctionNode, isNode, type FunctionNode } from './ast';
 import type { AnyRuleContext } from './per-file-cache';
 
 /** Small AST walking helpers shared by the retry analysis. */
@@ -78,9 +78,6 @@ export function pushChildNodes(node: TSESTree.Node, keys: TSESLint.SourceCode.Vi
   }
 }
 
-function isNode(value: unknown): value is TSESTree.Node {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
-}
 
 /**
  * Visits `node` and its descendants; `visit` returns false to skip a node's children.
