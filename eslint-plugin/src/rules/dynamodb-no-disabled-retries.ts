@@ -1,9 +1,8 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../analysis/ast';
-import { getRetryStrategyMaxAttempts } from '../analysis/aws-retry-strategies';
-import { findAwsGlobalConfigs, findDynamoDbClients, type DynamoDbClientSite } from '../analysis/dynamodb-calls';
+import { type DynamoDbClientSite, findAwsGlobalConfigs, findDynamoDbClients, getRetryStrategyMaxAttempts } from '../analysis/clients';
 import { createRule } from '../util/create-rule';
-import { getPropertyRemovalRange } from '../util/property-edits';
+import { getPropertyRemovalRange } from '../fix/property-edits';
 
 type MessageId = 'retriesDisabled' | 'globalRetriesDisabled' | 'optionIgnored' | 'removeOption' | 'useMaxAttempts';
 

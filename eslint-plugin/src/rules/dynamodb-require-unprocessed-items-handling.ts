@@ -1,7 +1,5 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
-import { findDynamoDbCalls, type DynamoDbCall } from '../analysis/dynamodb-calls';
-import { getMethodCall } from '../analysis/instance-references';
-import { getCallbackPropertyUse, getPromisedPropertyUse, type PropertyUse } from '../analysis/result-usage';
+import { type DynamoDbCall, findDynamoDbCalls, getCallbackPropertyUse, getMethodCall, getPromisedPropertyUse, type PropertyUse } from '../analysis/clients';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'unprocessedIgnored';

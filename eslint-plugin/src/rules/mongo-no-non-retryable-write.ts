@@ -1,8 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findMongoCalls, type MongoCall } from '../analysis/mongo-calls';
-import { getFreshName, getIndent, getUsedNames, hasCommentOutside, isSimpleReference } from '../analysis/mongo-fixes';
-import { findEnclosingTransactionScopes } from '../analysis/mongo-transactions';
-import { getPropertyKeyName, getUpdateIdempotency, type UpdateIdempotency } from '../analysis/update-operators';
+import { findEnclosingTransactionScopes, findMongoCalls, getPropertyKeyName, getUpdateIdempotency, type MongoCall, type UpdateIdempotency } from '../analysis/clients';
+import { getFreshName, getIndent, getUsedNames, hasCommentOutside, isSimpleReference } from '../fix/mongo-fixes';
 import { createRule } from '../util/create-rule';
 
 type Options = [{ checkIdempotentWrites?: boolean }];

@@ -1,6 +1,5 @@
-import { findMongoCalls } from '../analysis/mongo-calls';
-import { findTransactionScopes } from '../analysis/mongo-transactions';
-import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { findMongoCalls, findTransactionScopes } from '../analysis/clients';
+import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry';
 import { createRule } from '../util/create-rule';
 
 export default createRule<[], 'retryInsideTransaction'>({

@@ -1,6 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findMongoCalls, type MongoCall } from '../analysis/mongo-calls';
-import { getPropertyKeyName } from '../analysis/update-operators';
+import { findMongoCalls, getPropertyKeyName, type MongoCall } from '../analysis/clients';
 import { createRule } from '../util/create-rule';
 
 /** Where the options object goes for each find-and-modify method. */

@@ -1,8 +1,8 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode } from '../analysis/ast';
-import { findInsertsWithoutId, type InsertWithoutId } from '../analysis/mongo-inserts';
-import { getFreshName, getIndent, getObjectIdAccess, getUsedNames, insertIdProperty } from '../analysis/mongo-fixes';
-import { findEnclosingRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { findInsertsWithoutId, type InsertWithoutId } from '../analysis/clients';
+import { getFreshName, getIndent, getObjectIdAccess, getUsedNames, insertIdProperty } from '../fix/mongo-fixes';
+import { findEnclosingRetryScopes, type RetryScope } from '../analysis/retry';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'missingId' | 'missingIdServerGenerated' | 'missingIdRebuiltPerAttempt' | 'addObjectId' | 'addObjectIdBeforeRetry';

@@ -1,22 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import {
-  describeHostKind,
-  getConnectionStringProblem,
-  getHostKind,
-  getMaskedUri,
-  getRetryWritesValue,
-  isConnectionStringParseable,
-  isDocumentDbCaFile,
-  type ConnectionStringProblem,
-  type ConnectionStringProblemKind,
-  type ConnectionStringScanOptions,
-  type ConnectionStringToken,
-  type HostKind,
-  type TextEdit,
-} from '../analysis/connection-string';
-import { findConnectionStringTokens } from '../analysis/connection-string-scan';
-import { findMongoConnectCalls, type MongoConnectCall, type UriLiteral } from '../analysis/mongo-connect-calls';
-import { getRetrySafetySettings, isRetryableWritesEngine } from '../analysis/settings';
+import { type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, type ConnectionStringToken, describeHostKind, findConnectionStringTokens, getConnectionStringProblem, getHostKind, getMaskedUri, getRetrySafetySettings, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile, isRetryableWritesEngine, type TextEdit } from '../analysis/connection-string';
+import { findMongoConnectCalls, type MongoConnectCall, type UriLiteral } from '../analysis/clients';
 import { TEXT_DOCUMENT_TYPE, type TextDocument } from '../languages/text-language';
 import { createRule } from '../util/create-rule';
 

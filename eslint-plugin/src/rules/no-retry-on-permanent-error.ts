@@ -1,17 +1,9 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { containsNode, isFunctionNode, visitIdentifiers } from '../analysis/ast';
-import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
-import { classifyRetryScope, type ErrorClassification } from '../analysis/error-classification';
+import { type DbCall, findDbCallsWithin, getSqlText } from '../analysis/clients';
+import { classifyRetryScope, type ErrorClassification, getDatabaseLabel, getPermanentErrorExamples, getTransientErrorExamples, isAlwaysPermanentError, isConflictError } from '../analysis/errors';
 import type { AnyRuleContext } from '../analysis/per-file-cache';
-import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
-import { getSqlText } from '../analysis/sql-statements';
-import {
-  getDatabaseLabel,
-  getPermanentErrorExamples,
-  getTransientErrorExamples,
-  isAlwaysPermanentError,
-  isConflictError,
-} from '../analysis/transient-errors';
+import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'retriesEveryError' | 'retriesPermanentError';

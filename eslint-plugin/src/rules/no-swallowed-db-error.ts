@@ -1,8 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, isLoopNode } from '../analysis/ast';
-import { findDbCallsWithin, type DbCall } from '../analysis/db-calls';
-import { walkOwnCode } from '../analysis/retry-ast';
-import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { type DbCall, findDbCallsWithin } from '../analysis/clients';
+import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, type RetryScope, walkOwnCode } from '../analysis/retry';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'emptyCatch' | 'emptyCatchCallback' | 'silentRetryEnd' | 'rethrow';

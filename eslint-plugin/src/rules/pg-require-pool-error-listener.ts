@@ -1,8 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getMethodCall, getOutermostSameValue } from '../analysis/instance-references';
-import { findPgPools, type PgPoolSite } from '../analysis/pg-calls';
+import { findPgPools, getMethodCall, getOutermostSameValue, type PgPoolSite } from '../analysis/clients';
 import { createRule } from '../util/create-rule';
-import { getLineIndent } from '../util/hoist-edits';
+import { getLineIndent } from '../fix/hoist-edits';
 
 type MessageId = 'missingErrorListener' | 'addErrorListener';
 

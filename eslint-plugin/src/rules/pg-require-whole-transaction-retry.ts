@@ -1,10 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { containsNode, isFunctionNode } from '../analysis/ast';
-import { findDbCalls } from '../analysis/db-calls';
-import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/error-classification';
-import { getPostgresReportNode, type PostgresCall } from '../analysis/pg-calls';
-import { getOpenTransaction } from '../analysis/pg-transactions';
-import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
+import { findDbCalls, getOpenTransaction, getPostgresReportNode, type PostgresCall } from '../analysis/clients';
+import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/errors';
+import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'statementRetriedInTransaction' | 'transactionRetriedOnSameConnection';

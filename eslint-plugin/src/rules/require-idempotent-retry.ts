@@ -1,15 +1,8 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { containsNode, getKeyName, isFunctionNode } from '../analysis/ast';
-import { findDbCalls, findDbCallsWithin, type DbCall } from '../analysis/db-calls';
-import type { DynamoDbCall } from '../analysis/dynamodb-calls';
-import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/error-classification';
-import { findKeyCreations, isKeyLikeName, type KeyCreation } from '../analysis/idempotency-keys';
-import { resolveObjectLiteral } from '../analysis/instance-references';
-import { getPostgresReportNode, type PostgresCall } from '../analysis/pg-calls';
-import { getOpenTransaction } from '../analysis/pg-transactions';
-import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
-import { getSqlText } from '../analysis/sql-statements';
-import { getDatabaseLabel } from '../analysis/transient-errors';
+import { type DbCall, type DynamoDbCall, findDbCalls, findDbCallsWithin, getOpenTransaction, getPostgresReportNode, getSqlText, type PostgresCall, resolveObjectLiteral } from '../analysis/clients';
+import { classifyRetryScope, getDatabaseLabel, retriesOutcomeUnknownErrors } from '../analysis/errors';
+import { findDatabaseRetryScopes, findKeyCreations, isKeyLikeName, type KeyCreation, type RetryScope } from '../analysis/retry';
 import { createRule } from '../util/create-rule';
 import {
   getLineIndent,
@@ -20,7 +13,7 @@ import {
   isStatementListItem,
   pickFreeName,
   withSemicolon,
-} from '../util/hoist-edits';
+} from '../fix/hoist-edits';
 
 type MessageId = 'keyCreatedPerAttempt' | 'missingClientRequestToken' | 'nonIdempotentPgWrite' | 'hoistKey' | 'addClientRequestToken';
 

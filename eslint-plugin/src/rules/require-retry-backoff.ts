@@ -1,9 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { findDbCallsWithin, type Database } from '../analysis/db-calls';
-import { getFunctionName } from '../analysis/retry-ast';
+import { type Database, findDbCallsWithin } from '../analysis/clients';
+import { findDatabaseRetryScopes, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope } from '../analysis/retry';
 import { containsNode, isFunctionNode, isLoopNode, visitNodes } from '../analysis/ast';
-import { getRetryDelayFacts, type RetryDelayFacts } from '../analysis/retry-delay';
-import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry-scopes';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'setOption';

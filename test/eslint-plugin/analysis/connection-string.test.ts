@@ -1,21 +1,10 @@
 import fc from 'fast-check';
 import { ConnectionString } from 'mongodb-connection-string-url';
 import { describe, expect, it } from 'vitest';
-import {
-  applyFixes,
-  findConnectionStringProblems,
-  getHostKind,
-  getMaskedUri,
-  getRetryWritesValue,
-  type ConnectionStringScanOptions,
-} from '../../../eslint-plugin/src/analysis/connection-string';
-import { findConnectionStringTokens } from '../../../eslint-plugin/src/analysis/connection-string-scan';
-import {
-  compareEngineVersions,
-  getEngineVersion,
-  getRetrySafetySettings,
-  isRetryableWritesEngine,
-} from '../../../eslint-plugin/src/analysis/settings';
+import { applyFixes } from '../../../eslint-plugin/src/analysis/connection-string/edit';
+import { type ConnectionStringScanOptions, findConnectionStringProblems, getHostKind, getMaskedUri, getRetryWritesValue } from '../../../eslint-plugin/src/analysis/connection-string/problems';
+import { findConnectionStringTokens } from '../../../eslint-plugin/src/analysis/connection-string/scan';
+import { compareEngineVersions, getEngineVersion, getRetrySafetySettings, isRetryableWritesEngine } from '../../../eslint-plugin/src/analysis/connection-string/settings';
 
 const DOCDB = 'prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017';
 const v802: ConnectionStringScanOptions = { engineVersion: getEngineVersion('8.0.2') };

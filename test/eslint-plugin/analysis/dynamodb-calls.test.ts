@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findDynamoDbCalls, findDynamoDbClients, isDynamoDbWriteOperation } from '../../../eslint-plugin/src/analysis/dynamodb-calls';
+import { findDynamoDbCalls, findDynamoDbClients } from '../../../eslint-plugin/src/analysis/clients/dynamodb-calls';
+import { isDynamoDbWriteOperation } from '../../../eslint-plugin/src/analysis/clients/dynamodb-operations';
 import { runAnalysis, textOf } from './run-analysis';
 
 function calls(code: string, sourceType: 'module' | 'commonjs' = 'module') {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyRetryScope,
-  retriesOutcomeUnknownErrors,
-  type ErrorClassification,
-} from '../../../eslint-plugin/src/analysis/error-classification';
-import { findDbCallsWithin } from '../../../eslint-plugin/src/analysis/db-calls';
-import { findRetryScopes } from '../../../eslint-plugin/src/analysis/retry-scopes';
+import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../../../eslint-plugin/src/analysis/errors/error-classification';
+import type { ErrorClassification } from '../../../eslint-plugin/src/analysis/errors/error-paths';
+import { findDbCallsWithin } from '../../../eslint-plugin/src/analysis/clients/db-calls';
+import { findRetryScopes } from '../../../eslint-plugin/src/analysis/retry/retry-scopes';
 import { analyzeCode } from './retry-harness';
 
 /** Classifies the first retry scope of `code`. */

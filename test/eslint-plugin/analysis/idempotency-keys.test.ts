@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findKeyCreations, isKeyLikeName } from '../../../eslint-plugin/src/analysis/idempotency-keys';
+import { findKeyCreations, isKeyLikeName } from '../../../eslint-plugin/src/analysis/retry/idempotency-keys';
 import { analyzeCode } from './retry-harness';
 
 const labels = (code: string, filename?: string) =>

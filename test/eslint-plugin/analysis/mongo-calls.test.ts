@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMongoCalls } from '../../../eslint-plugin/src/analysis/mongo-calls';
+import { findMongoCalls } from '../../../eslint-plugin/src/analysis/clients/mongo-calls';
 import { analyse } from './collect';
 
 /** `operation@line library/evidence` for each call found. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTransactionScopes } from '../../../eslint-plugin/src/analysis/mongo-transactions';
+import { findTransactionScopes } from '../../../eslint-plugin/src/analysis/clients/mongo-transactions';
 import { analyse } from './collect';
 
 /** `kind@startLine-endLine` of each scope's code. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPgConnections, findPgPools, findPostgresCalls } from '../../../eslint-plugin/src/analysis/pg-calls';
+import { findPgConnections, findPgPools, findPostgresCalls } from '../../../eslint-plugin/src/analysis/clients/pg-calls';
 import { runAnalysis, textOf } from './run-analysis';
 
 function calls(code: string, sourceType: 'module' | 'commonjs' = 'module') {

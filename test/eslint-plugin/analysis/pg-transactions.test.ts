@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findDbCalls } from '../../../eslint-plugin/src/analysis/db-calls';
-import type { PostgresCall } from '../../../eslint-plugin/src/analysis/pg-calls';
-import { getOpenTransaction } from '../../../eslint-plugin/src/analysis/pg-transactions';
-import { findRetryScopes } from '../../../eslint-plugin/src/analysis/retry-scopes';
+import { findDbCalls } from '../../../eslint-plugin/src/analysis/clients/db-calls';
+import type { PostgresCall } from '../../../eslint-plugin/src/analysis/clients/pg-calls';
+import { getOpenTransaction } from '../../../eslint-plugin/src/analysis/clients/pg-transactions';
+import { findRetryScopes } from '../../../eslint-plugin/src/analysis/retry/retry-scopes';
 import { analyzeCode } from './retry-harness';
 
 /** For each PostgreSQL call inside the first retry scope: the transaction open around that scope. */

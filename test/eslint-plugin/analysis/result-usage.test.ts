@@ -1,14 +1,14 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { visit } from '../../../eslint-plugin/src/analysis/instance-references';
-import { getCallbackPropertyUse, getPromisedPropertyUse } from '../../../eslint-plugin/src/analysis/result-usage';
+import { visitEveryNode } from '../../../eslint-plugin/src/analysis/clients/value-bindings';
+import { getCallbackPropertyUse, getPromisedPropertyUse } from '../../../eslint-plugin/src/analysis/clients/result-usage';
 import { runAnalysis } from './run-analysis';
 
 /** How the promise of the `batch(…)` call in `code` is used for `UnprocessedItems`. */
 function promiseUse(code: string): string {
   return runAnalysis(code, (context) => {
     let call: TSESTree.Node | undefined;
-    visit(context.sourceCode.ast, (node) => {
+    visitEveryNode(context.sourceCode.ast, (node) => {
       if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'batch') call ??= node;
     });
     return call ? getPromisedPropertyUse(context, call, 'UnprocessedItems') : 'no call';
@@ -19,7 +19,7 @@ function promiseUse(code: string): string {
 function callbackUse(code: string): string {
   return runAnalysis(code, (context) => {
     let callback: TSESTree.Node | undefined;
-    visit(context.sourceCode.ast, (node) => {
+    visitEveryNode(context.sourceCode.ast, (node) => {
       if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'batch') callback ??= node.arguments[1];
     });
     return callback ? getCallbackPropertyUse(context, callback, 1, 'UnprocessedItems') : 'no callback';

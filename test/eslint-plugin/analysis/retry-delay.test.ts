@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getRetryDelayFacts } from '../../../eslint-plugin/src/analysis/retry-delay';
-import { findRetryScopes } from '../../../eslint-plugin/src/analysis/retry-scopes';
+import { getRetryDelayFacts } from '../../../eslint-plugin/src/analysis/retry/between-attempts';
+import { findRetryScopes } from '../../../eslint-plugin/src/analysis/retry/retry-scopes';
 import * as parser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import plugin from '../../../eslint-plugin/src/index';

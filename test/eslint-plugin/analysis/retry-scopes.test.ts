@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findEnclosingRetryScopes, findRetryScopes, type RetryScope } from '../../../eslint-plugin/src/analysis/retry-scopes';
+import { findEnclosingRetryScopes, findRetryScopes } from '../../../eslint-plugin/src/analysis/retry/retry-scopes';
+import type { RetryScope } from '../../../eslint-plugin/src/analysis/retry/retry-scope';
 import { analyzeCode } from './retry-harness';
 
 interface Summary {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySql, getSqlStatement } from '../../../eslint-plugin/src/analysis/sql-statements';
+import { classifySql, getSqlStatement } from '../../../eslint-plugin/src/analysis/clients/sql-statements';
 import { runAnalysis } from './run-analysis';
 
 describe('classifySql', () => {

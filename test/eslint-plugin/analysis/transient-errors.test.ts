@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  getErrorNature,
-  getHttpStatusNature,
-  getPermanentErrorExamples,
-  isAlreadyDoneError,
-  isAlwaysPermanentError,
-  isConflictError,
-  isOutcomeUnknownError,
-  isPermanentError,
-  isTransientError,
-  type ErrorValue,
-} from '../../../eslint-plugin/src/analysis/transient-errors';
+import { type ErrorValue, getErrorNature, getHttpStatusNature, getPermanentErrorExamples, isAlreadyDoneError, isAlwaysPermanentError, isConflictError, isOutcomeUnknownError, isPermanentError, isTransientError } from '../../../eslint-plugin/src/analysis/errors/transient-errors';
 
 const name = (value: string): ErrorValue => ({ property: 'name', value, match: 'equal' });
 const code = (value: string | number, match: ErrorValue['match'] = 'equal'): ErrorValue => ({ property: 'code', value, match });

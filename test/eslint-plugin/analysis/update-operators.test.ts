@@ -1,7 +1,7 @@
 import { parse } from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { getUpdateIdempotency, hasOnlyUpdateOperators } from '../../../eslint-plugin/src/analysis/update-operators';
+import { getUpdateIdempotency, hasOnlyUpdateOperators } from '../../../eslint-plugin/src/analysis/clients/update-operators';
 
 function expression(code: string): TSESTree.Expression {
   const statement = parse(`(${code})`, { range: true, loc: true }).body[0] as TSESTree.ExpressionStatement;

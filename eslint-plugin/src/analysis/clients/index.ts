@@ -1,0 +1,14 @@
+export { getRetryStrategyMaxAttempts } from './aws-retry-strategies';
+export type { Database, DbCall } from './db-call';
+export { findDbCalls, findDbCallsWithin, hasDatabaseCode } from './db-calls';
+export { type DynamoDbCall, type DynamoDbClientSite, findAwsGlobalConfigs, findDynamoDbCalls, findDynamoDbClients } from './dynamodb-calls';
+export { findMongoCalls, type MongoCall } from './mongo-calls';
+export { findMongoConnectCalls, type MongoConnectCall, type UriLiteral } from './mongo-connect-calls';
+export { findInsertsWithoutId, type InsertWithoutId } from './mongo-inserts';
+export { findEnclosingTransactionScopes, findTransactionScopes } from './mongo-transactions';
+export { findPgPools, getPostgresReportNode, type PgPoolSite, type PostgresCall } from './pg-calls';
+export { getOpenTransaction } from './pg-transactions';
+export { getCallbackPropertyUse, getPromisedPropertyUse, type PropertyUse } from './result-usage';
+export { getSqlText } from './sql-statements';
+export { getPropertyKeyName, getUpdateIdempotency, type UpdateIdempotency } from './update-operators';
+export { getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';

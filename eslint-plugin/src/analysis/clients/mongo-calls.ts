@@ -1,0 +1,138 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { DbCall } from './db-call';
+import { findMemberCallsNamed } from '../find-nodes-at-offsets';
+import { getMongoValues } from './mongo-values';
+import type { KnownKind } from './mongo-kinds';
+import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
+import { hasOnlyUpdateOperators } from './update-operators';
+
+/** A call on a MongoDB driver collection or a Mongoose model. */
+export interface MongoCall extends DbCall {
+  node: TSESTree.CallExpression;
+  database: 'mongodb';
+  /** The collection or model the method is called on. */
+  receiver: TSESTree.Expression;
+  /** `mongodb` for driver collections, `mongoose` for models (which add `_id` and cast updates themselves). */
+  library: 'mongodb' | 'mongoose';
+  /** How the receiver was recognised: its TypeScript type, the import it flows from, or the shape of the call. */
+  evidence: 'type' | 'import' | 'structure';
+}
+
+const WRITE = true;
+const READ = false;
+
+/** Driver `Collection` methods (https://mongodb.github.io/node-mongodb-native/) and whether they write. */
+const COLLECTION_OPERATIONS: Record<string, boolean> = {
+  insertOne: WRITE,
+  insertMany: WRITE,
+  updateOne: WRITE,
+  updateMany: WRITE,
+  replaceOne: WRITE,
+  deleteOne: WRITE,
+  deleteMany: WRITE,
+  bulkWrite: WRITE,
+  findOneAndUpdate: WRITE,
+  findOneAndDelete: WRITE,
+  findOneAndReplace: WRITE,
+  createIndex: WRITE,
+  createIndexes: WRITE,
+  dropIndex: WRITE,
+  dropIndexes: WRITE,
+  drop: WRITE,
+  rename: WRITE,
+  find: READ,
+  findOne: READ,
+  aggregate: READ,
+  countDocuments: READ,
+  estimatedDocumentCount: READ,
+  distinct: READ,
+  watch: READ,
+};
+
+/** Mongoose `Model` statics (https://mongoosejs.com/docs/api/model.html) and whether they write. */
+const MODEL_OPERATIONS: Record<string, boolean> = {
+  create: WRITE,
+  insertOne: WRITE,
+  insertMany: WRITE,
+  updateOne: WRITE,
+  updateMany: WRITE,
+  replaceOne: WRITE,
+  deleteOne: WRITE,
+  deleteMany: WRITE,
+  bulkWrite: WRITE,
+  bulkSave: WRITE,
+  findOneAndUpdate: WRITE,
+  findOneAndDelete: WRITE,
+  findOneAndReplace: WRITE,
+  findByIdAndUpdate: WRITE,
+  findByIdAndDelete: WRITE,
+  createIndexes: WRITE,
+  syncIndexes: WRITE,
+  find: READ,
+  findOne: READ,
+  findById: READ,
+  exists: READ,
+  aggregate: READ,
+  countDocuments: READ,
+  estimatedDocumentCount: READ,
+  distinct: READ,
+  watch: READ,
+};
+
+const STRUCTURAL_OPERATION_NAMES = ['updateOne', 'updateMany'];
+const OPERATION_NAMES = [...new Set([...Object.keys(COLLECTION_OPERATIONS), ...Object.keys(MODEL_OPERATIONS)])];
+
+/** Every MongoDB / Mongoose call of the file, in source order; computed once per file. */
+const findMongoCallsOnce = createPerFileCache((context: AnyRuleContext): readonly MongoCall[] => {
+  const values = getMongoValues(context);
+  // Without an import or types only the structural evidence can apply: look for updates only.
+  const names = values.importsMongo || values.hasTypes ? OPERATION_NAMES : STRUCTURAL_OPERATION_NAMES;
+  const candidates = findMemberCallsNamed(context, names);
+  if (candidates.length === 0) return [];
+  const calls: MongoCall[] = [];
+  for (const { call, receiver, name } of candidates) {
+    const found = classifyReceiver(values, call, receiver, name);
+    if (!found) continue;
+    const library = found.kind === 'model' ? 'mongoose' : 'mongodb';
+    const operations = library === 'mongoose' ? MODEL_OPERATIONS : COLLECTION_OPERATIONS;
+    const isWrite = operations[name];
+    if (isWrite === undefined) continue;
+    calls.push({ node: call, database: 'mongodb', operation: name, isWrite, receiver, library, evidence: found.evidence });
+  }
+  return calls;
+});
+
+/** Calls on MongoDB driver collections and Mongoose models, found from types, imports, or strong structure. */
+export function findMongoCalls(context: AnyRuleContext): MongoCall[] {
+  return [...findMongoCallsOnce(context)];
+}
+
+/** Narrows a `DbCall` from `findDbCalls` to a MongoDB call with its receiver and library. */
+export function isMongoCall(call: DbCall): call is MongoCall {
+  return call.database === 'mongodb' && 'receiver' in call;
+}
+
+function classifyReceiver(
+  values: ReturnType<typeof getMongoValues>,
+  call: TSESTree.CallExpression,
+  receiver: TSESTree.Expression,
+  name: string,
+): { kind: 'collection' | 'model'; evidence: MongoCall['evidence'] } | undefined {
+  const typeKind = values.getTypeKind(receiver);
+  if (typeKind !== undefined) return asCallable(typeKind, 'type');
+  const kind = values.getKind(receiver);
+  if (kind !== undefined) return asCallable(kind, 'import');
+  // No type, no import trail: only an update document made of `$` operators is strong enough.
+  if ((name === 'updateOne' || name === 'updateMany') && !values.importsLookAlike && isFilterLike(call.arguments[0]) && hasOnlyUpdateOperators(call.arguments[1])) {
+    return { kind: 'collection', evidence: 'structure' };
+  }
+  return undefined;
+}
+
+function asCallable(kind: KnownKind, evidence: MongoCall['evidence']): { kind: 'collection' | 'model'; evidence: MongoCall['evidence'] } | undefined {
+  return kind === 'collection' || kind === 'model' ? { kind, evidence } : undefined;
+}
+
+function isFilterLike(node: TSESTree.Node | undefined): boolean {
+  return node !== undefined && node.type !== 'ArrayExpression' && node.type !== 'Literal' && node.type !== 'SpreadElement';
+}

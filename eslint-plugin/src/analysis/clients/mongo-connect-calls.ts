@@ -1,0 +1,131 @@
+/**
+ * Calls that open a MongoDB connection with a URI and an options object:
+ * `new MongoClient(uri, options)`, `MongoClient.connect(uri, options)`,
+ * `mongoose.connect(uri, options)`, `mongoose.createConnection(uri, options)`.
+ * Found by following `mongodb` / `mongoose` imports and requires, so look-alikes
+ * from other libraries are never matched.
+ */
+import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, unwrapExpression } from '../ast';
+import { findModuleReferences, type TraceMap } from '../modules';
+import type { AnyRuleContext } from '../per-file-cache';
+
+export type UriLiteral = TSESTree.StringLiteral | TSESTree.TemplateLiteral;
+
+export interface MongoConnectCall {
+  node: TSESTree.CallExpression | TSESTree.NewExpression;
+  /** How the call reads in messages, e.g. `new MongoClient()`. */
+  callee: string;
+  /** The literal that is the URI argument (directly or through a `const`). */
+  uriLiteral: UriLiteral | undefined;
+  /** A literal fallback of the URI argument (`process.env.URI ?? 'mongodb://…'`): tells the host, not the value. */
+  fallbackUriLiteral: UriLiteral | undefined;
+  /** The options object literal (directly or through a `const`). */
+  options: TSESTree.ObjectExpression | undefined;
+  /** The `retryWrites: true|false` property that takes effect, when it is a boolean literal. */
+  retryWritesProperty: (TSESTree.Property & { value: TSESTree.BooleanLiteral }) | undefined;
+  /** `tlsCAFile` / `sslCA` string value of the options object, when literal. */
+  caFile: string | undefined;
+}
+
+const { CALL, CONSTRUCT, ESM } = ASTUtils.ReferenceTracker;
+
+const mongoClientTrace = { [CONSTRUCT]: 'new MongoClient()', connect: { [CALL]: 'MongoClient.connect()' } };
+const mongooseTrace = {
+  connect: { [CALL]: 'mongoose.connect()' },
+  createConnection: { [CALL]: 'mongoose.createConnection()' },
+};
+const traceMap = {
+  mongodb: { [ESM]: true, MongoClient: mongoClientTrace, default: { MongoClient: mongoClientTrace } },
+  mongoose: { [ESM]: true, ...mongooseTrace, default: mongooseTrace },
+} as unknown as TraceMap<string>;
+
+/** Every MongoDB connect call of the file. Call once per file, from `Program`. */
+export function findMongoConnectCalls(context: AnyRuleContext): MongoConnectCall[] {
+  const calls: MongoConnectCall[] = [];
+  for (const reference of findModuleReferences(context, traceMap)) {
+    const node = reference.node;
+    if (node.type !== AST_NODE_TYPES.CallExpression && node.type !== AST_NODE_TYPES.NewExpression) continue;
+    calls.push(describeCall(context.sourceCode, node, reference.info));
+  }
+  return calls;
+}
+
+function describeCall(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  node: TSESTree.CallExpression | TSESTree.NewExpression,
+  callee: string,
+): MongoConnectCall {
+  const [uriArgument, optionsArgument] = node.arguments;
+  const uriValue = uriArgument && resolveConst(sourceCode, uriArgument);
+  const uriLiteral = uriValue && isUriLiteral(uriValue) ? uriValue : undefined;
+  let fallbackUriLiteral: UriLiteral | undefined;
+  if (uriValue?.type === AST_NODE_TYPES.LogicalExpression && (uriValue.operator === '??' || uriValue.operator === '||')) {
+    const fallback = resolveConst(sourceCode, uriValue.right);
+    if (isUriLiteral(fallback)) fallbackUriLiteral = fallback;
+  }
+  const optionsValue = optionsArgument && resolveConst(sourceCode, optionsArgument);
+  const options = optionsValue?.type === AST_NODE_TYPES.ObjectExpression ? optionsValue : undefined;
+  return {
+    node,
+    callee,
+    uriLiteral,
+    fallbackUriLiteral,
+    options,
+    retryWritesProperty: options && getRetryWritesProperty(options),
+    caFile: options && getCaFile(options),
+  };
+}
+
+function isUriLiteral(node: TSESTree.Node | undefined): node is UriLiteral {
+  if (!node) return false;
+  if (node.type === AST_NODE_TYPES.TemplateLiteral) return true;
+  return node.type === AST_NODE_TYPES.Literal && typeof node.value === 'string';
+}
+
+/** `x` → the initializer of `const x = …` when it is the only definition; other nodes unchanged. TS wrappers (`!`, `as`) are looked through. */
+function resolveConst(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): TSESTree.Node {
+  const unwrapped = unwrapExpression(node, { typeAssertions: false, chains: false });
+  if (unwrapped.type !== AST_NODE_TYPES.Identifier) return unwrapped;
+  const variable = ASTUtils.findVariable(sourceCode.getScope(unwrapped), unwrapped);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (
+    definition?.node.type !== AST_NODE_TYPES.VariableDeclarator ||
+    definition.node.id.type !== AST_NODE_TYPES.Identifier ||
+    definition.parent?.type !== AST_NODE_TYPES.VariableDeclaration ||
+    definition.parent.kind !== 'const' ||
+    !definition.node.init
+  ) {
+    return unwrapped;
+  }
+  return unwrapExpression(definition.node.init, { typeAssertions: false, chains: false });
+}
+
+/** The last `retryWrites` property with a boolean literal value, unless a later spread may override it. */
+function getRetryWritesProperty(options: TSESTree.ObjectExpression): MongoConnectCall['retryWritesProperty'] {
+  let found: MongoConnectCall['retryWritesProperty'];
+  for (const property of options.properties) {
+    if (property.type === AST_NODE_TYPES.SpreadElement) {
+      found = undefined;
+      continue;
+    }
+    if (getKeyName(property, { templates: false })?.toLowerCase() !== 'retrywrites') continue;
+    const value = property.value;
+    found =
+      value.type === AST_NODE_TYPES.Literal && typeof value.value === 'boolean' && property.kind === 'init'
+        ? (property as TSESTree.Property & { value: TSESTree.BooleanLiteral })
+        : undefined;
+  }
+  return found;
+}
+
+function getCaFile(options: TSESTree.ObjectExpression): string | undefined {
+  for (const property of options.properties) {
+    if (property.type !== AST_NODE_TYPES.Property) continue;
+    const name = getKeyName(property, { templates: false })?.toLowerCase();
+    if ((name === 'tlscafile' || name === 'sslca') && property.value.type === AST_NODE_TYPES.Literal && typeof property.value.value === 'string') {
+      return property.value.value;
+    }
+  }
+  return undefined;
+}

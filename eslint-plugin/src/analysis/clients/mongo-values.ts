@@ -1,0 +1,446 @@
+import { ASTUtils, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, type KeyNameOptions } from '../ast';
+import { findNodesAtOffsets } from '../find-nodes-at-offsets';
+import { findModuleReferences, findRequireCallsByText, type TraceMap } from '../modules';
+import { type KnownKind, mergeKinds, type MongoValueKind } from './mongo-kinds';
+import { getMongoTypeServices } from './mongo-types';
+import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
+
+
+/** Libraries whose presence makes `updateMany(…, { $set })` evidence unreliable. */
+const LOOK_ALIKE_MODULES = /^(?:typeorm|sequelize|sequelize-typescript|@prisma\/client|@reduxjs\/toolkit|@mikro-orm\/.*)$/;
+
+const { READ, CALL, CONSTRUCT, ESM } = ASTUtils.ReferenceTracker;
+
+type Seed = MongoValueKind | `type:${MongoValueKind}`;
+
+const mongodbApi = {
+  MongoClient: { [READ]: 'type:client', [CONSTRUCT]: 'client', connect: { [CALL]: 'client' } },
+  Db: { [READ]: 'type:db' },
+  Collection: { [READ]: 'type:collection' },
+  ClientSession: { [READ]: 'type:session' },
+};
+const mongooseApi = {
+  model: { [CALL]: 'model' },
+  createConnection: { [CALL]: 'connection' },
+  connection: { [READ]: 'connection' },
+  models: { [READ]: 'modelRegistry' },
+  startSession: { [CALL]: 'session' },
+  Model: { [READ]: 'type:model' },
+  Connection: { [READ]: 'type:connection' },
+  ClientSession: { [READ]: 'type:session' },
+};
+const traceMap = {
+  mongodb: { [ESM]: true, ...mongodbApi, default: mongodbApi },
+  mongoose: { [ESM]: true, ...mongooseApi, default: mongooseApi },
+} as unknown as TraceMap<Seed>;
+const MONGO_MODULES = ['mongodb', 'mongoose'];
+
+/** Methods that turn one kind of value into another (`client.db()` → db). */
+const METHOD_RESULTS: Partial<Record<MongoValueKind, Record<string, MongoValueKind>>> = {
+  client: { db: 'db', connect: 'client', startSession: 'session' },
+  db: { collection: 'collection', createCollection: 'collection' },
+  connection: { collection: 'collection', model: 'model', startSession: 'session', asPromise: 'connection', useDb: 'connection' },
+};
+/** Properties that lead from one kind to another (`mongoose.connection.db`). */
+const PROPERTY_RESULTS: Partial<Record<MongoValueKind, Record<string, MongoValueKind>>> = {
+  connection: { db: 'db', client: 'client', models: 'modelRegistry' },
+  model: { collection: 'collection', db: 'connection' },
+};
+/** Callbacks whose first parameter is a session (`client.withSession(async (session) => …)`). */
+const SESSION_CALLBACK_METHODS = new Set(['withSession', 'withTransaction', 'transaction']);
+
+export interface MongoValues {
+  /** True when the file imports or requires `mongodb` or `mongoose`. */
+  readonly importsMongo: boolean;
+  /** True when the file imports a library with look-alike methods (Prisma, TypeORM, …). */
+  readonly importsLookAlike: boolean;
+  /** True when ESLint has type information for the file (typed linting). */
+  readonly hasTypes: boolean;
+  /** What the expression evaluates to, from imports, annotations and data flow. */
+  getKind(node: TSESTree.Node): KnownKind | undefined;
+  /** What the expression's TypeScript type says, when ESLint has type information. */
+  getTypeKind(node: TSESTree.Node): KnownKind | undefined;
+  /**
+   * The `new MongoClient(…)` / `MongoClient.connect(…)` expression a client, db or
+   * collection value comes from, when a single one can be followed in this file.
+   */
+  getClientOrigin(node: TSESTree.Node): TSESTree.NewExpression | TSESTree.CallExpression | undefined;
+}
+
+/** The file's MongoDB value resolver; built once per file. */
+export const getMongoValues = createPerFileCache((context: AnyRuleContext): MongoValues => createResolver(context));
+
+const IN_PROGRESS = Symbol('in progress');
+
+/** Class members and keys: `#name` for private ones; no template keys. */
+const STATIC_KEY: KeyNameOptions = { templates: false, privateNames: 'hashed' };
+
+function createResolver(context: AnyRuleContext): MongoValues {
+  const sourceCode = context.sourceCode;
+  const program = sourceCode.ast as TSESTree.Program;
+  const seeds = new Map<TSESTree.Node, Seed>();
+  /** Local type names (`Collection`, aliased ones) and namespace names per module. */
+  const typeNames = new Map<string, MongoValueKind>();
+  const namespaces = new Map<string, 'mongodb' | 'mongoose'>();
+  let importsMongo = false;
+  let importsLookAlike = false;
+
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration') continue;
+    const source = String(statement.source.value);
+    if (LOOK_ALIKE_MODULES.test(source)) importsLookAlike = true;
+    if (source !== 'mongodb' && source !== 'mongoose') continue;
+    importsMongo = true;
+    for (const specifier of statement.specifiers) {
+      if (specifier.type !== 'ImportSpecifier') namespaces.set(specifier.local.name, source);
+    }
+  }
+  const globalScope = sourceCode.scopeManager?.globalScope;
+  // `require` is often not a declared global in TypeScript files: find each
+  // `require('mongodb')` call by text (fast), not from the `require` variable.
+  const requires = findRequireCallsByText(context, MONGO_MODULES);
+  if (globalScope && (importsMongo || requires.length > 0)) {
+    for (const reference of findModuleReferences(context, traceMap, { requireCalls: requires })) {
+      importsMongo = true;
+      const seed = reference.info;
+      if (seed.startsWith('type:')) {
+        if (reference.node.type === 'ImportSpecifier') typeNames.set(reference.node.local.name, seed.slice(5) as MongoValueKind);
+      } else {
+        seeds.set(reference.node, seed);
+      }
+    }
+    if (requires.length > 0) importsMongo = true;
+  }
+  if (!importsLookAlike && /\brequire\s*\(\s*['"](?:typeorm|sequelize|@prisma\/client|@reduxjs\/toolkit)['"]/.test(sourceCode.text)) {
+    importsLookAlike = true;
+  }
+
+  const memo = new Map<TSESTree.Node, KnownKind | undefined | typeof IN_PROGRESS>();
+  const classMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Node[]>>();
+  const typeServices = getMongoTypeServices(context);
+
+  function getKind(node: TSESTree.Node): KnownKind | undefined {
+    const cached = memo.get(node);
+    if (cached === IN_PROGRESS) return undefined;
+    if (cached !== undefined || memo.has(node)) return cached;
+    memo.set(node, IN_PROGRESS);
+    let kind: KnownKind | undefined;
+    try {
+      kind = computeKind(node);
+    } catch {
+      kind = undefined;
+    }
+    memo.set(node, kind);
+    return kind;
+  }
+
+  function computeKind(node: TSESTree.Node): KnownKind | undefined {
+    const seed = seeds.get(node);
+    if (seed !== undefined && !seed.startsWith('type:')) return seed as MongoValueKind;
+    switch (node.type) {
+      case 'AwaitExpression':
+      case 'TSNonNullExpression':
+      case 'ChainExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSInstantiationExpression':
+        return getKind('argument' in node ? node.argument : node.expression);
+      case 'TSAsExpression':
+      case 'TSTypeAssertion':
+        return getAnnotationKind(node.typeAnnotation) ?? getKind(node.expression);
+      case 'LogicalExpression':
+        return mergeKinds(getKind(node.left), getKind(node.right));
+      case 'ConditionalExpression':
+        return mergeKinds(getKind(node.consequent), getKind(node.alternate));
+      case 'Identifier':
+        return getIdentifierKind(node);
+      case 'MemberExpression':
+        return getMemberKind(node);
+      case 'CallExpression':
+        return getCallKind(node);
+      case 'ArrayExpression':
+      case 'ObjectExpression':
+      case 'Literal':
+      case 'TemplateLiteral':
+      case 'NewExpression':
+      case 'ArrowFunctionExpression':
+      case 'FunctionExpression':
+      case 'ClassExpression':
+        return 'other';
+      default:
+        return undefined;
+    }
+  }
+
+  function getIdentifierKind(node: TSESTree.Identifier): KnownKind | undefined {
+    const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
+    const def = variable?.defs[0];
+    if (!variable || !def) return undefined;
+    if (def.type === 'Variable') {
+      const declarator = def.node;
+      if (declarator.id.type !== 'Identifier') return getPatternKind(declarator.id, node.name, declarator.init);
+      const annotated = getAnnotationKind(declarator.id.typeAnnotation);
+      if (annotated !== undefined) return annotated;
+      let kind = declarator.init ? getKind(declarator.init) : undefined;
+      for (const reference of variable.references) {
+        if (!reference.isWrite() || !reference.writeExpr || reference.writeExpr === declarator.init) continue;
+        const written = getKind(reference.writeExpr);
+        kind = kind === undefined ? written : mergeKinds(kind, written);
+      }
+      return kind;
+    }
+    if (def.type === 'Parameter') {
+      if (def.name.type === 'Identifier' && def.name.typeAnnotation) return getAnnotationKind(def.name.typeAnnotation);
+      return getCallbackParameterKind(def.node, def.name);
+    }
+    if (def.type === 'FunctionName' || def.type === 'ClassName' || def.type === 'ImportBinding') return undefined;
+    return undefined;
+  }
+
+  /** `const { orders } = { orders: db.collection('orders') }` and similar: only literal objects. */
+  function getPatternKind(pattern: TSESTree.Node, name: string, init: TSESTree.Expression | null): KnownKind | undefined {
+    if (pattern.type !== 'ObjectPattern' || init?.type !== 'ObjectExpression') return undefined;
+    for (const property of pattern.properties) {
+      if (property.type !== 'Property' || property.value.type !== 'Identifier' || property.value.name !== name) continue;
+      const key = getKeyName(property, STATIC_KEY);
+      return key === undefined ? undefined : getObjectPropertyKind(init, key);
+    }
+    return undefined;
+  }
+
+  function getCallbackParameterKind(fn: TSESTree.Node, param: TSESTree.Node): KnownKind | undefined {
+    if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') return undefined;
+    if (fn.params[0] !== param) return undefined;
+    const call = fn.parent;
+    if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || !call.arguments.includes(fn)) return undefined;
+    const method = getKeyName(call.callee, STATIC_KEY);
+    if (method === undefined || !SESSION_CALLBACK_METHODS.has(method)) return undefined;
+    const receiver = getKind(call.callee.object);
+    if (receiver === 'client' || receiver === 'session' || receiver === 'connection') return 'session';
+    return undefined;
+  }
+
+  function getMemberKind(node: TSESTree.MemberExpression): KnownKind | undefined {
+    const seed = seeds.get(node);
+    if (seed !== undefined) return seed as MongoValueKind;
+    const name = getKeyName(node, STATIC_KEY);
+    if (name === undefined) return undefined;
+    if (node.object.type === 'ThisExpression') return getClassMemberKind(node, name);
+    const objectKind = getKind(node.object);
+    if (objectKind === 'modelRegistry') return 'model';
+    if (objectKind && objectKind !== 'other') return PROPERTY_RESULTS[objectKind]?.[name];
+    if (node.object.type === 'Identifier') {
+      const init = getConstInit(node.object);
+      if (init?.type === 'ObjectExpression') return getObjectPropertyKind(init, name);
+    }
+    return undefined;
+  }
+
+  function getObjectPropertyKind(object: TSESTree.ObjectExpression, name: string): KnownKind | undefined {
+    for (const property of object.properties) {
+      if (property.type === 'Property' && getKeyName(property, STATIC_KEY) === name) return getKind(property.value);
+    }
+    return undefined;
+  }
+
+  function getCallKind(node: TSESTree.CallExpression): KnownKind | undefined {
+    const callee = node.callee;
+    if (callee.type === 'MemberExpression') {
+      const name = getKeyName(callee, STATIC_KEY);
+      if (name === undefined) return undefined;
+      const objectKind = getKind(callee.object);
+      if (objectKind && objectKind !== 'other') return METHOD_RESULTS[objectKind]?.[name];
+      // `someDb.collection('orders')` / `db.collection(name)` where `someDb` comes from another
+      // module or an untyped method, in a file that uses MongoDB. (Look-alikes such as
+      // Firestore's `collection()` have none of the driver's method names.)
+      if (objectKind === undefined && name === 'collection' && importsMongo && isCollectionName(node.arguments)) return 'collection';
+      return undefined;
+    }
+    if (callee.type === 'Identifier') {
+      const variable = ASTUtils.findVariable(sourceCode.getScope(callee), callee);
+      const def = variable?.defs[0];
+      if (!def) return undefined;
+      if (def.type === 'FunctionName' && 'returnType' in def.node) return getAnnotationKind(def.node.returnType, true);
+      if (def.type === 'Variable' && def.node.init && (def.node.init.type === 'ArrowFunctionExpression' || def.node.init.type === 'FunctionExpression')) {
+        return getAnnotationKind(def.node.init.returnType, true);
+      }
+    }
+    return undefined;
+  }
+
+  function getClassMemberKind(node: TSESTree.MemberExpression, name: string): KnownKind | undefined {
+    const body = getEnclosingClassBody(node);
+    if (!body) return undefined;
+    const sources = getClassMembers(body).get(name);
+    if (!sources) return undefined;
+    let kind: KnownKind | undefined;
+    for (const source of sources) {
+      const next = source.type === 'TSTypeAnnotation' ? getAnnotationKind(source, true) : getKind(source);
+      if (source.type === 'TSTypeAnnotation' && next !== undefined) return next;
+      kind = kind === undefined ? next : mergeKinds(kind, next);
+    }
+    return kind;
+  }
+
+  /** Per class: the annotations and assigned values of each `this.<name>`. */
+  function getClassMembers(body: TSESTree.ClassBody): Map<string, TSESTree.Node[]> {
+    let members = classMembers.get(body);
+    if (members) return members;
+    const found = new Map<string, TSESTree.Node[]>();
+    members = found;
+    classMembers.set(body, members);
+    const add = (name: string | undefined, source: TSESTree.Node | null | undefined): void => {
+      if (name === undefined || !source) return;
+      const list = found.get(name) ?? [];
+      // Annotations first: they win over inferred values.
+      if (source.type === 'TSTypeAnnotation') list.unshift(source);
+      else list.push(source);
+      found.set(name, list);
+    };
+    for (const element of body.body) {
+      if (element.type === 'PropertyDefinition' && !element.computed) {
+        add(getKeyName(element, STATIC_KEY), element.typeAnnotation);
+        add(getKeyName(element, STATIC_KEY), element.value);
+      } else if (element.type === 'MethodDefinition' && !element.computed) {
+        if (element.kind === 'get') add(getKeyName(element, STATIC_KEY), element.value.returnType);
+        if (element.kind === 'constructor') {
+          for (const param of element.value.params) {
+            if (param.type === 'TSParameterProperty' && param.parameter.type === 'Identifier') {
+              add(param.parameter.name, param.parameter.typeAnnotation);
+            }
+          }
+        }
+      }
+    }
+    // `this.orders = db.collection('orders')` anywhere in the class.
+    const pattern = /\bthis\s*\.\s*#?[A-Za-z_$][\w$]*\s*=(?!=)/g;
+    const offsets: number[] = [];
+    for (const match of sourceCode.text.slice(body.range[0], body.range[1]).matchAll(pattern)) {
+      offsets.push(body.range[0] + (match.index ?? 0));
+    }
+    for (const [offset, deepest] of findNodesAtOffsets(context, offsets)) {
+      let node: TSESTree.Node | undefined = deepest;
+      while (node && node.type !== 'AssignmentExpression' && node.range[0] === offset) node = node.parent;
+      if (node?.type !== 'AssignmentExpression' || node.operator !== '=' || node.left.type !== 'MemberExpression') continue;
+      if (node.left.object.type !== 'ThisExpression' || getEnclosingClassBody(node.left) !== body) continue;
+      add(getKeyName(node.left, STATIC_KEY), node.right);
+    }
+    return found;
+  }
+
+  function getAnnotationKind(node: TSESTree.Node | undefined, unwrapPromise = false): KnownKind | undefined {
+    if (!node) return undefined;
+    switch (node.type) {
+      case 'TSTypeAnnotation':
+        return getAnnotationKind(node.typeAnnotation, unwrapPromise);
+      case 'TSTypeReference': {
+        const typeName = node.typeName;
+        if (typeName.type === 'Identifier') {
+          const kind = typeNames.get(typeName.name);
+          if (kind) return kind;
+          const inner = node.typeArguments?.params[0];
+          if (unwrapPromise && typeName.name === 'Promise' && inner) return getAnnotationKind(inner);
+          return 'other';
+        }
+        if (typeName.type === 'TSQualifiedName' && typeName.left.type === 'Identifier') {
+          const module = namespaces.get(typeName.left.name);
+          if (!module) return 'other';
+          const api = (module === 'mongodb' ? mongodbApi : mongooseApi) as Record<string, Record<symbol, string>>;
+          const seed = api[typeName.right.name]?.[READ];
+          return seed?.startsWith('type:') ? (seed.slice(5) as MongoValueKind) : 'other';
+        }
+        return 'other';
+      }
+      case 'TSUnionType': {
+        let kind: KnownKind | undefined;
+        for (const member of node.types) {
+          if (member.type === 'TSUndefinedKeyword' || member.type === 'TSNullKeyword') continue;
+          const next = getAnnotationKind(member, unwrapPromise);
+          kind = kind === undefined ? next : mergeKinds(kind, next);
+        }
+        return kind;
+      }
+      case 'TSAnyKeyword':
+      case 'TSUnknownKeyword':
+        return undefined;
+      default:
+        return 'other';
+    }
+  }
+
+  function getConstInit(node: TSESTree.Identifier): TSESTree.Expression | undefined {
+    const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
+    const def = variable?.defs[0];
+    if (def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== 'Identifier') return undefined;
+    return def.node.init ?? undefined;
+  }
+
+  function getTypeKind(node: TSESTree.Node): KnownKind | undefined {
+    return typeServices?.getTypeKind(node);
+  }
+
+  function getClientOrigin(node: TSESTree.Node, depth = 0): TSESTree.NewExpression | TSESTree.CallExpression | undefined {
+    if (depth > 20) return undefined;
+    if (seeds.get(node) === 'client' && (node.type === 'NewExpression' || node.type === 'CallExpression')) return node;
+    switch (node.type) {
+      case 'AwaitExpression':
+        return getClientOrigin(node.argument, depth + 1);
+      case 'TSNonNullExpression':
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'ChainExpression':
+        return getClientOrigin(node.expression, depth + 1);
+      case 'CallExpression':
+        // `client.db()`, `db.collection()`, `client.connect()`
+        return node.callee.type === 'MemberExpression' ? getClientOrigin(node.callee.object, depth + 1) : undefined;
+      case 'Identifier': {
+        const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
+        const def = variable?.defs[0];
+        if (def?.type !== 'Variable' || def.node.id.type !== 'Identifier' || !def.node.init) return undefined;
+        if (variable?.references.some((reference) => reference.isWrite() && reference.writeExpr !== def.node.init)) return undefined;
+        return getClientOrigin(def.node.init, depth + 1);
+      }
+      case 'MemberExpression': {
+        if (node.object.type !== 'ThisExpression') return undefined;
+        const name = getKeyName(node, STATIC_KEY);
+        const body = getEnclosingClassBody(node);
+        const sources = name === undefined || !body ? undefined : getClassMembers(body).get(name)?.filter((source) => source.type !== 'TSTypeAnnotation');
+        return sources?.length === 1 && sources[0] ? getClientOrigin(sources[0], depth + 1) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  return {
+    importsMongo,
+    importsLookAlike,
+    hasTypes: typeServices !== undefined,
+    getKind,
+    getTypeKind,
+    getClientOrigin,
+  };
+}
+
+/** `require('mongodb')` / `require('mongoose')` calls, found by text first. */
+function getEnclosingClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
+  let current = node.parent;
+  while (current) {
+    if (current.type === 'ClassBody') return current;
+    if (current.type === 'FunctionDeclaration') return undefined;
+    if (current.type === 'FunctionExpression' && current.parent?.type !== 'MethodDefinition') return undefined;
+    current = current.parent;
+  }
+  return undefined;
+}
+
+/** `('orders')`, `(name)`, `(this.options.collection, { … })`: a name first, options maybe. */
+function isCollectionName(args: readonly TSESTree.CallExpressionArgument[]): boolean {
+  const first = args[0];
+  if (!first || args.length > 2) return false;
+  return isStringLike(first) || first.type === 'Identifier' || first.type === 'MemberExpression';
+}
+
+function isStringLike(node: TSESTree.Node | undefined): boolean {
+  return (node?.type === 'Literal' && typeof node.value === 'string') || node?.type === 'TemplateLiteral';
+}

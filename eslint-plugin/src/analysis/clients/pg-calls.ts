@@ -1,0 +1,380 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, isFunctionNode, unwrapExpression } from '../ast';
+import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
+import type { DbCall } from './db-call';
+import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, type ValueBinding, visitEveryNode } from './value-bindings';
+import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, hasModuleImport, type TraceMap } from '../modules';
+import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
+import { getSqlStatement, type SqlStatement } from './sql-statements';
+
+/**
+ * PostgreSQL calls, found by following the client libraries' imports:
+ * - `pg` / `pg-pool`: `new Pool()`, `new Client()`, `pool.query`, `pool.connect()` (its
+ *   client, awaited or from the callback), `client.query`, `client.connect`;
+ * - `postgres` (postgres.js): the `sql` function `postgres(…)` returns, used as a tag
+ *   (`` sql`select …` ``), `sql.unsafe(text)`, `sql.begin(async (sql) => …)` and
+ *   `sql.savepoint(…)` (whose callback gets a transaction `sql`), `sql.reserve()`.
+ * Values typed `Pool`, `PoolClient`, `Client` (pg) or `Sql`/`TransactionSql` (postgres) count too.
+ */
+
+export const POSTGRES_MODULES = ['pg', 'pg-pool', 'postgres'] as const;
+
+export interface PostgresCall extends DbCall {
+  database: 'postgres';
+  library: 'pg' | 'postgres';
+  /**
+   * `query` (pg `query`, a postgres.js tagged template), `unsafe`, `file`, `connect`,
+   * `begin` / `savepoint` (postgres.js transaction helpers).
+   */
+  operation: string;
+  /** What the call runs on: a pool, a single connection (pg client, postgres.js transaction or reserved `sql`), or the postgres.js `sql` pool. */
+  receiver: 'pool' | 'client' | 'sql';
+  /** The pool / client / `sql` expression the call is made on (the tag, for a tagged template). */
+  receiverNode: TSESTree.Node;
+  /**
+   * The connection the call runs on, as the node that produced it (`await pool.connect()`,
+   * `new Client()`, the `sql.begin` callback's parameter, a typed parameter…): calls with
+   * the same `connection` share one session. Undefined for pool-level calls, which may
+   * each use a different connection.
+   */
+  connection: TSESTree.Node | undefined;
+  /** The SQL the call runs, for queries (`kind: 'unknown'` when not statically known). */
+  statement: SqlStatement | undefined;
+  /** `sql.begin(cb)` / `sql.savepoint(cb)`: the callback that is the transaction. */
+  transactionCallback: TSESTree.Node | undefined;
+}
+
+/** Where a pg `Pool` is made. */
+export interface PgPoolSite {
+  node: TSESTree.NewExpression;
+  library: 'pg' | 'pg-pool';
+  /** The options object literal (resolved through a `const`), when there is one. */
+  config: TSESTree.ObjectExpression | undefined;
+  /** Where the pool is stored (`const pool = …`, `this.pool = …`), when it is. */
+  binding: ValueBinding | undefined;
+  /** The construction and every expression that reads the stored pool. */
+  references: TSESTree.Node[];
+}
+
+/** A single connection's lifetime: `await pool.connect()`, `new Client()`, a `sql.begin` callback. */
+export interface PgConnection {
+  /** The node that produced it (see `PostgresCall.connection`). */
+  node: TSESTree.Node;
+  /** `client.release()` calls (pg pool clients). */
+  releaseCalls: TSESTree.CallExpression[];
+}
+
+export interface PostgresAnalysis {
+  calls: PostgresCall[];
+  pools: PgPoolSite[];
+  connections: PgConnection[];
+}
+
+type Role = 'pool' | 'client' | 'sql' | 'sql-connection';
+
+interface TraceInfo {
+  role: Role;
+  library: 'pg' | 'pg-pool' | 'postgres';
+}
+
+const TRACE_MAP: TraceMap<TraceInfo> = {
+  pg: {
+    Pool: { [CONSTRUCT]: { role: 'pool', library: 'pg' } },
+    Client: { [CONSTRUCT]: { role: 'client', library: 'pg' } },
+    native: {
+      Pool: { [CONSTRUCT]: { role: 'pool', library: 'pg' } },
+      Client: { [CONSTRUCT]: { role: 'client', library: 'pg' } },
+    },
+  },
+  'pg-pool': { [CONSTRUCT]: { role: 'pool', library: 'pg-pool' } },
+  postgres: { [CALL]: { role: 'sql', library: 'postgres' } },
+};
+
+const ANNOTATION_ROLES: Record<string, Record<string, Role>> = {
+  pg: { Pool: 'pool', PoolClient: 'client', Client: 'client', ClientBase: 'client' },
+  'pg-pool': { '': 'pool' },
+  postgres: { Sql: 'sql', TransactionSql: 'sql-connection', ReservedSql: 'sql-connection' },
+};
+
+const TYPE_ROLES: Record<string, Record<string, Role>> = {
+  pg: { Pool: 'pool', PoolClient: 'client', Client: 'client', ClientBase: 'client' },
+  'pg-pool': { Pool: 'pool' },
+  postgres: { Sql: 'sql', TransactionSql: 'sql-connection', ReservedSql: 'sql-connection' },
+};
+
+const TYPED_METHODS = new Set(['query', 'connect', 'release', 'unsafe', 'begin', 'savepoint', 'reserve', 'file']);
+
+/** The declaration of the variable a typed receiver names (so its calls share one connection), else the receiver. */
+function getConnectionIdentity(context: AnyRuleContext, receiver: TSESTree.Node): TSESTree.Node {
+  if (receiver.type !== AST_NODE_TYPES.Identifier) return receiver;
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(receiver), receiver);
+  return variable?.defs[0]?.name ?? receiver;
+}
+
+interface Instance {
+  node: TSESTree.Node;
+  role: Role;
+  library: 'pg' | 'postgres';
+  /** The connection it is (for client / sql-connection roles). */
+  connection: TSESTree.Node | undefined;
+}
+
+const EMPTY: PostgresAnalysis = { calls: [], pools: [], connections: [] };
+
+/** The file's PostgreSQL calls, pools and connections; computed once per file. */
+export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext): PostgresAnalysis => {
+  const types = getClientTypeChecker(context, POSTGRES_MODULES);
+  if (!hasModuleImport(context, POSTGRES_MODULES) && !types) return EMPTY;
+  const builder = new AnalysisBuilder(context);
+  for (const reference of findModuleReferences(context, TRACE_MAP)) {
+    const node = reference.node;
+    const { role, library } = reference.info;
+    if (node.type !== AST_NODE_TYPES.NewExpression && node.type !== AST_NODE_TYPES.CallExpression) continue;
+    if (role === 'pool' && node.type === AST_NODE_TYPES.NewExpression) builder.addPoolSite(node, library === 'pg-pool' ? 'pg-pool' : 'pg');
+    builder.addProducer(node, role, library === 'postgres' ? 'postgres' : 'pg');
+  }
+  for (const annotated of findImportedTypeAnnotations(context, Object.keys(ANNOTATION_ROLES))) {
+    const role = ANNOTATION_ROLES[annotated.module]?.[annotated.path.join('.')];
+    if (!role) continue;
+    const library = annotated.module === 'postgres' ? 'postgres' : 'pg';
+    for (const binding of findAnnotatedBindings(context, annotated.annotation)) {
+      builder.addBinding(binding, role, library, annotated.annotation);
+    }
+  }
+  builder.drain();
+  if (types) builder.addTypedReceivers(types);
+  return builder.finish();
+});
+
+class AnalysisBuilder {
+  private readonly calls = new Map<TSESTree.Node, PostgresCall>();
+  private readonly pools: PgPoolSite[] = [];
+  private readonly connections = new Map<TSESTree.Node, PgConnection>();
+  private readonly seen = new Set<TSESTree.Node>();
+  private readonly sqlTags = new Set<TSESTree.Node>();
+  private readonly queue: Instance[] = [];
+
+  constructor(private readonly context: AnyRuleContext) {}
+
+  addPoolSite(node: TSESTree.NewExpression, library: 'pg' | 'pg-pool'): void {
+    const argument = node.arguments[0];
+    this.pools.push({
+      node,
+      library,
+      config: argument ? resolveObjectLiteral(this.context, argument) : undefined,
+      binding: getValueBinding(this.context, node),
+      references: findInstanceReferences(this.context, node),
+    });
+  }
+
+  addProducer(node: TSESTree.Node, role: Role, library: 'pg' | 'postgres'): void {
+    const connection = role === 'client' || role === 'sql-connection' ? node : undefined;
+    for (const read of findInstanceReferences(this.context, node)) {
+      this.queue.push({ node: read, role, library, connection });
+    }
+  }
+
+  addBinding(binding: ValueBinding, role: Role, library: 'pg' | 'postgres', producer: TSESTree.Node): void {
+    const connection = role === 'client' || role === 'sql-connection' ? producer : undefined;
+    for (const read of findBindingReads(binding)) {
+      this.queue.push({ node: read, role, library, connection });
+      const alias = getValueBinding(this.context, read);
+      if (alias) this.addBinding(alias, role, library, producer);
+    }
+  }
+
+  /** Visits every queued instance (and what visiting them queues). */
+  drain(): void {
+    for (let instance = this.queue.shift(); instance; instance = this.queue.shift()) {
+      if (this.seen.has(instance.node)) continue;
+      this.seen.add(instance.node);
+      if (instance.connection && !this.connections.has(instance.connection)) {
+        this.connections.set(instance.connection, { node: instance.connection, releaseCalls: [] });
+      }
+      if (instance.library === 'postgres') this.visitSql(instance);
+      else this.visitPg(instance);
+    }
+  }
+
+  /**
+   * With typed linting: receivers the imports do not show (`pool` imported from `./db`,
+   * a `client` returned by a helper), recognised by their type. Only the receivers of
+   * calls with a pg / postgres.js method name, and template tags, are typed.
+   */
+  addTypedReceivers(types: ClientTypeChecker): void {
+    visitEveryNode(this.context.sourceCode.ast, (node) => {
+      let receiver: TSESTree.Node | undefined;
+      if (node.type === AST_NODE_TYPES.TaggedTemplateExpression) receiver = node.tag;
+      else if (node.type === AST_NODE_TYPES.CallExpression) {
+        const callee = unwrapExpression(node.callee);
+        if (callee.type === AST_NODE_TYPES.MemberExpression && TYPED_METHODS.has(getKeyName(callee) ?? '')) receiver = callee.object;
+      }
+      if (!receiver || this.seen.has(receiver)) return;
+      const declared = types.getDeclaredType(receiver);
+      const role = declared && TYPE_ROLES[declared.module]?.[declared.name];
+      if (!declared || !role) return;
+      const connection = role === 'client' || role === 'sql-connection' ? getConnectionIdentity(this.context, receiver) : undefined;
+      this.queue.push({ node: receiver, role, library: declared.module === 'postgres' ? 'postgres' : 'pg', connection });
+    });
+    this.drain();
+  }
+
+  finish(): PostgresAnalysis {
+    this.drain();
+    // Fragments nested in another query's `${…}` are parts of that query, not queries.
+    for (const [node, call] of this.calls) {
+      if (node.type === AST_NODE_TYPES.TaggedTemplateExpression && this.isFragment(node)) this.calls.delete(node);
+      void call;
+    }
+    // A postgres.js transaction writes when a statement inside it does.
+    for (const call of this.calls.values()) {
+      if (!call.transactionCallback) continue;
+      const [start, end] = call.transactionCallback.range;
+      call.isWrite = [...this.calls.values()].some(
+        (inner) => inner !== call && inner.isWrite && inner.node.range[0] >= start && inner.node.range[1] <= end,
+      );
+    }
+    const byPosition = (a: { node: TSESTree.Node }, b: { node: TSESTree.Node }): number => a.node.range[0] - b.node.range[0];
+    return {
+      calls: [...this.calls.values()].sort(byPosition),
+      pools: this.pools.sort(byPosition),
+      connections: [...this.connections.values()].sort(byPosition),
+    };
+  }
+
+  private addCall(call: Omit<PostgresCall, 'database' | 'isWrite'>): void {
+    if (this.calls.has(call.node)) return;
+    this.calls.set(call.node, { ...call, database: 'postgres', isWrite: call.statement?.isWrite ?? false });
+  }
+
+  private visitPg(instance: Instance): void {
+    const method = getMethodCall(instance.node);
+    if (!method) return;
+    const receiver = instance.role === 'pool' ? 'pool' : 'client';
+    const base = {
+      node: method.call,
+      library: 'pg' as const,
+      receiver,
+      receiverNode: instance.node,
+      connection: instance.connection,
+      transactionCallback: undefined,
+    } as const;
+    switch (method.name) {
+      case 'query':
+        this.addCall({ ...base, operation: 'query', statement: getSqlStatement(this.context, method.call.arguments[0]) });
+        return;
+      case 'connect':
+        this.addCall({ ...base, operation: 'connect', statement: undefined });
+        if (instance.role === 'pool') this.followPoolConnect(method.call);
+        return;
+      case 'release':
+        if (instance.connection) this.connections.get(instance.connection)?.releaseCalls.push(method.call);
+        return;
+      default:
+    }
+  }
+
+  /** The client of `pool.connect()`: awaited, from `.then(client => …)`, or the callback's second parameter. */
+  private followPoolConnect(call: TSESTree.CallExpression): void {
+    const callback = call.arguments[0];
+    if (callback && isFunctionNode(callback)) {
+      const parameter = callback.params[1];
+      if (parameter?.type === AST_NODE_TYPES.Identifier) this.addParameter(callback, parameter, 'client', 'pg');
+      return;
+    }
+    const outer = getOutermostSameValue(call);
+    if (outer.parent?.type === AST_NODE_TYPES.AwaitExpression) {
+      this.addProducer(outer.parent, 'client', 'pg');
+      return;
+    }
+    const then = getMethodCall(call);
+    const thenCallback = then?.name === 'then' ? then.call.arguments[0] : undefined;
+    if (thenCallback && isFunctionNode(thenCallback)) {
+      const parameter = thenCallback.params[0];
+      if (parameter?.type === AST_NODE_TYPES.Identifier) this.addParameter(thenCallback, parameter, 'client', 'pg');
+    }
+  }
+
+  private addParameter(fn: TSESTree.Node, parameter: TSESTree.Identifier, role: Role, library: 'pg' | 'postgres'): void {
+    const variable = this.context.sourceCode.getDeclaredVariables(fn).find((candidate) => candidate.name === parameter.name);
+    if (!variable) return;
+    for (const reference of variable.references) {
+      if (reference.isRead()) this.queue.push({ node: reference.identifier, role, library, connection: parameter });
+    }
+    if (!this.connections.has(parameter)) this.connections.set(parameter, { node: parameter, releaseCalls: [] });
+  }
+
+  private visitSql(instance: Instance): void {
+    const outer = getOutermostSameValue(instance.node);
+    const parent = outer.parent;
+    const receiver = instance.role === 'sql' ? 'sql' : 'client';
+    const base = {
+      library: 'postgres' as const,
+      receiver,
+      receiverNode: instance.node,
+      connection: instance.connection,
+    } as const;
+    if (parent?.type === AST_NODE_TYPES.TaggedTemplateExpression && parent.tag === outer) {
+      this.sqlTags.add(parent);
+      this.addCall({ ...base, node: parent, operation: 'query', statement: getSqlStatement(this.context, parent), transactionCallback: undefined });
+      return;
+    }
+    const method = getMethodCall(instance.node);
+    if (!method) return;
+    const args = method.call.arguments;
+    switch (method.name) {
+      case 'unsafe':
+        this.addCall({ ...base, node: method.call, operation: 'unsafe', statement: getSqlStatement(this.context, args[0]), transactionCallback: undefined });
+        return;
+      case 'file':
+        this.addCall({ ...base, node: method.call, operation: 'file', statement: getSqlStatement(undefined, undefined), transactionCallback: undefined });
+        return;
+      case 'begin':
+      case 'savepoint': {
+        // `sql.begin([options,] async (sql) => …)`: the callback is the last argument.
+        const callback = args[args.length - 1];
+        const fn = callback && isFunctionNode(callback) ? callback : undefined;
+        this.addCall({ ...base, node: method.call, operation: method.name, statement: undefined, transactionCallback: fn });
+        const parameter = fn?.params[0];
+        if (fn && parameter?.type === AST_NODE_TYPES.Identifier) this.addParameter(fn, parameter, 'sql-connection', 'postgres');
+        return;
+      }
+      case 'reserve': {
+        const awaited = getOutermostSameValue(method.call).parent;
+        if (awaited?.type === AST_NODE_TYPES.AwaitExpression) this.addProducer(awaited, 'sql-connection', 'postgres');
+        return;
+      }
+      default:
+    }
+  }
+
+  private isFragment(node: TSESTree.TaggedTemplateExpression): boolean {
+    for (let current: TSESTree.Node | undefined = node.parent; current; current = current.parent) {
+      if (current.type === AST_NODE_TYPES.TaggedTemplateExpression && this.sqlTags.has(current)) return true;
+    }
+    return false;
+  }
+}
+
+/** Where a pg / postgres.js call is reported: `query` in `client.query(…)`, the tag of `` tx`…` ``. */
+export function getPostgresReportNode(call: PostgresCall): TSESTree.Node {
+  const node = call.node;
+  if (node.type === AST_NODE_TYPES.TaggedTemplateExpression) return node.tag;
+  if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.MemberExpression) return node.callee.property;
+  return node;
+}
+
+/** PostgreSQL calls of the file, in source order. */
+export function findPostgresCalls(context: AnyRuleContext): PostgresCall[] {
+  return getPostgresAnalysis(context).calls;
+}
+
+/** Where the file makes pg `Pool`s (`pg` and `pg-pool`), in source order. */
+export function findPgPools(context: AnyRuleContext): PgPoolSite[] {
+  return getPostgresAnalysis(context).pools;
+}
+
+/** The single connections the file uses (pool clients, `Client`s, postgres.js transactions). */
+export function findPgConnections(context: AnyRuleContext): PgConnection[] {
+  return getPostgresAnalysis(context).connections;
+}

@@ -1,0 +1,189 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
+import { unwrapExpression } from '../ast';
+import type { AnyRuleContext } from '../per-file-cache';
+
+/**
+ * What a SQL text does, from its first keyword: open, end or undo a transaction,
+ * read, or write. Only statically known text is classified; anything else is
+ * `unknown`, which counts as *not* a write (rules stay silent rather than guess).
+ */
+
+export type SqlStatementKind =
+  /** `BEGIN`, `START TRANSACTION`. */
+  | 'begin'
+  /** `COMMIT`, `END` (also `COMMIT AND CHAIN`, `PREPARE TRANSACTION`'s `COMMIT PREPARED`). */
+  | 'commit'
+  /** `ROLLBACK`, `ABORT` (not `ROLLBACK TO SAVEPOINT`). */
+  | 'rollback'
+  /** `SAVEPOINT`, `RELEASE`, `ROLLBACK TO`. */
+  | 'savepoint'
+  /** `SELECT`, `WITH … SELECT`, `SHOW`, `EXPLAIN`, `VALUES`, `TABLE`, `FETCH`, `COPY … TO`. */
+  | 'read'
+  /** `INSERT`, `UPDATE`, `DELETE`, `MERGE`, `COPY … FROM`, `TRUNCATE`, DDL, `GRANT`/`REVOKE`, `REFRESH`… */
+  | 'write'
+  /** Session and other statements that change no data: `SET`, `LISTEN`, `NOTIFY`, `LOCK`, `PREPARE`… */
+  | 'other'
+  /** Text not known statically (a variable, `${query}` first), or a statement not recognised (`CALL`, `DO`). */
+  | 'unknown';
+
+export interface SqlStatement {
+  /** Kind of the first statement. */
+  kind: SqlStatementKind;
+  /** Kind of each `;`-separated statement, in order (`BEGIN; INSERT …; COMMIT` → begin, write, commit). */
+  kinds: SqlStatementKind[];
+  /** First keyword, upper-cased (`INSERT`), when known. */
+  keyword: string | undefined;
+  /** True when a statement is known to write. Unknown text is not a write. */
+  isWrite: boolean;
+  /** `INSERT … ON CONFLICT` present (an upsert or "already done" on a unique constraint). */
+  hasOnConflict: boolean;
+}
+
+const READ_KEYWORDS = new Set(['SELECT', 'SHOW', 'EXPLAIN', 'VALUES', 'TABLE', 'FETCH', 'DESCRIBE']);
+const WRITE_KEYWORDS = new Set([
+  'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'UPSERT', 'TRUNCATE', 'CREATE', 'ALTER', 'DROP', 'GRANT', 'REVOKE',
+  'COMMENT', 'REINDEX', 'CLUSTER', 'REFRESH', 'VACUUM', 'ANALYZE', 'IMPORT', 'SECURITY', 'REASSIGN',
+]);
+const OTHER_KEYWORDS = new Set([
+  'SET', 'RESET', 'LISTEN', 'UNLISTEN', 'NOTIFY', 'LOCK', 'PREPARE', 'EXECUTE', 'DEALLOCATE', 'DISCARD', 'DECLARE',
+  'CLOSE', 'MOVE', 'CHECKPOINT', 'LOAD',
+]);
+
+/** Removes comments and quoted text (strings, quoted identifiers, dollar quotes) so keywords can be read. */
+function stripSql(text: string): string {
+  let result = '';
+  let index = 0;
+  while (index < text.length) {
+    const char = text[index];
+    const next = text[index + 1];
+    if (char === '-' && next === '-') {
+      const end = text.indexOf('\n', index);
+      index = end === -1 ? text.length : end;
+      result += ' ';
+    } else if (char === '/' && next === '*') {
+      const end = text.indexOf('*/', index + 2);
+      index = end === -1 ? text.length : end + 2;
+      result += ' ';
+    } else if (char === "'" || char === '"') {
+      let end = index + 1;
+      while (end < text.length) {
+        if (text[end] === char && text[end + 1] === char) end += 2;
+        else if (text[end] === char) break;
+        else end += 1;
+      }
+      index = end + 1;
+      result += char === "'" ? " '' " : ' "q" ';
+    } else if (char === '$' && /^\$[A-Za-z_]*\$/.test(text.slice(index, index + 64))) {
+      const tag = /^\$[A-Za-z_]*\$/.exec(text.slice(index, index + 64))?.[0] ?? '$$';
+      const end = text.indexOf(tag, index + tag.length);
+      index = end === -1 ? text.length : end + tag.length;
+      result += " '' ";
+    } else {
+      result += char;
+      index += 1;
+    }
+  }
+  return result;
+}
+
+function classifyOne(statement: string): { kind: SqlStatementKind; keyword: string | undefined } {
+  const words = statement.replace(/^[\s(]+/, '').split(/[^A-Za-z_]+/).filter(Boolean);
+  const first = words[0]?.toUpperCase();
+  const second = words[1]?.toUpperCase();
+  if (first === undefined || !/^[A-Za-z]/.test(statement.replace(/^[\s(]+/, ''))) return { kind: 'unknown', keyword: undefined };
+  switch (first) {
+    case 'BEGIN':
+      return { kind: 'begin', keyword: first };
+    case 'START':
+      return { kind: second === 'TRANSACTION' ? 'begin' : 'unknown', keyword: first };
+    case 'COMMIT':
+    case 'END':
+      return { kind: 'commit', keyword: first };
+    case 'ROLLBACK':
+    case 'ABORT':
+      return { kind: second === 'TO' ? 'savepoint' : 'rollback', keyword: first };
+    case 'SAVEPOINT':
+    case 'RELEASE':
+      return { kind: 'savepoint', keyword: first };
+    case 'WITH': {
+      // A data-modifying CTE writes: `WITH moved AS (DELETE … RETURNING *) INSERT …`.
+      const writes = words.some((word) => /^(insert|update|delete|merge)$/i.test(word));
+      return { kind: writes ? 'write' : 'read', keyword: first };
+    }
+    case 'COPY':
+      return { kind: words.some((word) => /^from$/i.test(word)) ? 'write' : 'read', keyword: first };
+    default:
+      if (READ_KEYWORDS.has(first)) return { kind: 'read', keyword: first };
+      if (WRITE_KEYWORDS.has(first)) return { kind: 'write', keyword: first };
+      if (OTHER_KEYWORDS.has(first)) return { kind: 'other', keyword: first };
+      // `CALL proc()`, `DO $$ … $$`, and anything else: a function may or may not write.
+      return { kind: 'unknown', keyword: first };
+  }
+}
+
+/** Classifies a SQL text (one or several `;`-separated statements). */
+export function classifySql(text: string): SqlStatement {
+  const stripped = stripSql(text);
+  const parts = stripped.split(';').filter((part) => part.trim() !== '');
+  const classified = parts.length === 0 ? [{ kind: 'unknown' as const, keyword: undefined }] : parts.map(classifyOne);
+  const first = classified[0] ?? { kind: 'unknown' as const, keyword: undefined };
+  return {
+    kind: first.kind,
+    kinds: classified.map((part) => part.kind),
+    keyword: first.keyword,
+    isWrite: classified.some((part) => part.kind === 'write'),
+    hasOnConflict: /\bON\s+CONFLICT\b/i.test(stripped),
+  };
+}
+
+/** Placeholder put where a template's `${…}` was, so the words around it stay apart. */
+const HOLE = ' $0 ';
+
+/**
+ * The statically known SQL text of a query argument: a string, a template literal
+ * (`${…}` become placeholders), a tagged template's text, `{ text: … }`, or a `const`
+ * holding one of these. Undefined when not known.
+ */
+export function getSqlText(context: AnyRuleContext | undefined, node: TSESTree.Node, depth = 0): string | undefined {
+  const expression = unwrapExpression(node);
+  switch (expression.type) {
+    case AST_NODE_TYPES.Literal:
+      return typeof expression.value === 'string' ? expression.value : undefined;
+    case AST_NODE_TYPES.TemplateLiteral:
+      return joinTemplate(expression);
+    case AST_NODE_TYPES.TaggedTemplateExpression:
+      return joinTemplate(expression.quasi);
+    case AST_NODE_TYPES.ObjectExpression: {
+      for (const property of expression.properties) {
+        if (property.type !== AST_NODE_TYPES.Property || property.computed) continue;
+        const key = property.key;
+        const name = key.type === AST_NODE_TYPES.Identifier ? key.name : key.type === AST_NODE_TYPES.Literal ? key.value : undefined;
+        if (name === 'text') return depth < 3 ? getSqlText(context, property.value, depth + 1) : undefined;
+      }
+      return undefined;
+    }
+    case AST_NODE_TYPES.Identifier: {
+      if (!context || depth >= 3) return undefined;
+      const variable = ASTUtils.findVariable(context.sourceCode.getScope(expression), expression);
+      const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+      if (definition?.node.type !== AST_NODE_TYPES.VariableDeclarator || !definition.node.init) return undefined;
+      if (definition.parent?.type !== AST_NODE_TYPES.VariableDeclaration || definition.parent.kind !== 'const') return undefined;
+      return getSqlText(context, definition.node.init, depth + 1);
+    }
+    default:
+      return undefined;
+  }
+}
+
+function joinTemplate(template: TSESTree.TemplateLiteral): string {
+  return template.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(HOLE);
+}
+
+const UNKNOWN: SqlStatement = { kind: 'unknown', kinds: ['unknown'], keyword: undefined, isWrite: false, hasOnConflict: false };
+
+/** The statement a query argument runs; `kind: 'unknown'` (not a write) when its text is not known. */
+export function getSqlStatement(context: AnyRuleContext | undefined, node: TSESTree.Node | undefined): SqlStatement {
+  if (!node) return UNKNOWN;
+  const text = getSqlText(context, node);
+  return text === undefined ? UNKNOWN : classifySql(text);
+}

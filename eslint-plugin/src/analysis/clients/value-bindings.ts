@@ -1,0 +1,221 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, unwrapExpression, visitNodes } from '../ast';
+import type { AnyRuleContext } from '../per-file-cache';
+
+/**
+ * Following a client object from where it is made (`new Pool()`, `new DynamoDBClient()`,
+ * a parameter typed `DynamoDBDocumentClient`) to every place that reads it: the
+ * variable's references, or `this.<field>` inside the class that stores it.
+ */
+
+type Node = TSESTree.Node;
+
+/** Where a value is stored so that it can be read back. */
+export type ValueBinding = (
+  | { kind: 'variable'; name: string; variable: TSESLint.Scope.Variable }
+  | { kind: 'member'; name: string; classBody: TSESTree.ClassBody }
+) & {
+  /** The statement that declares or assigns it (a class field for `x = value` in a class body). */
+  statement: Node;
+  /** Assigned only when empty (`x ??= value`, `x ||= value`). */
+  conditional?: boolean;
+};
+
+const TRANSPARENT = new Set<string>([
+  AST_NODE_TYPES.TSAsExpression,
+  AST_NODE_TYPES.TSNonNullExpression,
+  AST_NODE_TYPES.TSSatisfiesExpression,
+  AST_NODE_TYPES.TSTypeAssertion,
+  AST_NODE_TYPES.ChainExpression,
+]);
+
+/** The outermost node around `node` that has the same value (`x as T`, `x!`, `a?.b`). */
+export function getOutermostSameValue(node: Node): Node {
+  let current = node;
+  while (current.parent && TRANSPARENT.has(current.parent.type)) current = current.parent;
+  return current;
+}
+
+/** When `node` is the object of a call `node.<name>(...)`, that call and the method name. */
+export function getMethodCall(node: Node): { call: TSESTree.CallExpression; name: string } | undefined {
+  const outer = getOutermostSameValue(node);
+  const member = outer.parent;
+  if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== outer) return undefined;
+  const name = getKeyName(member);
+  if (name === undefined) return undefined;
+  const callee = getOutermostSameValue(member);
+  const call = callee.parent;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== callee) return undefined;
+  return { call, name };
+}
+
+function findEnclosingClassBody(node: Node): TSESTree.ClassBody | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.ClassBody) return current;
+  }
+  return undefined;
+}
+
+function findEnclosingStatement(node: Node): Node {
+  let current = node;
+  while (current.parent && !isStatementContainer(current.parent)) current = current.parent;
+  return current;
+}
+
+function isStatementContainer(node: Node): boolean {
+  return (
+    node.type === AST_NODE_TYPES.Program ||
+    node.type === AST_NODE_TYPES.BlockStatement ||
+    node.type === AST_NODE_TYPES.StaticBlock ||
+    node.type === AST_NODE_TYPES.SwitchCase ||
+    node.type === AST_NODE_TYPES.ClassBody
+  );
+}
+
+function getVariable(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
+  try {
+    return ASTUtils.findVariable(context.sourceCode.getScope(identifier), identifier) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the value of `producer` is stored: `const x = producer`, `x = producer`,
+ * `this.x = producer`, a class field `x = producer`. Undefined when it is not stored
+ * (passed on, returned, destructured).
+ */
+export function getValueBinding(context: AnyRuleContext, producer: Node): ValueBinding | undefined {
+  let node = getOutermostSameValue(producer);
+  // `const pool = new Pool().on('error', …)`: `on` returns the emitter itself.
+  const chained = getMethodCall(node);
+  if (chained && (chained.name === 'on' || chained.name === 'once')) node = getOutermostSameValue(chained.call);
+  const parent = node.parent;
+  if (!parent) return undefined;
+  if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === node) {
+    if (parent.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const variable = getVariable(context, parent.id);
+    return variable && { kind: 'variable', name: parent.id.name, variable, statement: findEnclosingStatement(parent) };
+  }
+  // `x = value`, and the lazy-singleton forms `x ??= value` / `x ||= value`.
+  if (
+    parent.type === AST_NODE_TYPES.AssignmentExpression &&
+    parent.right === node &&
+    (parent.operator === '=' || parent.operator === '??=' || parent.operator === '||=')
+  ) {
+    const binding = getBindingOfTarget(context, parent.left, findEnclosingStatement(parent));
+    return binding && { ...binding, conditional: parent.operator !== '=' };
+  }
+  if (parent.type === AST_NODE_TYPES.PropertyDefinition && parent.value === node && !parent.static) {
+    const name = getKeyName(parent);
+    const classBody = parent.parent;
+    return name === undefined || classBody.type !== AST_NODE_TYPES.ClassBody
+      ? undefined
+      : { kind: 'member', name, classBody, statement: parent };
+  }
+  return undefined;
+}
+
+function getBindingOfTarget(context: AnyRuleContext, target: Node, statement: Node): ValueBinding | undefined {
+  if (target.type === AST_NODE_TYPES.Identifier) {
+    const variable = getVariable(context, target);
+    return variable && { kind: 'variable', name: target.name, variable, statement };
+  }
+  if (target.type === AST_NODE_TYPES.MemberExpression && target.object.type === AST_NODE_TYPES.ThisExpression) {
+    const name = getKeyName(target);
+    const classBody = findEnclosingClassBody(target);
+    return name === undefined || !classBody ? undefined : { kind: 'member', name, classBody, statement };
+  }
+  return undefined;
+}
+
+/**
+ * The binding of a declaration whose type annotation is `annotation`: a parameter
+ * `(pool: Pool)`, a constructor parameter property `(private pool: Pool)` (both the
+ * parameter and `this.pool`), a field `pool: Pool`, a variable `let pool: Pool`.
+ */
+export function findAnnotatedBindings(context: AnyRuleContext, annotation: TSESTree.TSTypeAnnotation): ValueBinding[] {
+  const owner = annotation.parent;
+  const bindings: ValueBinding[] = [];
+  if (owner.type === AST_NODE_TYPES.PropertyDefinition && !owner.static) {
+    const name = getKeyName(owner);
+    if (name !== undefined && owner.parent.type === AST_NODE_TYPES.ClassBody) {
+      bindings.push({ kind: 'member', name, classBody: owner.parent, statement: owner });
+    }
+    return bindings;
+  }
+  if (owner.type !== AST_NODE_TYPES.Identifier) return bindings;
+  const variable = getVariable(context, owner);
+  if (variable) bindings.push({ kind: 'variable', name: owner.name, variable, statement: findEnclosingStatement(owner) });
+  if (owner.parent.type === AST_NODE_TYPES.TSParameterProperty) {
+    const classBody = findEnclosingClassBody(owner.parent);
+    if (classBody) bindings.push({ kind: 'member', name: owner.name, classBody, statement: owner.parent });
+  }
+  return bindings;
+}
+
+/** Every expression that reads the binding: identifiers, or `this.<name>` in its class. */
+export function findBindingReads(binding: ValueBinding): Node[] {
+  if (binding.kind === 'variable') {
+    return binding.variable.references.filter((reference) => reference.isRead()).map((reference) => reference.identifier);
+  }
+  const reads: Node[] = [];
+  visitEveryNode(binding.classBody, (node) => {
+    if (
+      node.type === AST_NODE_TYPES.MemberExpression &&
+      node.object.type === AST_NODE_TYPES.ThisExpression &&
+      getKeyName(node) === binding.name &&
+      !isAssignmentTarget(node)
+    ) {
+      reads.push(node);
+    }
+  });
+  return reads;
+}
+
+function isAssignmentTarget(node: Node): boolean {
+  const parent = node.parent;
+  return parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === node && parent.operator === '=';
+}
+
+/**
+ * Every expression that evaluates to the value `producer` makes: `producer` itself
+ * and the reads of where it is stored, following `const b = a` aliases.
+ */
+export function findInstanceReferences(context: AnyRuleContext, producer: Node): Node[] {
+  const found: Node[] = [producer];
+  const seen = new Set<Node>();
+  const queue: ValueBinding[] = [];
+  const first = getValueBinding(context, producer);
+  if (first) queue.push(first);
+  for (let binding = queue.shift(); binding; binding = queue.shift()) {
+    for (const read of findBindingReads(binding)) {
+      if (seen.has(read)) continue;
+      seen.add(read);
+      found.push(read);
+      const alias = getValueBinding(context, read);
+      if (alias && found.length < 500) queue.push(alias);
+    }
+  }
+  return found;
+}
+
+/** Calls `callback` on `root` and every node below it, type annotations included. */
+export function visitEveryNode(root: Node, callback: (node: Node) => void): void {
+  visitNodes(root, { skipTypeAnnotations: false }, (node) => {
+    callback(node);
+  });
+}
+
+/** The object literal `node` is, or that a `const` it names was initialised with. */
+export function resolveObjectLiteral(context: AnyRuleContext, node: TSESTree.Node): TSESTree.ObjectExpression | undefined {
+  const expression = unwrapExpression(node);
+  if (expression.type === AST_NODE_TYPES.ObjectExpression) return expression;
+  if (expression.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(expression), expression);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (definition?.node.type !== AST_NODE_TYPES.VariableDeclarator) return undefined;
+  if (definition.parent?.type !== AST_NODE_TYPES.VariableDeclaration || definition.parent.kind !== 'const') return undefined;
+  const init = definition.node.init && unwrapExpression(definition.node.init);
+  return init?.type === AST_NODE_TYPES.ObjectExpression ? init : undefined;
+}

@@ -1,0 +1,83 @@
+/**
+ * Edits of a connection string's `retryWrites` option, as ESLint-style
+ * `{ range, text }` replacements in the scanned text.
+ */
+import type { ConnectionStringToken, TextEdit, UriOption } from './scan';
+
+/**
+ * Removes `options` (a subset of `token.options`) with one adjacent `&` each, or the
+ * whole `?…` part when nothing else is left. Other options keep their order and text.
+ */
+export function getRemoveOptionsEdits(token: ConnectionStringToken, removed: readonly UriOption[]): TextEdit[] {
+  const all = token.options;
+  const removedSet = new Set(removed);
+  const firstKept = all.findIndex((option) => !removedSet.has(option));
+  if (firstKept === -1) {
+    if (token.queryStart === undefined) return [];
+    return [{ range: [token.queryStart, token.end], text: '' }];
+  }
+  const edits: TextEdit[] = [];
+  all.forEach((option, index) => {
+    if (!removedSet.has(option)) return;
+    if (index < firstKept) {
+      // Leading options: remove up to the next option, taking the `&` after.
+      edits.push({ range: [option.start, all[index + 1]!.start], text: '' });
+    } else {
+      // After a kept option: remove from the end of the previous option, taking the `&` before.
+      edits.push({ range: [all[index - 1]!.end, option.end], text: '' });
+    }
+  });
+  return edits;
+}
+
+/** Appends `name=value` to the URI: after `&`, `?` or `/?` as its form needs. */
+export function getAppendOptionEdit(token: ConnectionStringToken, name: string, value: string): TextEdit {
+  const option = `${name}=${value}`;
+  let insert: string;
+  if (token.queryStart !== undefined) {
+    const lastChar = token.raw.at(-1);
+    insert = token.end === token.queryStart + 1 || lastChar === '&' ? option : `&${option}`;
+  } else if (token.hasPath) {
+    insert = `?${option}`;
+  } else {
+    insert = `/?${option}`;
+  }
+  return { range: [token.end, token.end], text: insert };
+}
+
+/** Replaces the value of each option by `value`. */
+export function getSetValueEdits(options: readonly UriOption[], value: string): TextEdit[] {
+  return options.map((option) => ({ range: [option.valueStart, option.end], text: value }));
+}
+
+/** One edit covering all of `edits` (the text between them kept), as ESLint merges a fix's parts. */
+export function mergeTextEdits(text: string, edits: readonly TextEdit[]): TextEdit | undefined {
+  const sorted = [...edits].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
+  const first = sorted[0];
+  if (!first) return undefined;
+  let merged = '';
+  let last = first.range[0];
+  for (const edit of sorted) {
+    if (edit.range[0] < last) return undefined;
+    merged += text.slice(last, edit.range[0]) + edit.text;
+    last = edit.range[1];
+  }
+  return { range: [first.range[0], last], text: merged };
+}
+
+/**
+ * Applies fixes the way ESLint does in one pass: each fix's edits merged into one,
+ * sorted by position, a fix overlapping an earlier one skipped.
+ */
+export function applyFixes(text: string, fixes: readonly (readonly TextEdit[])[]): string {
+  const merged = fixes.map((fix) => mergeTextEdits(text, fix)).filter((edit) => edit !== undefined);
+  const sorted = [...merged].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
+  let output = '';
+  let last = 0;
+  for (const edit of sorted) {
+    if (edit.range[0] < last) continue;
+    output += text.slice(last, edit.range[0]) + edit.text;
+    last = edit.range[1];
+  }
+  return output + text.slice(last);
+}

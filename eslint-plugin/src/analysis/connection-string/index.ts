@@ -1,0 +1,3 @@
+export { type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, describeHostKind, getConnectionStringProblem, getHostKind, getMaskedUri, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile } from './problems';
+export { type ConnectionStringToken, findConnectionStringTokens, type TextEdit } from './scan';
+export { getRetrySafetySettings, isRetryableWritesEngine } from './settings';

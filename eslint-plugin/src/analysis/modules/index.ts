@@ -1,0 +1,1 @@
+export { CALL, CONSTRUCT, findGlobalIdentifiers, findGlobalReferences, findImportedTypeAnnotations, findModuleReferences, findRequireCallsByText, hasModuleImport, type TraceMap } from './module-references';

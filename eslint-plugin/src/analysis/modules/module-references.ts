@@ -1,0 +1,193 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findNodesAtOffsets } from '../find-nodes-at-offsets';
+import type { AnyRuleContext } from '../per-file-cache';
+
+/**
+ * Finding what a module exports being used, by following its `import` / `require`
+ * (eslint-plugin-n's way): aliases, destructuring, namespaces and default imports.
+ */
+
+/** What to follow: module name → export → property…, with `[CALL]`/`[CONSTRUCT]`/`[READ]` leaves holding `T`. */
+export interface TraceMap<T> {
+  [key: string]: TraceMap<T>;
+  [key: symbol]: T;
+}
+
+export interface FoundReference<T> {
+  info: T;
+  node: TSESTree.Node;
+  path: readonly string[];
+  type: symbol;
+}
+
+export const { CALL, CONSTRUCT, READ } = ASTUtils.ReferenceTracker;
+
+/** A `require('…')` call of a module by name. */
+export interface RequireCall {
+  call: TSESTree.CallExpression;
+  module: string;
+}
+
+export interface ModuleReferenceOptions {
+  /**
+   * The `require('…')` calls to follow, when the caller found them already (e.g. with
+   * `findRequireCallsByText`); by default every call of Node's `require` is followed.
+   */
+  requireCalls?: readonly RequireCall[];
+}
+
+/** References of `traceMap` through both ESM imports and CommonJS `require`, in source order. */
+export function findModuleReferences<T>(
+  context: AnyRuleContext,
+  traceMap: TraceMap<T>,
+  options: ModuleReferenceOptions = {},
+): FoundReference<T>[] {
+  const globalScope = context.sourceCode.scopeManager?.globalScope;
+  if (!globalScope) return [];
+  // "legacy": these packages are CommonJS, so both `import x from` and `import { y } from` work.
+  const tracker = new ASTUtils.ReferenceTracker(globalScope, { mode: 'legacy' });
+  const found = new Map<TSESTree.Node, FoundReference<T>>();
+  const untyped = traceMap as Parameters<typeof tracker.iterateEsmReferences>[0];
+  const add = (references: Iterable<unknown>): void => {
+    for (const reference of references as Iterable<FoundReference<T>>) {
+      if (!found.has(reference.node)) found.set(reference.node, reference);
+    }
+  };
+  try {
+    add(tracker.iterateEsmReferences(untyped));
+    // `require` is followed whether or not the config declares Node's globals (a
+    // TypeScript file linted as a module still may use it).
+    // (`iteratePropertyReferences` exists at runtime but is missing from the typings.)
+    const propertyTracker = tracker as unknown as {
+      iteratePropertyReferences(node: TSESTree.Node, map: unknown): Iterable<unknown>;
+    };
+    const requireCalls = options.requireCalls ?? findRequireCalls(context, Object.keys(traceMap));
+    for (const { call, module } of requireCalls) {
+      if (Object.hasOwn(traceMap, module)) add(propertyTracker.iteratePropertyReferences(call, traceMap[module]));
+    }
+  } catch {
+    // A tracker failure on odd code must never crash linting: use what was found.
+  }
+  return [...found.values()].sort((a, b) => a.node.range[0] - b.node.range[0]);
+}
+
+/** `require('…')` calls of `modules` where `require` is Node's (not a local variable of that name). */
+export function findRequireCalls(context: AnyRuleContext, modules: readonly string[]): RequireCall[] {
+  const globalScope = context.sourceCode.scopeManager?.globalScope;
+  if (!globalScope) return [];
+  const calls: RequireCall[] = [];
+  for (const identifier of findGlobalIdentifiers(globalScope, 'require')) {
+    const call = identifier.parent;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== identifier) continue;
+    const module = getRequiredModule(call);
+    if (module !== undefined && modules.includes(module)) calls.push({ call, module });
+  }
+  return calls;
+}
+
+/**
+ * `require('…')` calls of `modules` found by a text search first, then only at those
+ * offsets in the tree: much cheaper than walking the scopes on a large file. Any
+ * function named `require` counts (also `const require = createRequire(import.meta.url)`).
+ */
+export function findRequireCallsByText(context: AnyRuleContext, modules: readonly string[]): RequireCall[] {
+  const names = modules.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+  const pattern = new RegExp(`\\brequire\\s*\\(\\s*['"](?:${names})['"]\\s*\\)`, 'g');
+  const offsets: number[] = [];
+  for (const match of context.sourceCode.text.matchAll(pattern)) offsets.push(match.index);
+  if (offsets.length === 0) return [];
+  const calls: RequireCall[] = [];
+  for (const node of findNodesAtOffsets(context, offsets).values()) {
+    const call = node.parent;
+    if (node.type !== AST_NODE_TYPES.Identifier || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== node) continue;
+    const module = getRequiredModule(call);
+    if (module !== undefined && modules.includes(module)) calls.push({ call, module });
+  }
+  return calls;
+}
+
+/**
+ * Identifiers that refer to the global `name`: unresolved references (the config does
+ * not declare it) and references of a declared global that the file does not define.
+ */
+export function findGlobalIdentifiers(globalScope: TSESLint.Scope.Scope, name: string): TSESTree.Identifier[] {
+  const identifiers: TSESTree.Identifier[] = globalScope.through
+    .filter((reference) => reference.identifier.name === name)
+    .map((reference) => reference.identifier as TSESTree.Identifier);
+  const declared = globalScope.set.get(name);
+  if (declared && declared.defs.length === 0) identifiers.push(...declared.references.map((reference) => reference.identifier as TSESTree.Identifier));
+  return identifiers;
+}
+
+/** References of globals (`Date.now()`) described by `traceMap`; declared globals only. */
+export function findGlobalReferences<T>(context: AnyRuleContext, traceMap: TraceMap<T>): FoundReference<T>[] {
+  const globalScope = context.sourceCode.scopeManager?.globalScope;
+  if (!globalScope) return [];
+  const found: FoundReference<T>[] = [];
+  try {
+    const tracker = new ASTUtils.ReferenceTracker(globalScope);
+    const untyped = traceMap as Parameters<typeof tracker.iterateGlobalReferences>[0];
+    for (const reference of tracker.iterateGlobalReferences(untyped)) found.push(reference as unknown as FoundReference<T>);
+  } catch {
+    // Odd code must never break linting.
+  }
+  return found;
+}
+
+/** `'mongodb'` of `require('mongodb')`: the first argument when it is a string literal. */
+function getRequiredModule(call: TSESTree.CallExpression): string | undefined {
+  const argument = call.arguments[0];
+  return argument?.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string' ? argument.value : undefined;
+}
+
+/** Quick pre-check: does the file import or require any of `modules`? */
+export function hasModuleImport(context: AnyRuleContext, modules: readonly string[]): boolean {
+  const text = context.sourceCode.text;
+  return modules.some((name) => text.includes(`'${name}'`) || text.includes(`"${name}"`) || text.includes(`\`${name}\``));
+}
+
+/** A type annotation whose type is an export of a module: `pool: Pool`, `ddb: AWS.DynamoDB.DocumentClient`. */
+export interface ImportedTypeAnnotation {
+  annotation: TSESTree.TSTypeAnnotation;
+  /** Export path inside the module: `['Pool']`, `['DynamoDB', 'DocumentClient']`; `[]` for the module itself. */
+  path: string[];
+  module: string;
+}
+
+/** Type annotations that name an export of one of `modules` (ESM imports only: types do not come from `require`). */
+export function findImportedTypeAnnotations(context: AnyRuleContext, modules: readonly string[]): ImportedTypeAnnotation[] {
+  const result: ImportedTypeAnnotation[] = [];
+  for (const statement of context.sourceCode.ast.body) {
+    if (statement.type !== AST_NODE_TYPES.ImportDeclaration || !modules.includes(statement.source.value)) continue;
+    for (const specifier of statement.specifiers) {
+      const base =
+        specifier.type === AST_NODE_TYPES.ImportSpecifier
+          ? [specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : String(specifier.imported.value)]
+          : [];
+      const variable = context.sourceCode.getDeclaredVariables(specifier)[0];
+      if (!variable) continue;
+      for (const reference of variable.references) {
+        const found = getAnnotationOfTypeName(reference.identifier, base);
+        if (found) result.push({ ...found, module: statement.source.value });
+      }
+    }
+  }
+  return result;
+}
+
+function getAnnotationOfTypeName(
+  identifier: TSESTree.Node,
+  base: string[],
+): { annotation: TSESTree.TSTypeAnnotation; path: string[] } | undefined {
+  const path = [...base];
+  let node: TSESTree.Node = identifier;
+  while (node.parent?.type === AST_NODE_TYPES.TSQualifiedName && node.parent.left === node) {
+    path.push(node.parent.right.name);
+    node = node.parent;
+  }
+  const typeReference = node.parent;
+  if (typeReference?.type !== AST_NODE_TYPES.TSTypeReference || typeReference.typeName !== node) return undefined;
+  const annotation = typeReference.parent;
+  if (annotation?.type !== AST_NODE_TYPES.TSTypeAnnotation) return undefined;
+  return { annotation, path };
+}

@@ -1,0 +1,117 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import type { AnyRuleContext } from '../per-file-cache';
+import { collectIdentifierNames, walkOwnCode } from './code-walk';
+import { getKeyName } from '../ast';
+import { ATTEMPT_NAME, type AttemptCounters } from './attempt-counters';
+import type { RetryScope } from './retry-scope';
+
+/** The number of attempts of `scope` is limited: a counter compared in the loop's test or guarding an exit. */
+export function isAttemptBounded(context: AnyRuleContext, scope: RetryScope, counters: AttemptCounters): boolean | undefined {
+  const keys = context.sourceCode.visitorKeys;
+  const isCounter = (name: string): boolean => counters.counters.has(name) || ATTEMPT_NAME.test(name);
+  /** `this.retries`: a counter kept on the object. */
+  const isCounterField = (node: TSESTree.Node): boolean =>
+    node.type === AST_NODE_TYPES.MemberExpression &&
+    node.object.type === AST_NODE_TYPES.ThisExpression &&
+    ATTEMPT_NAME.test(getKeyName(node, { computed: false, privateNames: 'none' }) ?? '');
+  const comparesCounter = (node: TSESTree.Node): boolean => {
+    let found = false;
+    walkOwnCode(node, keys, (child) => {
+      if (
+        child.type === AST_NODE_TYPES.BinaryExpression &&
+        ['<', '<=', '>', '>=', '===', '==', '!==', '!='].includes(child.operator) &&
+        ([...collectIdentifierNames(child, keys)].some(isCounter) || [child.left, child.right].some(isCounterField))
+      ) {
+        found = true;
+      }
+      // `if (!retriesLeft)`, `while (retries--)`
+      if (child.type === AST_NODE_TYPES.UnaryExpression && child.operator === '!' && child.argument.type === AST_NODE_TYPES.Identifier && isCounter(child.argument.name)) {
+        found = true;
+      }
+      if (child.type === AST_NODE_TYPES.UpdateExpression && child.argument.type === AST_NODE_TYPES.Identifier && isCounter(child.argument.name) && child.operator === '--') {
+        found = true;
+      }
+      return !found;
+    }, true);
+    return found;
+  };
+  if (scope.kind === 'catch-retry') {
+    // A `.catch` that calls the same thing again retries once; a named retry helper decides for itself.
+    return undefined;
+  }
+  if (scope.kind === 'loop') {
+    const loop = scope.node;
+    if (loop.type === AST_NODE_TYPES.ForOfStatement) return true;
+    const test =
+      loop.type === AST_NODE_TYPES.ForStatement || loop.type === AST_NODE_TYPES.WhileStatement || loop.type === AST_NODE_TYPES.DoWhileStatement
+        ? loop.test
+        : null;
+    if (test && comparesCounter(test)) return true;
+    if (hasGuardedExit(scope.attempt, keys, comparesCounter)) return true;
+    // A condition we cannot read as a counter (`while (shouldRetry(err))`) may still bound it.
+    if (test && !isAlwaysTrue(test) && !isFlagTest(test)) return undefined;
+    return false;
+  }
+  // Recursion: a comparison of the counter that guards the self-call or a throw.
+  return comparesCounter(scope.attempt) ? true : scope.attemptVariable ? undefined : false;
+}
+
+/** `if (attempt >= MAX) throw err;` (or return/break) anywhere in the attempt. */
+function hasGuardedExit(root: TSESTree.Node, keys: TSESLint.SourceCode.VisitorKeys, comparesCounter: (node: TSESTree.Node) => boolean): boolean {
+  let found = false;
+  walkOwnCode(root, keys, (node) => {
+    if (node.type === AST_NODE_TYPES.IfStatement && comparesCounter(node.test)) {
+      // `if (attempt >= MAX) throw err;`, `if (attempt < MAX) { … } else throw err;`, or
+      // `if (retryable && attempt < MAX) continue; throw err;`: going round only under the limit.
+      if (leavesSomewhere(node.consequent) || (node.alternate && leavesSomewhere(node.alternate))) found = true;
+      else if (isContinue(node.consequent) && isFollowedByExit(node)) found = true;
+    }
+    if (
+      node.type === AST_NODE_TYPES.ConditionalExpression &&
+      comparesCounter(node.test)
+    ) {
+      found = true;
+    }
+    return !found;
+  });
+  return found;
+}
+
+function isAlwaysTrue(test: TSESTree.Expression): boolean {
+  return (test.type === AST_NODE_TYPES.Literal && Boolean(test.value)) || (test.type === AST_NODE_TYPES.UnaryExpression && test.operator === '!' && test.argument.type === AST_NODE_TYPES.Literal && !test.argument.value);
+}
+
+/** `while (!done)`, `while (retry)`: a flag, not a count. */
+function isFlagTest(test: TSESTree.Expression): boolean {
+  if (test.type === AST_NODE_TYPES.Identifier) return true;
+  if (test.type === AST_NODE_TYPES.UnaryExpression && test.operator === '!') return isFlagTest(test.argument);
+  if (test.type === AST_NODE_TYPES.LogicalExpression) return isFlagTest(test.left) && isFlagTest(test.right);
+  return false;
+}
+
+function isContinue(statement: TSESTree.Statement): boolean {
+  if (statement.type === AST_NODE_TYPES.ContinueStatement) return true;
+  return statement.type === AST_NODE_TYPES.BlockStatement && statement.body.length > 0 && isContinue(statement.body[statement.body.length - 1] as TSESTree.Statement);
+}
+
+/** The statement right after `node` in its block leaves (`if (…) continue; throw err;`). */
+function isFollowedByExit(node: TSESTree.Statement): boolean {
+  const parent = node.parent;
+  if (parent?.type !== AST_NODE_TYPES.BlockStatement) return false;
+  const next = parent.body[parent.body.indexOf(node) + 1];
+  return next !== undefined && leavesSomewhere(next) && next.type !== AST_NODE_TYPES.IfStatement;
+}
+
+/** The statement throws, returns or breaks (in a block: one of its statements does). */
+export function leavesSomewhere(statement: TSESTree.Statement): boolean {
+  if (
+    statement.type === AST_NODE_TYPES.ThrowStatement ||
+    statement.type === AST_NODE_TYPES.ReturnStatement ||
+    statement.type === AST_NODE_TYPES.BreakStatement
+  ) {
+    return true;
+  }
+  if (statement.type === AST_NODE_TYPES.BlockStatement) return statement.body.some(leavesSomewhere);
+  if (statement.type === AST_NODE_TYPES.IfStatement) return leavesSomewhere(statement.consequent);
+  return false;
+}

@@ -1,0 +1,8 @@
+export { getRetryDelayFacts } from './between-attempts';
+export { collectAssignedNames, collectIdentifierNames, walkOwnCode } from './code-walk';
+export { alwaysLeaves } from './control-flow';
+export type { RetryDelayFacts } from './delay-facts';
+export { findKeyCreations, isKeyLikeName, type KeyCreation } from './idempotency-keys';
+export { getFunctionName } from './local-functions';
+export type { RetryHandler, RetryScope } from './retry-scope';
+export { findDatabaseRetryScopes, findEnclosingRetryScopes } from './retry-scopes';

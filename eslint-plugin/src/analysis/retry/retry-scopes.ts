@@ -1,0 +1,146 @@
+import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { hasDatabaseCode } from '../clients';
+import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
+import { ATTEMPT_NAME } from './attempt-counters';
+import { getFunctionName } from './local-functions';
+import { walkAll } from './code-walk';
+import { type FunctionNode, isFunctionNode } from '../ast';
+import { findRetryLibraryScopes } from './retry-libraries';
+import { getLoopRetryScope, isRetryLoopType, type LoopNode } from './retry-loops';
+import { findThisCalls, getCatchRetryScope, getPromiseRejectionHandler, getRecursiveRetryScope, isMethodCallingItself, isRetryShapedSelfCall, isTimerCallbackOf } from './retry-recursion';
+import type { RetryScope } from './retry-scope';
+
+
+/** Every retry scope of the file; computed once per file. */
+export const findRetryScopes = createPerFileCache((context: AnyRuleContext): readonly RetryScope[] => {
+  const scopes: RetryScope[] = [];
+  const visitorKeys = context.sourceCode.visitorKeys;
+  const recursive = new Set<TSESTree.Node>();
+  const catchCalls: TSESTree.CallExpression[] = [];
+  const candidates = collectCandidates(context);
+  catchCalls.push(...candidates.catchCalls);
+  const sourceText = context.sourceCode.text;
+  for (const loop of candidates.loops) {
+    const [start, end] = loop.body.range;
+    const hasTry = candidates.tryRanges.some(([tryStart, tryEnd]) => tryStart >= start && tryEnd <= end);
+    const test = loop.type === AST_NODE_TYPES.ForOfStatement ? null : loop.test;
+    const hasCounterTest = test !== null && ATTEMPT_NAME.test(sourceText.slice(test.range[0], test.range[1]));
+    if (!hasTry && !hasCounterTest) continue;
+    const scope = getLoopRetryScope(loop, visitorKeys);
+    if (scope) scopes.push(scope);
+  }
+  for (const fn of candidates.selfCalling) {
+    const scope = getRecursiveRetryScope(fn, visitorKeys);
+    if (scope) {
+      scopes.push(scope);
+      recursive.add(fn);
+    }
+  }
+  let libraryScopes: RetryScope[] = [];
+  try {
+    libraryScopes = findRetryLibraryScopes(context);
+  } catch {
+    // An unexpected shape must never break linting; fall back to no library scopes.
+    libraryScopes = [];
+  }
+  scopes.push(...libraryScopes);
+  for (const call of catchCalls) {
+    const scope = getCatchRetryScope(call, visitorKeys, libraryScopes);
+    if (scope) scopes.push(scope);
+  }
+  return scopes.sort((a, b) => a.node.range[0] - b.node.range[0]);
+});
+
+interface Candidates {
+  loops: LoopNode[];
+  /** Named functions that call themselves somewhere in their body. */
+  selfCalling: FunctionNode[];
+  tryRanges: (readonly [number, number])[];
+  catchCalls: TSESTree.CallExpression[];
+}
+
+/**
+ * Where retries can be, read from the scope analysis the parser already did (no extra
+ * walk over the whole tree): every function has a scope, every catch clause has one, and
+ * every loop body block has one. A function calls itself when its own name is among the
+ * references that leave its scope.
+ */
+function collectCandidates(context: AnyRuleContext): Candidates {
+  const candidates: Candidates = { loops: [], selfCalling: [], tryRanges: [], catchCalls: [] };
+  const scopeManager = context.sourceCode.scopeManager;
+  if (!scopeManager) return collectCandidatesByWalking(context);
+  const loops = new Set<LoopNode>();
+  let thisCalls: Map<string, number[]> | undefined;
+  const getThisCalls = (): Map<string, number[]> => (thisCalls ??= findThisCalls(context.sourceCode.text));
+  for (const scope of scopeManager.scopes) {
+    const block = scope.block as TSESTree.Node;
+    if (scope.type === 'catch') {
+      if (block.parent?.type === AST_NODE_TYPES.TryStatement) candidates.tryRanges.push(block.parent.range);
+    } else if (scope.type === 'block' || scope.type === 'for') {
+      const loop = scope.type === 'for' ? block : block.parent;
+      if (loop && isRetryLoopType(loop) && (scope.type === 'for' || loop.body === block)) loops.add(loop);
+    } else if (scope.type === 'function' && isFunctionNode(block)) {
+      const parent = block.parent;
+      if (parent?.type === AST_NODE_TYPES.CallExpression && getPromiseRejectionHandler(parent) === block) {
+        candidates.catchCalls.push(parent);
+      }
+      const name = getFunctionName(block);
+      if (!name) continue;
+      const callsItself =
+        scope.through.some((reference) => {
+          const identifier = reference.identifier as TSESTree.Node;
+          return (
+            identifier.type === AST_NODE_TYPES.Identifier &&
+            identifier.name === name &&
+            identifier.parent?.type === AST_NODE_TYPES.CallExpression &&
+            (identifier.parent.callee === identifier || isTimerCallbackOf(identifier.parent, name)) &&
+            isRetryShapedSelfCall(identifier.parent, block)
+          );
+        }) || isMethodCallingItself(block, name, getThisCalls());
+      if (callsItself) candidates.selfCalling.push(block);
+    }
+  }
+  candidates.loops = [...loops];
+  return candidates;
+}
+
+/** The same candidates by walking the tree, for a parser that gives no scope analysis. */
+function collectCandidatesByWalking(context: AnyRuleContext): Candidates {
+  const candidates: Candidates = { loops: [], selfCalling: [], tryRanges: [], catchCalls: [] };
+  const functions: FunctionNode[] = [];
+  const callNames = new Set<string>();
+  walkAll(context.sourceCode.ast as TSESTree.Program, context.sourceCode.visitorKeys, (node) => {
+    if (isRetryLoopType(node)) candidates.loops.push(node);
+    else if (isFunctionNode(node)) functions.push(node);
+    else if (node.type === AST_NODE_TYPES.TryStatement && node.handler) candidates.tryRanges.push(node.range);
+    else if (node.type === AST_NODE_TYPES.CallExpression) {
+      if (getPromiseRejectionHandler(node)) candidates.catchCalls.push(node);
+      if (node.callee.type === AST_NODE_TYPES.Identifier) callNames.add(node.callee.name);
+      if (node.callee.type === AST_NODE_TYPES.MemberExpression && node.callee.property.type === AST_NODE_TYPES.Identifier) {
+        callNames.add(node.callee.property.name);
+      }
+    }
+  });
+  candidates.selfCalling = functions.filter((fn) => {
+    const name = getFunctionName(fn);
+    return name !== undefined && callNames.has(name);
+  });
+  return candidates;
+}
+
+/** Retry scopes whose attempt contains `node`, innermost first. */
+export function findEnclosingRetryScopes(context: AnyRuleContext, node: TSESTree.Node): RetryScope[] {
+  const [start, end] = node.range;
+  return findRetryScopes(context)
+    .filter((scope) => scope.attempt.range[0] <= start && scope.attempt.range[1] >= end)
+    .sort((a, b) => b.attempt.range[0] - a.attempt.range[0]);
+}
+
+/**
+ * Retry scopes of a file that touches a database, else none. Every rule asks about
+ * retries of database work, most files have none, and retry-scope analysis is the
+ * costliest part of a lint, so rules start here.
+ */
+export function findDatabaseRetryScopes(context: AnyRuleContext): readonly RetryScope[] {
+  return hasDatabaseCode(context) ? findRetryScopes(context) : [];
+}
