@@ -1,3 +1,4 @@
+import { type CodePresetName, RULE_PREFIX } from './constants';
 import type { RuleId } from './rules';
 
 type Severity = 'off' | 'warn' | 'error';
@@ -22,13 +23,11 @@ const presets: Record<RuleId, { recommended: Severity; strict: Severity }> = {
   'pg-require-whole-transaction-retry': { recommended: 'error', strict: 'error' },
 };
 
-export type PresetName = 'recommended' | 'strict' | 'all';
-
 /** `{ 'retry-safety/<id>': severity }` for one preset. */
-export function presetRules(preset: PresetName): Record<string, Severity> {
+export function presetRules(preset: CodePresetName): Record<string, Severity> {
   const entries = Object.entries(presets).map(([id, severity]) => {
     const level = preset === 'all' ? 'error' : severity[preset];
-    return [`retry-safety/${id}`, level] as const;
+    return [`${RULE_PREFIX}${id}`, level] as const;
   });
   return Object.fromEntries(entries.filter(([, level]) => level !== 'off'));
 }

@@ -1,51 +1,65 @@
 import type { ESLint, Linter } from 'eslint';
 import pkg from '../package.json';
 import { presetRules } from './configs';
+import * as constants from './constants';
+import {
+  CODE_PRESET_NAMES,
+  CONNECTION_STRING_RULE_ID,
+  CONNECTION_STRINGS_PRESET_NAME,
+  type ConfigName,
+  PLUGIN_NAMESPACE,
+  RULE_PREFIX,
+  TEXT_LANGUAGE_ID,
+  TEXT_LANGUAGE_NAME,
+} from './constants';
+import * as fileKinds from './file-kinds';
+import { getConnectionStringsPresetFiles } from './file-kinds';
 import { textLanguage } from './languages/text-language';
-import { rules } from './rules';
+import { type RuleId, rules } from './rules';
 
-type ConfigName = 'recommended' | 'strict' | 'all' | 'connection-strings';
+export * from './constants';
+export * from './file-kinds';
 
 const plugin = {
-  meta: { name: pkg.name, version: pkg.version, namespace: 'retry-safety' },
+  meta: { name: pkg.name, version: pkg.version, namespace: PLUGIN_NAMESPACE },
   rules,
-  languages: { text: textLanguage },
+  languages: { [TEXT_LANGUAGE_NAME]: textLanguage },
   configs: {} as Record<ConfigName, Linter.Config>,
 };
 
 // Presets refer to the plugin object itself, so they are filled in after it exists.
-for (const preset of ['recommended', 'strict', 'all'] as const) {
+for (const preset of CODE_PRESET_NAMES) {
   plugin.configs[preset] = {
-    name: `retry-safety/${preset}`,
-    plugins: { 'retry-safety': plugin as unknown as ESLint.Plugin },
+    name: `${PLUGIN_NAMESPACE}/${preset}`,
+    plugins: { [PLUGIN_NAMESPACE]: plugin as unknown as ESLint.Plugin },
     rules: presetRules(preset),
   };
 }
 
-/** Files that hold connection strings outside code; read as plain text by `retry-safety/text`. */
-const connectionStringFiles = [
-  '**/.env*',
-  '**/*.env',
-  '**/*.json',
-  '**/*.yaml',
-  '**/*.yml',
-  '**/*.properties',
-  '**/*.toml',
-  '**/*.ini',
-  '**/*.tf',
-];
+const connectionStringRule: RuleId = CONNECTION_STRING_RULE_ID;
 
-plugin.configs['connection-strings'] = {
-  name: 'retry-safety/connection-strings',
-  files: connectionStringFiles,
-  plugins: { 'retry-safety': plugin as unknown as ESLint.Plugin },
-  language: 'retry-safety/text',
+plugin.configs[CONNECTION_STRINGS_PRESET_NAME] = {
+  name: `${PLUGIN_NAMESPACE}/${CONNECTION_STRINGS_PRESET_NAME}`,
+  // The text kinds of the file-kind table that the preset reads: `.env`, JSON, YAML…
+  files: getConnectionStringsPresetFiles(),
+  plugins: { [PLUGIN_NAMESPACE]: plugin as unknown as ESLint.Plugin },
+  language: TEXT_LANGUAGE_ID,
   // The code rules have nothing to read in plain text: keep them off there even when a
   // preset without `files` is listed first.
   rules: {
-    ...Object.fromEntries(Object.keys(rules).map((id) => [`retry-safety/${id}`, 'off'])),
-    'retry-safety/mongo-retry-writes-connection-string': 'error',
+    ...Object.fromEntries(Object.keys(rules).map((id) => [`${RULE_PREFIX}${id}`, 'off'])),
+    [`${RULE_PREFIX}${connectionStringRule}`]: 'error',
   },
 };
 
-export default plugin;
+/**
+ * The named exports are properties of the plugin object too: the CommonJS bundle's
+ * `module.exports` is the plugin itself (see entry.cts), so that is where `require()` and
+ * Node's named imports find them. Not enumerable: ESLint and `{ ...plugin }` see the
+ * plugin's own keys only.
+ */
+for (const [name, value] of Object.entries({ ...constants, ...fileKinds })) {
+  Object.defineProperty(plugin, name, { value, enumerable: false });
+}
+
+export default plugin as typeof plugin & typeof constants & typeof fileKinds;

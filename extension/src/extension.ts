@@ -13,29 +13,10 @@ import {
   type ServerOptions,
   type StaticFeature,
 } from 'vscode-languageclient/node';
+import { documentSelector } from './document-selector';
 
 /** Settings section shared with the server (`workspace/configuration`). */
 export const SETTINGS_SECTION = 'retrySafety';
-
-/** Code files are linted with ESLint; the rest go through the connection-string scan. */
-export const LANGUAGE_IDS = [
-  'javascript',
-  'javascriptreact',
-  'typescript',
-  'typescriptreact',
-  'dotenv',
-  'properties',
-  'json',
-  'jsonc',
-  'yaml',
-  'toml',
-  'ini',
-  'terraform',
-  'plaintext',
-] as const;
-
-/** `.env`, `.env.local`, `.env.production`, … whatever language VS Code gives them. */
-const ENV_FILE_PATTERN = '**/.env*';
 
 export const COMMANDS = {
   restartServer: 'retrySafety.restartServer',
@@ -45,20 +26,6 @@ export const COMMANDS = {
 
 /** Bundled next to `dist/extension.js` by `build.mjs`. */
 const SERVER_FILE = 'dist/server.cjs';
-
-interface DocumentFilter {
-  scheme: string;
-  language?: string;
-  pattern?: string;
-}
-
-const documentSelector: DocumentFilter[] = [
-  ...LANGUAGE_IDS.flatMap((language) => [
-    { scheme: 'file', language },
-    { scheme: 'untitled', language },
-  ]),
-  { scheme: 'file', pattern: ENV_FILE_PATTERN },
-];
 
 let client: LanguageClient | undefined;
 

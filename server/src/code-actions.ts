@@ -1,7 +1,7 @@
 // Code actions: each ESLint fix and suggestion as a quick fix, "Disable <rule> for this
 // line", and fix-all (`source.fixAll.retrySafety`). Fixes come from `Diagnostic.data`,
 // and only while the document is still at the version they were computed for.
-import path from 'node:path';
+import { findFileKind } from 'eslint-plugin-retry-safety';
 import {
   CodeActionKind,
   TextDocumentEdit,
@@ -57,16 +57,13 @@ function describeFix(document: TextDocument, fix: FixData, ruleId: string): stri
   return maskSecrets(title);
 }
 
-// Text formats whose line comments start with `#`; JSON and plain text have no comments.
-const HASH_COMMENT_EXTENSIONS = new Set(['.yaml', '.yml', '.properties', '.toml', '.ini', '.tf', '.tfvars', '.sh', '.conf', '.cfg']);
-
-/** The line-comment opener for a disable directive in this document, or undefined when none fits. */
-function getCommentOpener(target: LintTarget, textDirectivesWork: boolean): string | undefined {
-  if (target.kind === 'code') return '//';
-  if (!textDirectivesWork) return undefined;
-  const name = target.filename.toLowerCase();
-  if (name === '.env' || name.startsWith('.env.') || name.endsWith('.env')) return '#';
-  return HASH_COMMENT_EXTENSIONS.has(path.extname(name)) ? '#' : undefined;
+/**
+ * The line-comment opener for a disable directive in this document, from the plugin's
+ * file kinds (`#` in `.env` and YAML, none in JSON and plain text); undefined when none fits.
+ */
+export function getCommentOpener(target: LintTarget): string | undefined {
+  const kind = findFileKind(target.filename);
+  return kind?.syntax === target.kind ? kind.lineComments[0] : undefined;
 }
 
 function getDisableAction(
@@ -98,8 +95,6 @@ export interface QuickFixContext {
   target: LintTarget;
   diagnostics: readonly Diagnostic[];
   useDocumentChanges: boolean;
-  /** Whether the text language honours `# eslint-disable-next-line` comments. */
-  textDirectivesWork: boolean;
   /** The full data of a diagnostic whose fixes were too large to carry, linting the same version again. */
   resolveDeferred: (diagnostic: Diagnostic) => DiagnosticData | undefined;
 }
@@ -110,7 +105,7 @@ export function getQuickFixes(context: QuickFixContext): CodeAction[] {
   const fixes: CodeAction[] = [];
   const disables: CodeAction[] = [];
   const disabledRules = new Set<string>();
-  const opener = getCommentOpener(context.target, context.textDirectivesWork);
+  const opener = getCommentOpener(context.target);
 
   for (const diagnostic of context.diagnostics) {
     if (!isOwnDiagnostic(diagnostic)) continue;

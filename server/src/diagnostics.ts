@@ -1,14 +1,16 @@
 // ESLint messages → LSP diagnostics. Each diagnostic carries its fix and suggestions in
 // `data` (kept by the client between diagnostics and code actions since LSP 3.16), as
 // offsets into the text of the document version they were computed for.
+import { PLUGIN_NAMESPACE, RULE_PREFIX } from 'eslint-plugin-retry-safety';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LintOutcome } from './lint';
-import { RULE_PREFIX, getRuleDocs } from './plugin';
+import { getRuleDocs } from './plugin';
 import { findLineStarts, toLspRange } from './positions';
 import type { RuleLevel } from './settings';
 
-export const DIAGNOSTIC_SOURCE = 'retry-safety';
+/** Diagnostics are labelled with the plugin's name, their codes are its rule ids. */
+export const DIAGNOSTIC_SOURCE = PLUGIN_NAMESPACE;
 
 /** An ESLint fix, with offsets into the whole document text. */
 export interface FixData {

@@ -5,21 +5,25 @@ import path from 'node:path';
 import * as tsParser from '@typescript-eslint/parser';
 import type { Linter as LinterTypes } from 'eslint';
 import { Linter } from 'eslint/universal';
+import {
+  CONNECTION_STRINGS_PRESET_NAME,
+  FILE_KINDS,
+  PLUGIN_NAMESPACE,
+  RULE_PREFIX,
+  TEXT_LANGUAGE_ID,
+  findCodeKindByLanguageId,
+  findFileKind,
+} from 'eslint-plugin-retry-safety';
 import { describeError, type Logger } from './log';
-import { CONNECTION_STRING_RULE, RULE_PREFIX, getPresetRules, getTextLanguage, plugin } from './plugin';
+import { getPresetRules, plugin } from './plugin';
 import { JS_LINE_BREAK, TEXT_LINE_BREAK } from './positions';
-import { defaultSettings, toEslintSettings, type RuleLevel, type Settings } from './settings';
+import { toEslintSettings, type RuleLevel, type Settings } from './settings';
 
 /** Documents above this many characters are not linted (one log line instead). */
 export const MAX_TEXT_LENGTH = 2 * 1024 * 1024;
 
-const CODE_EXTENSIONS = new Set(['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts']);
-const CODE_LANGUAGE_EXTENSIONS: Record<string, string> = {
-  javascript: '.js',
-  javascriptreact: '.jsx',
-  typescript: '.ts',
-  typescriptreact: '.tsx',
-};
+/** Every code file extension of the plugin's file-kind table. */
+const CODE_EXTENSIONS = FILE_KINDS.filter((kind) => kind.syntax === 'code').flatMap((kind) => kind.extensions);
 
 // Files are linted under a fixed virtual folder, by base name: patterns then match
 // whatever the real path is (outside any cwd, inside node_modules, untitled buffers).
@@ -72,11 +76,11 @@ function getBaseName(uri: string): string {
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'untitled' : cleaned;
 }
 
-/** How a document is linted, from its URI's extension and, failing that, its language id. */
+/** How a document is linted, from its URI's extension and, failing that, its language id (the plugin's file kinds). */
 export function getLintTarget(uri: string, languageId: string): LintTarget {
   const baseName = getBaseName(uri);
-  if (CODE_EXTENSIONS.has(path.extname(baseName).toLowerCase())) return { kind: 'code', filename: baseName };
-  const extension = CODE_LANGUAGE_EXTENSIONS[languageId];
+  if (findFileKind(baseName)?.syntax === 'code') return { kind: 'code', filename: baseName };
+  const extension = findCodeKindByLanguageId(languageId)?.extensions[0];
   if (extension) return { kind: 'code', filename: `${baseName}${extension}` };
   return { kind: 'text', filename: baseName };
 }
@@ -111,10 +115,10 @@ function resolveRules(preset: LinterTypes.RulesRecord, overrides: Record<string,
 }
 
 function buildCodeSetup(settings: Settings): LintSetup {
-  const { rules, levels } = resolveRules(getPresetRules('recommended') ?? {}, settings.rules, () => true);
+  const { rules, levels } = resolveRules(getPresetRules('recommended'), settings.rules, () => true);
   const config: LinterTypes.Config = {
-    files: [...CODE_EXTENSIONS].map((extension) => `**/*${extension}`),
-    plugins: { 'retry-safety': plugin },
+    files: CODE_EXTENSIONS.map((extension) => `**/*${extension}`),
+    plugins: { [PLUGIN_NAMESPACE]: plugin },
     languageOptions: {
       parser: tsParser as LinterTypes.Parser,
       ecmaVersion: 'latest',
@@ -130,16 +134,14 @@ function buildCodeSetup(settings: Settings): LintSetup {
   return { config: [config], levels };
 }
 
-function buildTextSetup(settings: Settings): LintSetup | undefined {
-  const language = getTextLanguage();
-  if (!language) return undefined;
-  const preset = getPresetRules('connection-strings') ?? { [RULE_PREFIX + CONNECTION_STRING_RULE]: 'error' };
+function buildTextSetup(settings: Settings): LintSetup {
+  const preset = getPresetRules(CONNECTION_STRINGS_PRESET_NAME);
   const textRules = new Set(Object.keys(preset).map((fullId) => fullId.slice(RULE_PREFIX.length)));
   const { rules, levels } = resolveRules(preset, settings.rules, (id) => textRules.has(id));
   const config: LinterTypes.Config = {
     files: [`${TEXT_FOLDER}/?*`],
-    plugins: { 'retry-safety': plugin },
-    language,
+    plugins: { [PLUGIN_NAMESPACE]: plugin },
+    language: TEXT_LANGUAGE_ID,
     linterOptions: { reportUnusedDisableDirectives: 'off' },
     settings: toEslintSettings(settings),
     rules,
@@ -165,18 +167,16 @@ function withRules(config: LinterTypes.Config[], keep: (ruleId: string) => boole
 
 export class DocumentLinter {
   readonly #linter = new Linter({ cwd: VIRTUAL_ROOT });
-  readonly #setups = new Map<string, { code: LintSetup; text: LintSetup | undefined }>();
+  readonly #setups = new Map<string, { code: LintSetup; text: LintSetup }>();
   readonly #reportedFailures = new Set<string>();
-  #textDirectivesWork: boolean | undefined;
 
   constructor(private readonly log: Logger) {}
 
   /** Lints one document's text; never throws. */
   lint(text: string, target: LintTarget, settings: Settings): LintOutcome {
-    const skipped = this.#getSkipReason(text, target);
+    const skipped = this.#getSkipReason(text);
     if (skipped) return { status: 'skipped', reason: skipped };
     const setup = this.#getSetup(target, settings);
-    if (!setup) return { status: 'skipped', reason: 'the plugin has no text language' };
     const bomLength = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     const source = bomLength ? text.slice(bomLength) : text;
     try {
@@ -203,9 +203,8 @@ export class DocumentLinter {
    * undefined when nothing changes or the text cannot be linted.
    */
   fix(text: string, target: LintTarget, settings: Settings): string | undefined {
-    if (this.#getSkipReason(text, target)) return undefined;
+    if (this.#getSkipReason(text)) return undefined;
     const setup = this.#getSetup(target, settings);
-    if (!setup) return undefined;
     const bomLength = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     const source = bomLength ? text.slice(bomLength) : text;
     try {
@@ -219,34 +218,13 @@ export class DocumentLinter {
     }
   }
 
-  /**
-   * Whether the plugin's text language honours `# eslint-disable-next-line` comments:
-   * probed once, on a line the connection-string rule always reports.
-   */
-  supportsTextDirectives(): boolean {
-    if (this.#textDirectivesWork === undefined) {
-      const settings = { ...defaultSettings, documentdb: { engineVersion: '8.0.2', hosts: [] } };
-      const target: LintTarget = { kind: 'text', filename: '.env' };
-      const line = 'MONGODB_URI=mongodb://db.docdb.amazonaws.com:27017/?retryWrites=false\n';
-      const directive = `# eslint-disable-next-line ${RULE_PREFIX}${CONNECTION_STRING_RULE}\n`;
-      const count = (text: string) => {
-        const outcome = this.lint(text, target, settings);
-        return outcome.status === 'linted' ? outcome.messages.length : -1;
-      };
-      const plain = count(line);
-      this.#textDirectivesWork = plain > 0 && count(directive + line) === 0;
-    }
-    return this.#textDirectivesWork;
-  }
-
-  #getSkipReason(text: string, target: LintTarget): string | undefined {
+  #getSkipReason(text: string): string | undefined {
     if (text.length > MAX_TEXT_LENGTH) return `larger than ${MAX_TEXT_LENGTH} characters`;
     if (text.includes('\0')) return 'binary content';
-    if (target.kind === 'text' && !getTextLanguage()) return 'the plugin has no text language';
     return undefined;
   }
 
-  #getSetup(target: LintTarget, settings: Settings): LintSetup | undefined {
+  #getSetup(target: LintTarget, settings: Settings): LintSetup {
     const key = JSON.stringify([settings.documentdb, settings.rules]);
     let setups = this.#setups.get(key);
     if (!setups) {

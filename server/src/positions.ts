@@ -59,8 +59,3 @@ export function isPositionInRange(position: Position, range: Range): boolean {
     position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
   return afterStart && beforeEnd;
 }
-
-/** Whether two ranges share at least one position. */
-export function doRangesTouch(a: Range, b: Range): boolean {
-  return isPositionInRange(a.start, b) || isPositionInRange(b.start, a);
-}

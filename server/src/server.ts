@@ -235,14 +235,12 @@ export function startServer(connection: Connection, { ownsProcess }: { ownsProce
       const settings = await getSettings(document.uri);
       const loaded = await loadEngine();
       const target = loaded.engine.getLintTarget(document.uri, document.languageId);
-      const textDirectivesWork = target.kind === 'text' && loaded.linter.supportsTextDirectives();
       actions.push(
         ...loaded.engine.getQuickFixes({
           document,
           target,
           diagnostics: context.diagnostics,
           useDocumentChanges,
-          textDirectivesWork,
           resolveDeferred: (diagnostic) => resolveDeferred(loaded, document, settings, diagnostic),
         }),
       );

@@ -1,6 +1,10 @@
 // The `retrySafety.*` settings: what a client may send, and what the server makes of it.
 // Everything arriving from a client is untrusted shape-wise, so `readSettings` accepts
-// anything and keeps only well-formed values.
+// anything and keeps only well-formed values. The DocumentDB engine version is the
+// plugin's to validate: it is passed on as the client sent it, and an invalid one is
+// reported by the plugin under its editor name, `retrySafety.documentdb.engineVersion`.
+// Loaded before the engine: the plugin's names come from its import-free `/constants`.
+import { RULE_PREFIX, SETTINGS_KEY, SETTINGS_NAME_KEY } from 'eslint-plugin-retry-safety/constants';
 
 export type RuleLevel = 'off' | 'info' | 'warn' | 'error';
 export type TraceLevel = 'off' | 'messages' | 'verbose';
@@ -9,8 +13,11 @@ export interface Settings {
   /** Lint at all. `false` clears the diagnostics of every open document. */
   enable: boolean;
   documentdb: {
-    /** Amazon DocumentDB engine version, e.g. "8.0.2"; decides what the connection-string rule wants. */
-    engineVersion?: string;
+    /**
+     * Amazon DocumentDB engine version, e.g. "8.0.2"; decides what the connection-string
+     * rule wants. As sent (strings trimmed); the plugin validates it.
+     */
+    engineVersion?: unknown;
     /** Host patterns that are DocumentDB although they do not look like it (SSH tunnels, custom DNS). */
     hosts: string[];
   };
@@ -38,6 +45,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Whether a client sent a value at all: editors send `""` or `null` for a setting left empty. */
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+}
+
 /**
  * Reads one settings object. Accepts both nested (`{ documentdb: { engineVersion } }`) and
  * dotted keys (`{ "documentdb.engineVersion": … }`), as editors other than VS Code often
@@ -56,7 +68,7 @@ export function readSettings(raw: unknown): Settings {
   if (isRecord(input.rules)) {
     for (const [id, level] of Object.entries(input.rules)) {
       if (typeof level === 'string' && RULE_LEVELS.includes(level)) {
-        rules[id.replace(/^retry-safety\//, '')] = level as RuleLevel;
+        rules[id.startsWith(RULE_PREFIX) ? id.slice(RULE_PREFIX.length) : id] = level as RuleLevel;
       }
     }
   }
@@ -64,7 +76,7 @@ export function readSettings(raw: unknown): Settings {
   return {
     enable: typeof input.enable === 'boolean' ? input.enable : defaultSettings.enable,
     documentdb: {
-      ...(typeof engineVersion === 'string' && engineVersion.trim() !== '' ? { engineVersion: engineVersion.trim() } : {}),
+      ...(isSet(engineVersion) ? { engineVersion: typeof engineVersion === 'string' ? engineVersion.trim() : engineVersion } : {}),
       hosts: Array.isArray(hosts) ? hosts.filter((host): host is string => typeof host === 'string' && host !== '') : [],
     },
     rules,
@@ -89,14 +101,18 @@ export function readDebounceMs(options: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
-/** The ESLint shared settings the plugin's rules read (`settings["retry-safety"]`). */
+/**
+ * The ESLint shared settings the plugin's rules read (`settings["retry-safety"]`), and the
+ * name the user wrote them under, for the plugin's messages (`retrySafety.documentdb…`).
+ */
 export function toEslintSettings(settings: Settings): Record<string, unknown> {
   return {
-    'retry-safety': {
+    [SETTINGS_KEY]: {
       documentdb: {
-        ...(settings.documentdb.engineVersion ? { engineVersion: settings.documentdb.engineVersion } : {}),
+        ...(settings.documentdb.engineVersion !== undefined ? { engineVersion: settings.documentdb.engineVersion } : {}),
         hosts: settings.documentdb.hosts,
       },
     },
+    [SETTINGS_NAME_KEY]: SETTINGS_SECTION,
   };
 }

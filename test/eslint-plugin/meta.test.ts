@@ -1,6 +1,14 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import { getRetrySafetySettings } from '../../eslint-plugin/src/analysis/connection-string';
+import * as constants from '../../eslint-plugin/src/constants';
+import * as fileKinds from '../../eslint-plugin/src/file-kinds';
+import * as entry from '../../eslint-plugin/src/index';
 import plugin from '../../eslint-plugin/src/index';
 import { DOCS_BASE_URL } from '../../eslint-plugin/src/util/create-rule';
 
@@ -75,5 +83,114 @@ describe.each(ruleIds)('rule %s', (ruleId) => {
     const markdown = readFileSync(page, 'utf8');
     if (rule.meta.fixable) expect(markdown).toMatch(/--fix|autofix/i);
     if (rule.meta.hasSuggestions) expect(markdown).toMatch(/suggestion/i);
+  });
+});
+
+describe('the names the plugin exports', () => {
+  const {
+    CONFIG_NAMES,
+    CONNECTION_STRING_RULE_ID,
+    CONNECTION_STRINGS_PRESET_NAME,
+    ESLINT_SETTINGS_NAME,
+    PLUGIN_NAMESPACE,
+    RULE_PREFIX,
+    SETTINGS_KEY,
+    TEXT_LANGUAGE_ID,
+    TEXT_LANGUAGE_NAME,
+  } = constants;
+
+  it('are the ones the plugin object, its presets and its settings use', () => {
+    expect(plugin.meta.namespace).toBe(PLUGIN_NAMESPACE);
+    expect(RULE_PREFIX).toBe(`${PLUGIN_NAMESPACE}/`);
+    expect(Object.keys(plugin.configs)).toEqual([...CONFIG_NAMES]);
+    for (const name of CONFIG_NAMES) {
+      expect(plugin.configs[name].name).toBe(`${PLUGIN_NAMESPACE}/${name}`);
+      expect(Object.keys(plugin.configs[name].plugins ?? {})).toEqual([PLUGIN_NAMESPACE]);
+      expect(Object.keys(plugin.configs[name].rules ?? {}).every((id) => id.startsWith(RULE_PREFIX)), name).toBe(true);
+    }
+    expect(Object.keys(plugin.languages)).toEqual([TEXT_LANGUAGE_NAME]);
+    expect(TEXT_LANGUAGE_ID).toBe(`${PLUGIN_NAMESPACE}/${TEXT_LANGUAGE_NAME}`);
+    expect(plugin.configs[CONNECTION_STRINGS_PRESET_NAME].language).toBe(TEXT_LANGUAGE_ID);
+    expect(ruleIds).toContain(CONNECTION_STRING_RULE_ID);
+    expect(plugin.configs[CONNECTION_STRINGS_PRESET_NAME].rules?.[RULE_PREFIX + CONNECTION_STRING_RULE_ID]).toBe('error');
+    expect(getRetrySafetySettings({ [SETTINGS_KEY]: { documentdb: { engineVersion: '8.0.2' } } }).documentdb.engineVersion?.text).toBe('8.0.2');
+    expect(ESLINT_SETTINGS_NAME).toBe(`settings["${SETTINGS_KEY}"]`);
+  });
+});
+
+describe('the package entry', () => {
+  const named = { ...constants, ...fileKinds };
+  const pluginKeys = ['meta', 'rules', 'languages', 'configs'];
+  const distEntry = path.join(repo, 'eslint-plugin', 'dist', 'index.cjs');
+  const tempDirs: string[] = [];
+  afterAll(() => {
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exports the constants and the file kinds by name, and carries them on the plugin object without adding to its keys', () => {
+    for (const [name, value] of Object.entries(named)) {
+      expect((entry as Record<string, unknown>)[name], name).toBe(value);
+      expect((plugin as unknown as Record<string, unknown>)[name], name).toBe(value);
+    }
+    expect(Object.keys(plugin)).toEqual(pluginKeys);
+  });
+
+  it('as built: require() and import both get the plugin, with the named exports', () => {
+    if (!existsSync(distEntry)) throw new Error('Build the plugin first: npm run build');
+    const built = createRequire(import.meta.url)('eslint-plugin-retry-safety') as Record<string, unknown>;
+    expect(Object.keys(built)).toEqual(pluginKeys);
+    for (const [name, value] of Object.entries(named)) {
+      if (typeof value === 'function') expect(typeof built[name], name).toBe('function');
+      else expect(built[name], name).toEqual(value);
+    }
+    const script = [
+      "import plugin, { RULE_PREFIX, FILE_KINDS } from 'eslint-plugin-retry-safety';",
+      "import { TEXT_LANGUAGE_ID } from 'eslint-plugin-retry-safety/constants';",
+      "import { findFileKind } from 'eslint-plugin-retry-safety/file-kinds';",
+      'console.log(JSON.stringify([Object.keys(plugin), RULE_PREFIX, FILE_KINDS.length, TEXT_LANGUAGE_ID, findFileKind(".env.local").name]));',
+    ].join('\n');
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repo, encoding: 'utf8' });
+    expect(JSON.parse(output)).toEqual([pluginKeys, constants.RULE_PREFIX, fileKinds.FILE_KINDS.length, constants.TEXT_LANGUAGE_ID, 'dotenv']);
+  });
+
+  it("type-checks a user's eslint.config.ts, ESM or CommonJS, against the built declarations", () => {
+    if (!existsSync(distEntry)) throw new Error('Build the plugin first: npm run build');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'retry-safety-types-'));
+    tempDirs.push(dir);
+    mkdirSync(path.join(dir, 'node_modules'));
+    symlinkSync(path.join(repo, 'eslint-plugin'), path.join(dir, 'node_modules', 'eslint-plugin-retry-safety'), 'dir');
+    symlinkSync(path.join(repo, 'node_modules', 'eslint'), path.join(dir, 'node_modules', 'eslint'), 'dir');
+    const files: Record<string, string> = {
+      'package.json': '{ "type": "module" }',
+      'eslint.config.ts': [
+        "import type { Linter } from 'eslint';",
+        "import retrySafety, { CONNECTION_STRING_RULE_ID, RULE_PREFIX, TEXT_LANGUAGE_ID, type ConfigName } from 'eslint-plugin-retry-safety';",
+        "import { FILE_KINDS } from 'eslint-plugin-retry-safety/file-kinds';",
+        "const preset: ConfigName = 'recommended';",
+        'export default [',
+        '  retrySafety.configs[preset],',
+        "  retrySafety.configs['connection-strings'],",
+        "  { plugins: { 'retry-safety': retrySafety }, rules: { [`${RULE_PREFIX}${CONNECTION_STRING_RULE_ID}`]: 'error' } },",
+        "  { files: FILE_KINDS.filter((kind) => kind.syntax === 'text').flatMap((kind) => kind.extensions.map((extension) => `**/*${extension}`)), language: TEXT_LANGUAGE_ID },",
+        '] satisfies Linter.Config[];',
+      ].join('\n'),
+      'eslint.config.cts': [
+        "import retrySafety = require('eslint-plugin-retry-safety');",
+        "const config: import('eslint').Linter.Config[] = [retrySafety.configs.all, { settings: { [retrySafety.SETTINGS_KEY]: {} } }];",
+        'export = config;',
+      ].join('\n'),
+      'misspelt.ts': "import retrySafety from 'eslint-plugin-retry-safety';\nexport const config = retrySafety.configs.recomended;\n",
+    };
+    for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+    const program = ts.createProgram(
+      ['eslint.config.ts', 'eslint.config.cts', 'misspelt.ts'].map((name) => path.join(dir, name)),
+      { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true, skipLibCheck: true, types: [] },
+    );
+    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => [
+      path.basename(diagnostic.file?.fileName ?? ''),
+      ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
+    ]);
+    // The presets are typed: only the misspelt one fails.
+    expect(problems).toEqual([['misspelt.ts', expect.stringContaining("Property 'recomended' does not exist")]]);
   });
 });

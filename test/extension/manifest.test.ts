@@ -1,13 +1,19 @@
 // The extension's manifest against what really runs: every contributed setting is read
-// by the server (and every setting the server reads is contributed), every contributed
-// command is registered by the extension (and vice versa), activation covers the
-// languages the client serves, and the packaging fields vsce needs are there.
+// by the server (and every setting the server reads is contributed), the engine-version
+// pattern accepts what the plugin accepts, every contributed command is registered by the
+// extension (and vice versa), activation and the document selector cover the plugin's
+// file kinds, and the packaging fields vsce needs are there.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import fc from 'fast-check';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
+import { getEngineVersion } from '../../eslint-plugin/src/analysis/connection-string/engine-version';
+import { FILE_KINDS } from '../../eslint-plugin/src/file-kinds';
 import { rules } from '../../eslint-plugin/src/rules/index';
+import { FILE_NAME_PATTERNS, LANGUAGE_IDS, documentSelector } from '../../extension/src/document-selector';
 import { FIX_ALL_COMMAND, FIX_ALL_KIND } from '../../server/src/capabilities';
 import { SETTING_KEYS, SETTINGS_SECTION, defaultSettings, readSettings } from '../../server/src/settings';
 
@@ -17,6 +23,7 @@ const read = (path: string) => readFileSync(join(extensionDir, path), 'utf8');
 interface PropertySchema {
   type: string;
   default?: unknown;
+  pattern?: string;
   enum?: string[];
   enumDescriptions?: string[];
   description?: string;
@@ -213,6 +220,32 @@ describe('settings: manifest and server agree', () => {
     }
   });
 
+  test('the engine-version pattern accepts exactly what the server passes on and the plugin accepts', () => {
+    const pattern = properties[`${prefix}documentdb.engineVersion`]?.pattern;
+    expect(pattern).toBeDefined();
+    // VS Code checks a setting's `pattern` as a Unicode regular expression.
+    const manifestAccepts = (value: string) => new RegExp(pattern!, 'u').test(value);
+    // Empty means unknown (the default); anything else goes to the plugin's validator as the server read it.
+    const editorAccepts = (value: string) => {
+      const { engineVersion } = readSettings({ documentdb: { engineVersion: value } }).documentdb;
+      return engineVersion === undefined || getEngineVersion(engineVersion) !== undefined;
+    };
+    const accepted = ['', ' ', '8.0.2', '5.0.0', '8.0', '4.0', '3.6.0', '10.0.0', '0.0', '9999.9999.9999', ' 8.0.2 ', '\t5.0.0\n'];
+    const rejected = ['8', '08', 'latest', 'v8.0.2', '8.0.2-beta', '8.0.2.1', '8.', '.8', '8..0', '8.0.', '10000.0', '8.0.10000', '8 .0', '８.０', 'mongodb://u:p@h/'];
+    for (const value of accepted) {
+      expect(editorAccepts(value), JSON.stringify(value)).toBe(true);
+      expect(manifestAccepts(value), JSON.stringify(value)).toBe(true);
+    }
+    for (const value of rejected) {
+      expect(editorAccepts(value), JSON.stringify(value)).toBe(false);
+      expect(manifestAccepts(value), JSON.stringify(value)).toBe(false);
+    }
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9. \tv-]{0,16}$/), (value) => manifestAccepts(value) === editorAccepts(value)),
+      { numRuns: 2000 },
+    );
+  });
+
   test('the extension synchronises the same section', () => {
     expect(readConstant(extensionSource, 'SETTINGS_SECTION')).toBe(SETTINGS_SECTION);
     expect(read('src/extension.ts')).toContain('synchronize: { configurationSection: SETTINGS_SECTION }');
@@ -257,11 +290,28 @@ describe('commands: manifest and extension agree', () => {
 
 describe('activation and packaging', () => {
   test('activates on every language the client sends to the server', () => {
-    const languages = readConstant(extensionSource, 'LANGUAGE_IDS') as string[];
+    const languages = LANGUAGE_IDS;
     expect(languages).toEqual(
       expect.arrayContaining(['javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'dotenv', 'json', 'yaml']),
     );
     expect([...manifest.activationEvents].sort()).toEqual(languages.map((language) => `onLanguage:${language}`).sort());
+  });
+
+  test("the document selector is the plugin's file-kind table: its languages, and its file names whatever their language", () => {
+    expect([...LANGUAGE_IDS].sort()).toEqual(FILE_KINDS.flatMap((kind) => kind.languageIds).sort());
+    expect(FILE_NAME_PATTERNS).toEqual(FILE_KINDS.flatMap((kind) => kind.fileNames.map((name) => `**/${name}`)));
+    expect(documentSelector).toEqual([
+      ...LANGUAGE_IDS.flatMap((language) => [
+        { scheme: 'file', language },
+        { scheme: 'untitled', language },
+      ]),
+      ...FILE_NAME_PATTERNS.map((pattern) => ({ scheme: 'file', pattern })),
+    ]);
+    // What the extension has always sent to the server.
+    expect([...LANGUAGE_IDS].sort()).toEqual(
+      ['dotenv', 'ini', 'javascript', 'javascriptreact', 'json', 'jsonc', 'plaintext', 'properties', 'terraform', 'toml', 'typescript', 'typescriptreact', 'yaml'],
+    );
+    expect(FILE_NAME_PATTERNS).toEqual(['**/.env*']);
   });
 
   test('has what the Marketplace and vsce need', () => {
@@ -297,10 +347,30 @@ describe('activation and packaging', () => {
     );
   });
 
-  test('the extension imports only vscode, the language client and Node built-ins (never ESLint or the plugin)', () => {
-    const imports = extensionSource.statements
-      .filter(ts.isImportDeclaration)
-      .map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text);
-    expect(imports.filter((specifier) => !/^(vscode|vscode-languageclient\/node|node:.+)$/.test(specifier))).toEqual([]);
+  test("the extension imports only vscode, the language client, Node built-ins and the plugin's import-free file kinds (never ESLint)", () => {
+    const importsOf = (source: ts.SourceFile) =>
+      source.statements.filter(ts.isImportDeclaration).map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text);
+    const selectorSource = ts.createSourceFile('document-selector.ts', read('src/document-selector.ts'), ts.ScriptTarget.Latest, true);
+    expect(importsOf(extensionSource).filter((specifier) => !/^(vscode|vscode-languageclient\/node|node:.+|\.\/document-selector)$/.test(specifier))).toEqual([]);
+    expect(importsOf(selectorSource)).toEqual(['eslint-plugin-retry-safety/file-kinds']);
+    const fileKindsPath = fileURLToPath(new URL('../../eslint-plugin/src/file-kinds.ts', import.meta.url));
+    const fileKindsSource = ts.createSourceFile('file-kinds.ts', readFileSync(fileKindsPath, 'utf8'), ts.ScriptTarget.Latest, true);
+    expect(importsOf(fileKindsSource)).toEqual([]);
+  });
+
+  test('the bundled extension holds no ESLint: of the plugin, only its file kinds', async () => {
+    const result = await build({
+      entryPoints: [join(extensionDir, 'src/extension.ts')],
+      absWorkingDir: extensionDir,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      external: ['vscode'],
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((input) => input.includes('eslint'))).toEqual(['../eslint-plugin/dist/file-kinds.cjs']);
   });
 });

@@ -31,10 +31,7 @@ vi.mock('../../server/src/plugin', () => {
   };
   return {
     plugin,
-    RULE_PREFIX: 'retry-safety/',
-    CONNECTION_STRING_RULE: 'first',
     getPresetRules: () => Object.fromEntries(Object.keys(plugin.rules).map((id) => [`retry-safety/${id}`, 'warn'])),
-    getTextLanguage: () => undefined,
   };
 });
 

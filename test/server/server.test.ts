@@ -321,6 +321,21 @@ describe('language server over stdio', () => {
     await next;
   });
 
+  it('has the plugin report an invalid engine version under its editor name', async () => {
+    const uri = fileUri('.env.invalid');
+    await client.changeSettings(settings('8'));
+    await client.open(uri, 'dotenv', ENV_SOURCE);
+    const messages = (await client.diagnosticsFor(uri, 1)).map((diagnostic) => diagnostic.message);
+    expect(messages).toEqual([
+      expect.stringMatching(/^Invalid setting retrySafety\.documentdb\.engineVersion: "8"\. Expected a version string/),
+      expect.stringContaining('Set retrySafety.documentdb.engineVersion (for example "8.0.2")'),
+    ]);
+    for (const message of messages) expect(message).not.toContain('settings["retry-safety"]');
+    const next = client.waitForDiagnostics(uri);
+    await client.changeSettings(settings('8.0.2'));
+    expect((await next).diagnostics).toHaveLength(1);
+  });
+
   it('publishes only the newest version when edits overtake a settings pull', async () => {
     const uri = fileUri('overtaken.ts');
     await client.open(uri, 'typescript', TS_SOURCE);

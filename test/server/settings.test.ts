@@ -35,6 +35,7 @@ describe('settings', () => {
   it('becomes the ESLint shared settings the rules read', () => {
     expect(toEslintSettings(readSettings({ documentdb: { engineVersion: '8.0.2', hosts: ['db.internal'] } }))).toEqual({
       'retry-safety': { documentdb: { engineVersion: '8.0.2', hosts: ['db.internal'] } },
+      'retry-safety/settings-name': 'retrySafety',
     });
     expect(SETTING_KEYS).toContain('documentdb.engineVersion');
   });

@@ -1,25 +1,35 @@
 /**
  * An ESLint language (flat config `language: "retry-safety/text"`, ESLint 9.7+)
- * that reads any file as plain text: `.env`, JSON, YAML, TOML, INI, properties,
- * Terraform. The whole file is one `TextDocument` node; rules that understand
- * text (the connection-string rule) listen to it. Nothing is parsed, so a file
- * whose JSON or YAML syntax is broken is still checked.
+ * that reads any file as plain text: the text kinds of `file-kinds.ts` (`.env`, JSON,
+ * YAML, TOML, INI, properties, Terraform…). The whole file is one `TextDocument` node;
+ * rules that understand text (the connection-string rule) listen to it. Nothing is
+ * parsed, so a file whose JSON or YAML syntax is broken is still checked.
  */
 import type { File, Language, OkParseResult, SourceLocation } from '@eslint/core';
 import { ConfigCommentParser, Directive, TextSourceCodeBase, VisitNodeStep } from '@eslint/plugin-kit';
+import { getTextLineComments } from '../file-kinds';
 
 /** Node type of the root (and only) node of a text file. */
 export const TEXT_DOCUMENT_TYPE = 'TextDocument';
 
-/** A `# eslint-disable…` comment of a text file (`#`, `//` or `;` comments). */
+/** A `# eslint-disable…` comment of a text file (any line comment of a text kind: `#`, `//`, `;`). */
 export interface TextComment {
   type: 'TextComment';
   range: [number, number];
   loc: SourceLocation;
 }
 
-/** `# eslint-disable-next-line rule -- reason`, whole line or after a value. */
-const DIRECTIVE_COMMENT = /(^|[ \t])(?:#|\/\/|;)[ \t]*(eslint-(?:disable|enable)(?:-next-line|-line)?(?:[ \t].*)?)$/gmu;
+/**
+ * `# eslint-disable-next-line rule -- reason`, whole line or after a value. The file's
+ * kind is not known here, so any line comment of a text kind opens a directive.
+ */
+const COMMENT_OPENER = getTextLineComments()
+  .map((opener) => opener.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'))
+  .join('|');
+const DIRECTIVE_COMMENT = new RegExp(
+  `(^|[ \\t])(?:${COMMENT_OPENER})[ \\t]*(eslint-(?:disable|enable)(?:-next-line|-line)?(?:[ \\t].*)?)$`,
+  'gmu',
+);
 const DIRECTIVE_TYPES = new Set(['eslint-disable', 'eslint-enable', 'eslint-disable-line', 'eslint-disable-next-line']);
 const commentParser = new ConfigCommentParser();
 

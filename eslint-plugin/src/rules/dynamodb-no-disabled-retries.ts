@@ -1,8 +1,16 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../analysis/ast';
-import { type DynamoDbClientSite, findAwsGlobalConfigs, findDynamoDbClients, getRetryStrategyMaxAttempts } from '../analysis/clients';
+import {
+  type DynamoDbClientSite,
+  findAwsGlobalConfigs,
+  findDynamoDbClients,
+  getIgnoredRetryCountOption,
+  getRetryCountOption,
+  getRetryStrategyMaxAttempts,
+  turnsRetriesOff,
+} from '../analysis/clients';
+import { getPropertyRemovalRange } from '../fix';
 import { createRule } from '../util/create-rule';
-import { getPropertyRemovalRange } from '../fix/property-edits';
 
 type MessageId = 'retriesDisabled' | 'globalRetriesDisabled' | 'optionIgnored' | 'removeOption' | 'useMaxAttempts';
 
@@ -40,8 +48,8 @@ export default createRule<[], MessageId>({
       return result && typeof result.value === 'number' ? result.value : undefined;
     }
 
-    function removeOption(config: TSESTree.ObjectExpression, property: TSESTree.Property) {
-      return (fixer: TSESLint.RuleFixer) => fixer.removeRange(getPropertyRemovalRange(sourceCode, config, property));
+    function removeOption(property: TSESTree.Property) {
+      return (fixer: TSESLint.RuleFixer) => fixer.removeRange(getPropertyRemovalRange(sourceCode, property, 'lines'));
     }
 
     const checked = new Set<TSESTree.Node>();
@@ -59,8 +67,8 @@ export default createRule<[], MessageId>({
         const name = getKeyName(property, { templates: false });
         const sdk = `v${site.sdkVersion}`;
         const defaults = DEFAULTS[site.sdkVersion];
-        const ownOption = site.sdkVersion === 3 ? 'maxAttempts' : 'maxRetries';
-        const otherOption = site.sdkVersion === 3 ? 'maxRetries' : 'maxAttempts';
+        const ownOption = getRetryCountOption(site.sdkVersion);
+        const otherOption = getIgnoredRetryCountOption(site.sdkVersion);
         if (name === 'retryStrategy' && site.sdkVersion === 3) {
           const attempts = getRetryStrategyMaxAttempts(context, property.value);
           if (attempts === undefined || attempts > 1) return;
@@ -71,26 +79,26 @@ export default createRule<[], MessageId>({
             node: property,
             messageId: 'retriesDisabled',
             data: { option: name, value, sdk, default: defaults },
-            suggest: [{ messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(config, property) }],
+            suggest: [{ messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(property) }],
           });
           return;
         }
         if (name === ownOption) {
           const value = getNumber(property.value);
-          const disabled = value !== undefined && (site.sdkVersion === 3 ? value <= 1 : value <= 0);
+          const disabled = value !== undefined && turnsRetriesOff(site.sdkVersion, value);
           if (!disabled) return;
           context.report({
             node: property,
             messageId: 'retriesDisabled',
             data: { option: name, value: String(value), sdk, default: defaults },
-            suggest: [{ messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(config, property) }],
+            suggest: [{ messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(property) }],
           });
           return;
         }
         if (name !== otherOption) return;
         const value = getNumber(property.value);
         const suggest: TSESLint.SuggestionReportDescriptor<MessageId>[] = [
-          { messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(config, property) },
+          { messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(property) },
         ];
         // v2 `maxRetries: n` means n + 1 attempts; offer the v3 spelling unless it would itself disable retries.
         if (site.sdkVersion === 3 && value !== undefined && Number.isInteger(value) && value >= 1 && !names.has('maxAttempts')) {
@@ -131,7 +139,7 @@ export default createRule<[], MessageId>({
           messageId: 'globalRetriesDisabled',
           data: { value: String(value) },
           suggest: [
-            { messageId: 'removeOption', data: { option: 'maxRetries', default: DEFAULTS[2] }, fix: removeOption(config, property) },
+            { messageId: 'removeOption', data: { option: 'maxRetries', default: DEFAULTS[2] }, fix: removeOption(property) },
           ],
         });
       });

@@ -1,12 +1,18 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findEnclosingTransactionScopes, findMongoCalls, getPropertyKeyName, getUpdateIdempotency, type MongoCall, type UpdateIdempotency } from '../analysis/clients';
-import { getFreshName, getIndent, getUsedNames, hasCommentOutside, isSimpleReference } from '../fix/mongo-fixes';
+import {
+  findBulkMultiDocumentWrites,
+  findEnclosingTransactionScopes,
+  findMongoCalls,
+  getMultiDocumentWriteIdempotency,
+  isMultiDocumentWrite,
+  type MongoCall,
+  type UpdateIdempotency,
+} from '../analysis/clients';
+import { getSingleDocumentWritesText, hasCommentOutside, isSimpleReference } from '../fix';
 import { createRule } from '../util/create-rule';
 
 type Options = [{ checkIdempotentWrites?: boolean }];
 type MessageId = 'nonRetryableWrite' | 'nonRetryableBulkWrite' | 'rewriteAsSingleDocumentWrites';
-
-const MULTI_DOCUMENT_OPERATIONS = new Set(['updateMany', 'deleteMany']);
 
 const IDEMPOTENT = 'It is idempotent, so running it again after an error is safe.';
 const UNKNOWN = 'Check that it can run twice before running it again after an error.';
@@ -47,7 +53,7 @@ export default createRule<Options, MessageId>({
     return {
       'Program:exit'() {
         for (const call of findMongoCalls(context)) {
-          if (call.operation !== 'bulkWrite' && !MULTI_DOCUMENT_OPERATIONS.has(call.operation)) continue;
+          if (call.operation !== 'bulkWrite' && !isMultiDocumentWrite(call.operation)) continue;
           // Inside a transaction the writes commit or abort together; the transaction is what gets retried.
           if (findEnclosingTransactionScopes(context, call.node).length > 0) continue;
           if (call.operation === 'bulkWrite') reportBulkWrite(context, call, checkIdempotentWrites);
@@ -61,10 +67,7 @@ export default createRule<Options, MessageId>({
 type Context = Readonly<TSESLint.RuleContext<MessageId, Options>>;
 
 function reportMultiDocumentWrite(context: Context, call: MongoCall, checkIdempotentWrites: boolean): void {
-  const idempotency: UpdateIdempotency =
-    call.operation === 'deleteMany'
-      ? { isIdempotent: true, nonIdempotentOperators: [] }
-      : getUpdateIdempotency(call.node.arguments[1], { plainFieldsAreSet: call.library === 'mongoose' });
+  const idempotency = getMultiDocumentWriteIdempotency(call);
   if (idempotency.isIdempotent && !checkIdempotentWrites) return;
   const rewrite = getRewrite(context, call);
   context.report({
@@ -76,21 +79,10 @@ function reportMultiDocumentWrite(context: Context, call: MongoCall, checkIdempo
 }
 
 function reportBulkWrite(context: Context, call: MongoCall, checkIdempotentWrites: boolean): void {
-  const operations = call.node.arguments[0];
-  if (operations?.type !== 'ArrayExpression') return;
-  const found: string[] = [];
-  const idempotencies: UpdateIdempotency[] = [];
-  for (const element of operations.elements) {
-    if (element?.type !== 'ObjectExpression') continue;
-    for (const property of element.properties) {
-      if (property.type !== 'Property') continue;
-      const name = getPropertyKeyName(property);
-      if (name === undefined || !MULTI_DOCUMENT_OPERATIONS.has(name)) continue;
-      if (!found.includes(name)) found.push(name);
-      idempotencies.push(name === 'deleteMany' ? { isIdempotent: true, nonIdempotentOperators: [] } : getBulkUpdateIdempotency(property.value, call));
-    }
-  }
-  if (found.length === 0) return;
+  const writes = findBulkMultiDocumentWrites(call);
+  if (!writes || writes.length === 0) return;
+  const found = [...new Set(writes.map((write) => write.operation))];
+  const idempotencies = writes.map((write) => write.idempotency);
   const nonIdempotentOperators = [...new Set(idempotencies.flatMap((item) => item.nonIdempotentOperators))];
   const combined: UpdateIdempotency =
     nonIdempotentOperators.length > 0
@@ -104,12 +96,6 @@ function reportBulkWrite(context: Context, call: MongoCall, checkIdempotentWrite
   });
 }
 
-function getBulkUpdateIdempotency(operation: TSESTree.Node, call: MongoCall): UpdateIdempotency {
-  if (operation.type !== 'ObjectExpression') return { isIdempotent: undefined, nonIdempotentOperators: [] };
-  const update = operation.properties.find((property): property is TSESTree.Property => property.type === 'Property' && getPropertyKeyName(property) === 'update');
-  return getUpdateIdempotency(update?.value, { plainFieldsAreSet: call.library === 'mongoose' });
-}
-
 function describeIdempotency(idempotency: UpdateIdempotency): string {
   if (idempotency.isIdempotent === true) return IDEMPOTENT;
   if (idempotency.isIdempotent === false) {
@@ -121,12 +107,12 @@ function describeIdempotency(idempotency: UpdateIdempotency): string {
 
 /**
  * For a standalone `await coll.updateMany(filter, update);` / `await coll.deleteMany(filter);`
- * on a driver collection: read the matching `_id`s, then one retryable `updateOne` /
- * `deleteOne` per `_id` in a `bulkWrite`. The filter is kept on each write, so a document
- * that stopped matching in between is left alone.
+ * on a driver collection: the rewrite into retryable single-document writes, when the
+ * collection can be read twice and no comment would be lost.
  */
 function getRewrite(context: Context, call: MongoCall): { operation: string; fix: TSESLint.ReportFixFunction } | undefined {
   if (call.library !== 'mongodb' || call.node.optional) return undefined;
+  const sourceCode = context.sourceCode;
   const isUpdate = call.operation === 'updateMany';
   const args = call.node.arguments;
   if (args.length !== (isUpdate ? 2 : 1) || args.some((arg) => arg.type === 'SpreadElement')) return undefined;
@@ -135,40 +121,7 @@ function getRewrite(context: Context, call: MongoCall): { operation: string; fix
   if (awaited?.type !== 'AwaitExpression' || statement?.type !== 'ExpressionStatement') return undefined;
   if (!isSimpleReference(call.receiver)) return undefined;
   const [filter, update] = args as TSESTree.Expression[];
-  if (!filter || hasCommentOutside(context, statement, args)) return undefined;
-
-  const sourceCode = context.sourceCode;
-  const taken = getUsedNames(context, statement);
-  const name = (base: string): string => {
-    const fresh = getFreshName(base, taken);
-    taken.add(fresh);
-    return fresh;
-  };
-  const receiver = sourceCode.getText(call.receiver);
-  const indent = getIndent(context, statement);
-  const inner = `${indent}  `;
-  const lines: string[] = [];
-  const reuse = (node: TSESTree.Expression, base: string): string => {
-    if (node.type === 'Identifier') return node.name;
-    const local = name(base);
-    lines.push(`${inner}const ${local} = ${sourceCode.getText(node)};`);
-    return local;
-  };
-  const filterName = reuse(filter, 'filter');
-  const updateName = isUpdate && update ? reuse(update, 'update') : undefined;
-  const ids = name('ids');
-  const doc = name('doc');
-  const id = name('id');
-  const operation = isUpdate ? 'updateOne' : 'deleteOne';
-  const write = isUpdate
-    ? `{ updateOne: { filter: { ...${filterName}, _id: ${id} }, update: ${updateName} } }`
-    : `{ deleteOne: { filter: { ...${filterName}, _id: ${id} } } }`;
-  lines.push(
-    `${inner}const ${ids} = (await ${receiver}.find(${filterName}, { projection: { _id: 1 } }).toArray()).map((${doc}) => ${doc}._id);`,
-    `${inner}if (${ids}.length > 0) {`,
-    `${inner}  await ${receiver}.bulkWrite(${ids}.map((${id}) => (${write})));`,
-    `${inner}}`,
-  );
-  const text = `{\n${lines.join('\n')}\n${indent}}`;
-  return { operation, fix: (fixer) => fixer.replaceText(statement, text) };
+  if (!filter || hasCommentOutside(sourceCode, statement, args)) return undefined;
+  const text = getSingleDocumentWritesText(sourceCode, { statement, receiver: call.receiver, filter, update: isUpdate ? update : undefined });
+  return { operation: isUpdate ? 'updateOne' : 'deleteOne', fix: (fixer) => fixer.replaceText(statement, text) };
 }

@@ -1,7 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode } from '../analysis/ast';
 import { findInsertsWithoutId, type InsertWithoutId } from '../analysis/clients';
-import { getFreshName, getIndent, getObjectIdAccess, getUsedNames, insertIdProperty } from '../fix/mongo-fixes';
+import { getEnclosingListedStatement, getObjectIdAccess, getUsedNames, insertFirstProperty, insertLine, pickNumberedName } from '../fix';
 import { findEnclosingRetryScopes, type RetryScope } from '../analysis/retry';
 import { createRule } from '../util/create-rule';
 
@@ -54,7 +53,7 @@ function report(context: Context, insert: InsertWithoutId): void {
     });
     return;
   }
-  const access = getObjectIdAccess(context);
+  const access = getObjectIdAccess(context.sourceCode);
   context.report({
     node: insert.document,
     messageId: insert.forceServerObjectId ? 'missingIdServerGenerated' : 'missingId',
@@ -63,7 +62,7 @@ function report(context: Context, insert: InsertWithoutId): void {
       ? [
           {
             messageId: 'addObjectId',
-            fix: (fixer) => [...access.fixes(fixer), insertIdProperty(context, fixer, insert.literal, `new ${access.expression}()`)],
+            fix: (fixer) => [...access.fixes(fixer), insertFirstProperty(context.sourceCode, fixer, insert.literal, `_id: new ${access.expression}()`, 'line')],
           },
         ]
       : [],
@@ -78,18 +77,20 @@ function report(context: Context, insert: InsertWithoutId): void {
  */
 function getHoistedIdFix(context: Context, insert: InsertWithoutId, retry: RetryScope): { name: string; fix: TSESLint.ReportFixFunction } | undefined {
   if (retry.kind === 'recursion' || !isBuiltOncePerAttempt(insert.literal, retry.attempt)) return undefined;
-  const statement = getStatementInBlock(retry.node);
-  if (!statement) return undefined;
-  const name = getFreshName('id', getUsedNames(context, context.sourceCode.ast as TSESTree.Node));
-  const access = getObjectIdAccess(context);
+  const sourceCode = context.sourceCode;
+  const statement = getEnclosingListedStatement(retry.node);
+  // Not before `export = …`.
+  if (!statement || !/(Statement|Declaration)$/.test(statement.type)) return undefined;
+  const usedNames = getUsedNames(sourceCode, sourceCode.ast as TSESTree.Node);
+  const name = pickNumberedName('id', (candidate) => usedNames.has(candidate));
+  const access = getObjectIdAccess(sourceCode);
   if (!access) return undefined;
-  const indent = getIndent(context, statement);
   return {
     name,
     fix: (fixer) => [
       ...access.fixes(fixer),
-      fixer.insertTextBefore(statement, `const ${name} = new ${access.expression}();\n${indent}`),
-      insertIdProperty(context, fixer, insert.literal, name),
+      insertLine(sourceCode, fixer, 'before', statement, `const ${name} = new ${access.expression}();`, 'line'),
+      insertFirstProperty(sourceCode, fixer, insert.literal, `_id: ${name}`, 'line'),
     ],
   };
 }
@@ -100,18 +101,4 @@ function isBuiltOncePerAttempt(literal: TSESTree.Node, attempt: TSESTree.Node): 
     if (/Function|^(?:For|ForIn|ForOf|While|DoWhile)Statement$/.test(current.type)) return false;
   }
   return true;
-}
-
-/** The statement holding `node` whose parent is a block (so a declaration can go before it). */
-function getStatementInBlock(node: TSESTree.Node): TSESTree.Node | undefined {
-  let current: TSESTree.Node | undefined = node;
-  while (current?.parent) {
-    const parent: TSESTree.Node = current.parent;
-    if (parent.type === 'BlockStatement' || parent.type === 'Program' || parent.type === 'StaticBlock' || (parent.type === 'SwitchCase' && parent.consequent.includes(current as TSESTree.Statement))) {
-      return current.type.endsWith('Statement') || current.type.endsWith('Declaration') ? current : undefined;
-    }
-    if (isFunctionNode(parent)) return undefined;
-    current = parent;
-  }
-  return undefined;
 }

@@ -1,12 +1,22 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, type ConnectionStringToken, describeHostKind, findConnectionStringTokens, getConnectionStringProblem, getHostKind, getMaskedUri, getRetrySafetySettings, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile, isRetryableWritesEngine, type TextEdit } from '../analysis/connection-string';
 import { findMongoConnectCalls, type MongoConnectCall, type UriLiteral } from '../analysis/clients';
+import { ESLINT_SETTINGS_NAME, SETTINGS_NAME_KEY } from '../constants';
+import { getPropertyRemovalRange, overlapsComment } from '../fix';
 import { TEXT_DOCUMENT_TYPE, type TextDocument } from '../languages/text-language';
 import { createRule } from '../util/create-rule';
 
 type MessageId = ConnectionStringProblemKind | 'conflictingRetryWrites' | 'invalidSetting' | 'suggestRemoveRetryWrites';
 
-const VERSION_HINT = 'settings["retry-safety"].documentdb.engineVersion';
+/**
+ * How the user wrote the plugin's settings, for messages that name a setting:
+ * `settings["retry-safety"]` in an ESLint config, or what the host says (the language
+ * server: `retrySafety`, the editor's settings section).
+ */
+function getSettingsName(settings: Record<string, unknown>): string {
+  const name = settings[SETTINGS_NAME_KEY];
+  return typeof name === 'string' && /^[A-Za-z][\w.-]*$/.test(name) ? name : ESLINT_SETTINGS_NAME;
+}
 
 export default createRule<[], MessageId>({
   name: 'mongo-retry-writes-connection-string',
@@ -26,13 +36,13 @@ export default createRule<[], MessageId>({
       setRetryWritesFalse:
         '{{setting}} in {{subject}} makes every write fail with error 301 ("Retryable writes are not supported"): Amazon DocumentDB {{version}} does not support retryable writes before engine 8.0.2. Set it to false.',
       retryWritesFalseUnknownVersion:
-        `{{setting}} in {{subject}} is needed for Amazon DocumentDB before engine 8.0.2 but turns off retryable writes from 8.0.2 on, where they are supported. Set ${VERSION_HINT} (for example "8.0.2") so this rule can tell and fix it.`,
+        '{{setting}} in {{subject}} is needed for Amazon DocumentDB before engine 8.0.2 but turns off retryable writes from 8.0.2 on, where they are supported. Set {{settingsName}}.documentdb.engineVersion (for example "8.0.2") so this rule can tell and fix it.',
       retryWritesFalseNotDocumentDb:
-        '{{setting}} in {{subject}} turns off retryable writes, which {{hostKind}} supports (MongoDB 3.6 and later): a write that hits a network error or a primary election is not retried. Remove it; if this host is Amazon DocumentDB before 8.0.2 (for example behind a tunnel), list it in settings["retry-safety"].documentdb.hosts.',
+        '{{setting}} in {{subject}} turns off retryable writes, which {{hostKind}} supports (MongoDB 3.6 and later): a write that hits a network error or a primary election is not retried. Remove it; if this host is Amazon DocumentDB before 8.0.2 (for example behind a tunnel), list it in {{settingsName}}.documentdb.hosts.',
       conflictingRetryWrites:
         'The connection string {{uri}} says retryWrites={{uriValue}} but the options passed to {{callee}} set retryWrites: {{optionValue}}; the options object wins, so the connection string misleads. Make them agree.',
       invalidSetting:
-        'Invalid setting settings["retry-safety"].{{setting}}: {{value}}. Expected {{expected}}. The setting is ignored, so the Amazon DocumentDB engine version or hosts are treated as unknown.',
+        'Invalid setting {{setting}}: {{value}}. Expected {{expected}}. The setting is ignored, so the Amazon DocumentDB engine version or hosts are treated as unknown.',
       suggestRemoveRetryWrites: 'Remove {{setting}}.',
     },
     schema: [],
@@ -44,6 +54,7 @@ export default createRule<[], MessageId>({
     // Cheap exit: no connection string, driver import or require without "mongo" in the text.
     if (!sourceCode.text.includes('mongo')) return {};
     const settings = getRetrySafetySettings(context.settings);
+    const settingsName = getSettingsName(context.settings);
     const scanOptions: ConnectionStringScanOptions = {
       engineVersion: settings.documentdb.engineVersion,
       documentDbHosts: settings.documentdb.hosts,
@@ -57,7 +68,8 @@ export default createRule<[], MessageId>({
       if (settingsChecked) return;
       settingsChecked = true;
       for (const problem of settings.problems) {
-        context.report({ loc, messageId: 'invalidSetting', data: { ...problem } });
+        const setting = problem.setting === '' ? settingsName : `${settingsName}.${problem.setting}`;
+        context.report({ loc, messageId: 'invalidSetting', data: { ...problem, setting } });
       }
     }
 
@@ -86,6 +98,7 @@ export default createRule<[], MessageId>({
           setting,
           version: problem.engineVersion ?? '',
           hostKind: describeHostKind(problem.hostKind),
+          settingsName,
         },
         fix: toFix(shift(problem.fix, base)),
         suggest: suggestion
@@ -172,12 +185,15 @@ export default createRule<[], MessageId>({
         setting: `retryWrites: ${String(optionValue)}`,
         version: scanOptions.engineVersion?.text ?? '',
         hostKind: describeHostKind(hostKind),
+        settingsName,
       };
       if (kind === 'setRetryWritesFalse') {
         context.report({ node: property, messageId: kind, data, fix: (fixer) => fixer.replaceText(property.value, 'false') });
         return;
       }
-      const removal = getRemovePropertyFix(property);
+      const removalRange = getPropertyRemovalRange(sourceCode, property, 'tokens');
+      // No fix that would lose a comment.
+      const removal: TSESLint.ReportFixFunction | null = overlapsComment(sourceCode, removalRange) ? null : (fixer) => fixer.removeRange(removalRange);
       context.report({
         node: property,
         messageId: kind,
@@ -203,30 +219,6 @@ export default createRule<[], MessageId>({
       const { raw, tokens } = findLiteralTokens(node);
       const token = tokens.find((candidate) => isConnectionStringParseable(raw, candidate));
       return token && { raw, token };
-    }
-
-    /** Removes a property with one adjacent comma; null when a comment would be lost. */
-    function getRemovePropertyFix(property: TSESTree.Property): TSESLint.ReportFixFunction | null {
-      const before = sourceCode.getTokenBefore(property);
-      const after = sourceCode.getTokenAfter(property);
-      let range: [number, number];
-      const next = after?.value === ',' ? sourceCode.getTokenAfter(after, { includeComments: true }) : undefined;
-      if (after?.value === ',' && next && next.value !== '}') {
-        // Take the comma after, up to what follows (the next property keeps its place).
-        range = [property.range[0], next.range[0]];
-      } else if (before?.value === ',') {
-        // Last property: take the comma before (a trailing comma after it stays).
-        range = [before.range[0], property.range[1]];
-      } else if (after?.value === ',') {
-        range = [property.range[0], after.range[1]];
-      } else if (before?.value === '{' && after?.value === '}') {
-        range = [before.range[1], after.range[0]];
-      } else {
-        range = [property.range[0], property.range[1]];
-      }
-      const hasComment = sourceCode.getAllComments().some((comment) => comment.range[0] < range[1] && comment.range[1] > range[0]);
-      if (hasComment) return null;
-      return (fixer) => fixer.removeRange(range);
     }
 
     function checkTextDocument(node: TextDocument): void {

@@ -1,8 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { containsNode, isFunctionNode, visitIdentifiers } from '../analysis/ast';
-import { type DbCall, findDbCallsWithin, getSqlText } from '../analysis/clients';
+import { type DbCall, findDbCallsWithin, isProbeCall } from '../analysis/clients';
 import { classifyRetryScope, type ErrorClassification, getDatabaseLabel, getPermanentErrorExamples, getTransientErrorExamples, isAlwaysPermanentError, isConflictError } from '../analysis/errors';
-import type { AnyRuleContext } from '../analysis/per-file-cache';
 import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry';
 import { createRule } from '../util/create-rule';
 
@@ -30,7 +29,8 @@ export default createRule<[], MessageId>({
     /** The DB call whose failure this scope retries: the first one the decision guards. */
     function check(scope: RetryScope): void {
       if (scope.kind === 'library' && !isFunctionNode(scope.attempt)) return;
-      const calls = findDbCallsWithin(context, scope.attempt).filter((call) => isRetriedRequest(context, call));
+      // Connecting, probing a connection or waiting for a table is retried on any error by design.
+      const calls = findDbCallsWithin(context, scope.attempt).filter((call) => !isProbeCall(context, call));
       const decided = new Map<TSESTree.Node, { classification: ErrorClassification; call: DbCall }>();
       for (const call of calls) {
         const classification = classifyRetryScope(scope, call.node);
@@ -118,20 +118,3 @@ export default createRule<[], MessageId>({
     };
   },
 });
-
-/**
- * Calls whose retry on any error is by design: opening a connection (DOMAIN.md §2), a
- * connectivity probe (`SELECT 1`, `SELECT now()`), and waiting for a DynamoDB table
- * (`DescribeTable` until it exists: `ResourceNotFoundException` is what it waits out).
- */
-function isRetriedRequest(context: AnyRuleContext, call: DbCall): boolean {
-  if (call.operation === 'connect') return false;
-  if (call.database === 'dynamodb') return !/^(Describe|List)/.test(call.operation);
-  if (call.database === 'postgres') {
-    const node = call.node;
-    const argument = node.type === AST_NODE_TYPES.TaggedTemplateExpression ? node : node.arguments[0];
-    const text = argument ? getSqlText(context, argument) : undefined;
-    if (text !== undefined && /^\s*select\b/i.test(text) && !/\bfrom\b/i.test(text)) return false;
-  }
-  return true;
-}

@@ -1,12 +1,13 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, isLoopNode } from '../analysis/ast';
-import { type DbCall, findDbCallsWithin } from '../analysis/clients';
+import { type DbCall, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
+import { getDatabaseLabel } from '../analysis/errors';
 import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, type RetryScope, walkOwnCode } from '../analysis/retry';
+import { fillEmptyBlock } from '../fix';
 import { createRule } from '../util/create-rule';
+import { getLoopHeadLoc } from '../util/loop-head';
 
 type MessageId = 'emptyCatch' | 'emptyCatchCallback' | 'silentRetryEnd' | 'rethrow';
-
-const DATABASE_NAMES = { dynamodb: 'DynamoDB', postgres: 'PostgreSQL', mongodb: 'MongoDB' } as const;
 
 export default createRule<[], MessageId>({
   name: 'no-swallowed-db-error',
@@ -60,7 +61,7 @@ export default createRule<[], MessageId>({
       context.report({
         node: handler,
         messageId: 'emptyCatch',
-        data: { database: DATABASE_NAMES[call.database], operation: call.operation },
+        data: { database: getDatabaseLabel(call.database), operation: call.operation },
         suggest: [{ messageId: 'rethrow', fix: (fixer) => getRethrowFix(fixer, handler) }],
       });
     }
@@ -77,18 +78,9 @@ export default createRule<[], MessageId>({
         if (!catchToken) return [];
         fixes.push(fixer.insertTextAfter(catchToken, ` (${name})`));
       }
-      const body = handler.body;
-      const closing = sourceCode.getLastToken(body);
-      if (!closing) return [];
-      const indent = /^\s*/.exec(sourceCode.lines[handler.loc.start.line - 1] ?? '')?.[0] ?? '';
-      const comments = sourceCode.getCommentsInside(body);
-      if (comments.length === 0 && body.loc.start.line === body.loc.end.line) {
-        fixes.push(fixer.replaceText(body, `{\n${indent}  throw ${name};\n${indent}}`));
-      } else if (body.loc.start.line === body.loc.end.line) {
-        fixes.push(fixer.insertTextBefore(closing, `throw ${name}; `));
-      } else {
-        fixes.push(fixer.insertTextBefore(closing, `  throw ${name};\n${indent}`));
-      }
+      const rethrow = fillEmptyBlock(sourceCode, fixer, handler.body, `throw ${name};`, handler);
+      if (!rethrow) return [];
+      fixes.push(rethrow);
       return fixes;
     }
 
@@ -103,7 +95,7 @@ export default createRule<[], MessageId>({
       context.report({
         node: callback,
         messageId: 'emptyCatchCallback',
-        data: { database: DATABASE_NAMES[call.database], operation: call.operation },
+        data: { database: getDatabaseLabel(call.database), operation: call.operation },
       });
     }
 
@@ -129,7 +121,7 @@ export default createRule<[], MessageId>({
       // An empty catch is reported as such.
       if (handlers.length > 0 && handlers.every((handler) => reportedHandlers.has(handler))) return;
       if (handlers.some((handler) => isErrorGivenAway(handler))) return;
-      const data = { database: DATABASE_NAMES[call.database], operation: call.operation };
+      const data = { database: getDatabaseLabel(call.database), operation: call.operation };
       if (scope.kind === 'recursion') {
         const handler = handlers[0];
         if (!handler || alwaysLeaves(handler.body) || !handler.body.body.some((statement) => statement.type === AST_NODE_TYPES.IfStatement)) return;
@@ -144,7 +136,7 @@ export default createRule<[], MessageId>({
       for (const handler of handlers) for (const name of collectAssignedNames(handler.body, sourceCode.visitorKeys)) watched.add(name);
       if ('test' in loop && loop.test) for (const name of collectIdentifierNames(loop.test, sourceCode.visitorKeys)) watched.add(name);
       if (isFailureReportedAfter(loop, watched)) return;
-      context.report({ loc: getLoopHeadLoc(loop), messageId: 'silentRetryEnd', data });
+      context.report({ loc: getLoopHeadLoc(sourceCode, loop) ?? loop.loc, messageId: 'silentRetryEnd', data });
     }
 
     /** The catch throws, or hands the error on (logs it, stores it, returns it, passes it to a callback). */
@@ -242,19 +234,6 @@ export default createRule<[], MessageId>({
       return statements;
     }
 
-    function getLoopHeadLoc(loop: TSESTree.Node): TSESTree.SourceLocation {
-      if (loop.type === AST_NODE_TYPES.DoWhileStatement) {
-        const whileToken = sourceCode.getTokenAfter(loop.body);
-        const closing = sourceCode.getTokenAfter(loop.test);
-        return { start: whileToken ? whileToken.loc.start : loop.loc.start, end: closing ? closing.loc.end : loop.loc.end };
-      }
-      if ('body' in loop && loop.body && !Array.isArray(loop.body)) {
-        const closing = sourceCode.getTokenBefore(loop.body as TSESTree.Node);
-        return { start: loop.loc.start, end: closing ? closing.loc.end : loop.loc.end };
-      }
-      return loop.loc;
-    }
-
     return {
       TryStatement: checkTry,
       CallExpression: checkCatchCallback,
@@ -264,26 +243,6 @@ export default createRule<[], MessageId>({
     };
   },
 });
-
-/** Operations that clean up after work (or after a failure); a failure there is commonly, and safely, ignored. */
-const CLEANUP_OPERATIONS = new Set(['close', 'end', 'release', 'disconnect', 'destroy', 'abortTransaction', 'endSession']);
-
-/**
- * `pool.end()`, `session.abortTransaction()`, `client.query('ROLLBACK')`: ignoring their errors
- * loses no data — the work they clean up after has already failed or finished.
- */
-function isCleanupCall(call: DbCall): boolean {
-  if (CLEANUP_OPERATIONS.has(call.operation)) return true;
-  if (call.node.type !== AST_NODE_TYPES.CallExpression) return false;
-  const first = call.node.arguments[0];
-  const sql =
-    first?.type === AST_NODE_TYPES.Literal && typeof first.value === 'string'
-      ? first.value
-      : first?.type === AST_NODE_TYPES.TemplateLiteral && first.quasis.length === 1
-        ? (first.quasis[0]?.value.cooked ?? '')
-        : undefined;
-  return sql !== undefined && /^\s*(ROLLBACK|ABORT)\b/i.test(sql);
-}
 
 /** `return retry(…)` hands the outcome to another attempt, not to the caller. */
 function isCall(node: TSESTree.Expression): boolean {

@@ -1,11 +1,9 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { findPgPools, getMethodCall, getOutermostSameValue, type PgPoolSite } from '../analysis/clients';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findPgPools, getOutermostSameValue, isErrorListenerCall, type PgPoolSite } from '../analysis/clients';
+import { getIndent, insertLine, isStatementListItem } from '../fix';
 import { createRule } from '../util/create-rule';
-import { getLineIndent } from '../fix/hoist-edits';
 
 type MessageId = 'missingErrorListener' | 'addErrorListener';
-
-const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
 
 export default createRule<[], MessageId>({
   name: 'pg-require-pool-error-listener',
@@ -27,16 +25,6 @@ export default createRule<[], MessageId>({
   defaultOptions: [],
   create(context) {
     const sourceCode = context.sourceCode;
-
-    /** `x.on('error', …)` (or a listener whose event name is not known: it may be 'error'). */
-    function isErrorListenerCall(reference: TSESTree.Node): boolean {
-      const method = getMethodCall(reference);
-      if (!method || !LISTENER_METHODS.has(method.name)) return false;
-      const event = method.call.arguments[0];
-      if (!event) return false;
-      const value = ASTUtils.getStaticValue(event, sourceCode.getScope(event));
-      return !value || value.value === 'error';
-    }
 
     /**
      * The pool is handed to other code (`wrap(pool)`, `new Dialect({ pool })`), which may
@@ -125,24 +113,19 @@ export default createRule<[], MessageId>({
     function getSuggestionFix(pool: PgPoolSite, name: string): TSESLint.ReportFixFunction | undefined {
       const binding = pool.binding;
       const statement = binding?.statement;
-      const container = statement?.parent;
       const canFollow =
         statement &&
-        container &&
-        (container.type === AST_NODE_TYPES.Program ||
-          container.type === AST_NODE_TYPES.BlockStatement ||
-          container.type === AST_NODE_TYPES.StaticBlock ||
-          container.type === AST_NODE_TYPES.SwitchCase) &&
+        isStatementListItem(statement) &&
         (binding.kind === 'variable' || statement.type === AST_NODE_TYPES.ExpressionStatement) &&
         // `pool ??= new Pool()` runs on every call: a listener after it would pile up.
         !binding.conditional;
       if (statement && canFollow) {
-        const indent = getLineIndent(sourceCode, statement);
-        return (fixer) => fixer.insertTextAfter(statement, `\n${indent}${listenerText(name, indent)};`);
+        const indent = getIndent(sourceCode, statement, 'leading');
+        return (fixer) => insertLine(sourceCode, fixer, 'after', statement, `${listenerText(name, indent)};`, 'leading');
       }
       // A class field or an unnamed pool: `on` returns the pool, so chain it onto the construction.
       if (binding?.kind === 'member' || binding?.conditional || !binding) {
-        const indent = getLineIndent(sourceCode, statement ?? pool.node);
+        const indent = getIndent(sourceCode, statement ?? pool.node, 'leading');
         const construction = pool.node;
         // `new Pool` without parentheses would turn into `new Pool.on(…)`.
         if (sourceCode.getLastToken(construction)?.value !== ')') return undefined;
@@ -155,7 +138,7 @@ export default createRule<[], MessageId>({
       'Program:exit'() {
         for (const pool of findPgPools(context)) {
           const references = pool.references;
-          if (references.some(isErrorListenerCall)) continue;
+          if (references.some((reference) => isErrorListenerCall(context, reference))) continue;
           if (references.some((reference) => isHandedOn(pool, reference))) continue;
           const name = getName(pool);
           const fix = getSuggestionFix(pool, name);

@@ -1,19 +1,36 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { containsNode, getKeyName, isFunctionNode } from '../analysis/ast';
-import { type DbCall, type DynamoDbCall, findDbCalls, findDbCallsWithin, getOpenTransaction, getPostgresReportNode, getSqlText, type PostgresCall, resolveObjectLiteral } from '../analysis/clients';
+import {
+  createsRecords,
+  type DbCall,
+  type DynamoDbCall,
+  findDbCalls,
+  findDbCallsWithin,
+  getDynamoDbOperationNode,
+  getNonIdempotentStatement,
+  getOpenTransaction,
+  getPostgresReportNode,
+  getSqlText,
+  type PostgresCall,
+  resolveObjectLiteral,
+} from '../analysis/clients';
 import { classifyRetryScope, getDatabaseLabel, retriesOutcomeUnknownErrors } from '../analysis/errors';
 import { findDatabaseRetryScopes, findKeyCreations, isKeyLikeName, type KeyCreation, type RetryScope } from '../analysis/retry';
-import { createRule } from '../util/create-rule';
 import {
-  getLineIndent,
-  getRetryInsertionAnchor,
+  getEnclosingListedStatement,
+  getListedStatement,
   getStatementRemovalRange,
+  getUuidGenerator,
+  insertFirstProperty,
+  insertLine,
   isComputableBefore,
+  isNameTakenAround,
   isNameTakenAt,
   isStatementListItem,
   pickFreeName,
   withSemicolon,
-} from '../fix/hoist-edits';
+} from '../fix';
+import { createRule } from '../util/create-rule';
 
 type MessageId = 'keyCreatedPerAttempt' | 'missingClientRequestToken' | 'nonIdempotentPgWrite' | 'hoistKey' | 'addClientRequestToken';
 
@@ -130,19 +147,16 @@ export default createRule<[], MessageId>({
      */
     function isWrittenBy(call: DbCall, node: TSESTree.Node): boolean {
       if (!containsNode(call.node, node) && !isInInput(call, node)) return false;
+      if (createsRecords(call)) return true;
       switch (call.database) {
         case 'dynamodb':
-          if (CREATING_DYNAMODB_OPERATIONS.has(call.operation)) return true;
           return call.operation === 'UpdateItem' && isUnderProperty(node, 'Key', call.node);
         case 'mongodb': {
-          if (/^insert|^bulkWrite$/.test(call.operation)) return true;
           const filter = call.node.type === AST_NODE_TYPES.CallExpression ? call.node.arguments[0] : undefined;
           return filter !== undefined && containsNode(filter, node);
         }
-        case 'postgres': {
-          const statement = (call as PostgresCall).statement;
-          return statement?.keyword === 'INSERT' || (statement?.keyword === 'WITH' && statement.isWrite);
-        }
+        case 'postgres':
+          return false;
       }
     }
 
@@ -160,9 +174,8 @@ export default createRule<[], MessageId>({
     ): TSESLint.SuggestionReportDescriptor<MessageId> | undefined {
       if (isInNestedFunction(creation.node, scope.attempt)) return undefined;
       if (!isComputableBefore(sourceCode, creation.node, scope.attempt)) return undefined;
-      const anchor = getRetryInsertionAnchor(scope);
+      const anchor = getInsertionAnchor(scope);
       if (!anchor) return undefined;
-      const indent = getLineIndent(sourceCode, anchor);
       const declaration = declarator?.parent;
       // `const requestId = randomUUID();` as its own statement in the attempt: move it.
       if (
@@ -178,11 +191,11 @@ export default createRule<[], MessageId>({
         return {
           messageId: 'hoistKey',
           data: { declaration: text },
-          fix: (fixer) => [fixer.insertTextBefore(anchor, `${text}\n${indent}`), fixer.removeRange(getStatementRemovalRange(sourceCode, declaration))],
+          fix: (fixer) => [insertLine(sourceCode, fixer, 'before', anchor, text, 'leading'), fixer.removeRange(getStatementRemovalRange(sourceCode, declaration))],
         };
       }
       // The key is written in place (`{ id: randomUUID() }`): name it before the retry.
-      const name = pickFreeName(sourceCode, getNameCandidates(creation.node), anchor, creation.node);
+      const name = pickFreeName(getNameCandidates(creation.node), isNameTakenAround(sourceCode, anchor, creation.node));
       if (!name) return undefined;
       const text = `const ${name} = ${sourceCode.getText(creation.node)};`;
       const property = creation.node.parent;
@@ -199,7 +212,7 @@ export default createRule<[], MessageId>({
         messageId: 'hoistKey',
         data: { declaration: text },
         fix: (fixer) => [
-          fixer.insertTextBefore(anchor, `${text}\n${indent}`),
+          insertLine(sourceCode, fixer, 'before', anchor, text, 'leading'),
           replaceProperty ? fixer.replaceText(property, name) : fixer.replaceText(creation.node, name),
         ],
       };
@@ -217,7 +230,7 @@ export default createRule<[], MessageId>({
       // Both SDKs fill a missing token into a copy of the input (v3 in its serializer, v2 in
       // BUILD_IDEMPOTENCY_TOKENS), so even an input object made once gets a new token per call.
       const inAttempt = containsNode(scope.attempt, input);
-      const reportNode = getOperationNode(call);
+      const reportNode = getDynamoDbOperationNode(call);
       if (reported.has(reportNode)) return;
       reported.add(reportNode);
       const suggestion = getTokenSuggestion(scope, input, inAttempt);
@@ -229,45 +242,27 @@ export default createRule<[], MessageId>({
       input: TSESTree.ObjectExpression,
       inAttempt: boolean,
     ): TSESLint.SuggestionReportDescriptor<MessageId> | undefined {
-      const generator = getUuidGenerator(input);
+      const generator = getUuidGenerator(sourceCode, input);
       if (!generator) return undefined;
       if (!inAttempt) {
         // The input object is made once, before the retry: the token can live in it.
-        return { messageId: 'addClientRequestToken', fix: (fixer) => addProperty(fixer, input, `ClientRequestToken: ${generator}`) };
+        return {
+          messageId: 'addClientRequestToken',
+          fix: (fixer) => insertFirstProperty(sourceCode, fixer, input, `ClientRequestToken: ${generator}`, 'leading'),
+        };
       }
       if (isInNestedFunction(input, scope.attempt)) return undefined;
-      const anchor = getRetryInsertionAnchor(scope);
+      const anchor = getInsertionAnchor(scope);
       if (!anchor) return undefined;
-      const name = pickFreeName(sourceCode, ['clientRequestToken', 'requestToken', 'idempotencyToken'], anchor, input);
+      const name = pickFreeName(['clientRequestToken', 'requestToken', 'idempotencyToken'], isNameTakenAround(sourceCode, anchor, input));
       if (!name) return undefined;
-      const indent = getLineIndent(sourceCode, anchor);
       return {
         messageId: 'addClientRequestToken',
         fix: (fixer) => [
-          fixer.insertTextBefore(anchor, `const ${name} = ${generator};\n${indent}`),
-          addProperty(fixer, input, `ClientRequestToken: ${name}`),
+          insertLine(sourceCode, fixer, 'before', anchor, `const ${name} = ${generator};`, 'leading'),
+          insertFirstProperty(sourceCode, fixer, input, `ClientRequestToken: ${name}`, 'leading'),
         ],
       };
-    }
-
-    /** `randomUUID()` when it is imported from `crypto`, else the global `crypto.randomUUID()` (Node 19+). */
-    function getUuidGenerator(at: TSESTree.Node): string | undefined {
-      const scope = sourceCode.getScope(at);
-      const imported = ASTUtils.findVariable(scope as TSESLint.Scope.Scope, 'randomUUID');
-      if (imported && isImportOf(imported, ['crypto', 'node:crypto'])) return 'randomUUID()';
-      const crypto = ASTUtils.findVariable(scope as TSESLint.Scope.Scope, 'crypto');
-      if (!crypto || crypto.defs.length === 0 || isImportOf(crypto, ['crypto', 'node:crypto'])) return 'crypto.randomUUID()';
-      return undefined;
-    }
-
-    function addProperty(fixer: TSESLint.RuleFixer, object: TSESTree.ObjectExpression, text: string): TSESLint.RuleFix {
-      const first = object.properties[0];
-      if (!first) return fixer.replaceText(object, `{ ${text} }`);
-      const opening = sourceCode.getFirstToken(object);
-      if (opening && opening.loc.end.line !== first.loc.start.line) {
-        return fixer.insertTextBefore(first, `${text},\n${getLineIndent(sourceCode, first)}`);
-      }
-      return fixer.insertTextBefore(first, `${text}, `);
     }
 
     // -------------------------------------------------------------------------
@@ -312,39 +307,12 @@ export default createRule<[], MessageId>({
   },
 });
 
-/** DynamoDB operations that create items (or run statements that may). */
-const CREATING_DYNAMODB_OPERATIONS = new Set([
-  'PutItem',
-  'BatchWriteItem',
-  'TransactWriteItems',
-  'ExecuteStatement',
-  'BatchExecuteStatement',
-  'ExecuteTransaction',
-]);
-
 /** `node` sits inside a property named `name` of an object literal, below `root`. */
 function isUnderProperty(node: TSESTree.Node, name: string, root: TSESTree.Node): boolean {
   for (let current = node.parent; current && current !== root; current = current.parent) {
     if (current.type === AST_NODE_TYPES.Property && getKeyName(current, { computed: false }) === name) return true;
   }
   return false;
-}
-
-/** `INSERT` without `ON CONFLICT`, or an `UPDATE` that adds to a column (`SET n = n + 1`). */
-function getNonIdempotentStatement(text: string): string | undefined {
-  const stripped = text.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
-  if (/^\s*\(?\s*INSERT\b/i.test(stripped)) return 'INSERT';
-  const relative = /\bSET\b[\s\S]*?\b("?[A-Za-z_][\w$]*"?)\s*=\s*\1\s*[-+|]/i.exec(stripped);
-  if (/^\s*UPDATE\b/i.test(stripped) && relative) return `UPDATE … SET ${relative[1]} = ${relative[1]} …`;
-  return undefined;
-}
-
-/** `TransactWriteItemsCommand` in `new TransactWriteItemsCommand(…)`, `transactWrite` in `doc.transactWrite(…)`. */
-function getOperationNode(call: DynamoDbCall): TSESTree.Node {
-  if (call.command) return call.command.callee;
-  const callee = call.node.callee;
-  if (callee.type === AST_NODE_TYPES.MemberExpression) return callee.property;
-  return call.node;
 }
 
 /** The name the key's value is stored under: the property key or the variable. */
@@ -386,30 +354,21 @@ function getEnclosingDeclarator(node: TSESTree.Node): TSESTree.VariableDeclarato
   return undefined;
 }
 
-function isImportOf(variable: TSESLint.Scope.Variable, modules: string[]): boolean {
-  return variable.defs.some((definition) => {
-    if (definition.type === 'ImportBinding') {
-      const declaration = definition.parent as TSESTree.ImportDeclaration | undefined;
-      return declaration !== undefined && modules.includes(declaration.source.value);
-    }
-    if (definition.type === 'Variable') {
-      const init = (definition.node as TSESTree.VariableDeclarator).init;
-      return (
-        init?.type === AST_NODE_TYPES.CallExpression &&
-        init.callee.type === AST_NODE_TYPES.Identifier &&
-        init.callee.name === 'require' &&
-        init.arguments[0]?.type === AST_NODE_TYPES.Literal &&
-        modules.includes(String(init.arguments[0].value))
-      );
-    }
-    return false;
-  });
-}
-
 /** `node` sits in a function nested inside the attempt (it may run once per item, not once per attempt). */
 function isInNestedFunction(node: TSESTree.Node, attempt: TSESTree.Node): boolean {
   for (let current = node.parent; current && current !== attempt; current = current.parent) {
     if (isFunctionNode(current)) return true;
   }
   return false;
+}
+
+/**
+ * The statement before which a declaration runs once, before the retry: the loop
+ * statement (or its label), or the statement holding a retry library's call. Undefined
+ * for recursion and `.catch` retries, and when the retry is not a statement of a block.
+ */
+function getInsertionAnchor(scope: RetryScope): TSESTree.Node | undefined {
+  if (scope.kind === 'loop') return getListedStatement(scope.node);
+  if (scope.kind === 'library') return getEnclosingListedStatement(scope.node);
+  return undefined;
 }

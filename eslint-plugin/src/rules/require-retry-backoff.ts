@@ -1,8 +1,11 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type Database, findDbCallsWithin } from '../analysis/clients';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { type Database, findDbCallsWithin, isPassedToDynamoDbClient } from '../analysis/clients';
+import { getDatabaseLabel } from '../analysis/errors';
 import { findDatabaseRetryScopes, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope } from '../analysis/retry';
 import { containsNode, isFunctionNode, isLoopNode, visitNodes } from '../analysis/ast';
+import { appendProperty, getInsertBeforeStatementFix, insertLine, replaceBlock } from '../fix';
 import { createRule } from '../util/create-rule';
+import { getLoopHeadLoc } from '../util/loop-head';
 
 type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'setOption';
 
@@ -30,8 +33,6 @@ const DEFAULT_OPTIONS: Options = [
     mongodb: { baseDelayMs: 100, maxDelayMs: 10000 },
   },
 ];
-
-const DATABASE_NAMES: Record<Database, string> = { dynamodb: 'DynamoDB', postgres: 'PostgreSQL', mongodb: 'MongoDB' };
 
 const serviceSchema = (name: string) => ({
   type: 'object' as const,
@@ -104,19 +105,11 @@ export default createRule<Options, MessageId>({
     /** The database this retry talks to, and the first call, or undefined when it reaches none. */
     function getRetriedCall(scope: RetryScope): { database: Database; operation: string } | undefined {
       if (scope.libraryFunction === 'ConfiguredRetryStrategy') {
-        return isDynamoDbClientOption(scope.node) || isPassedToDynamoDbClient(scope.node) ? { database: 'dynamodb', operation: 'send' } : undefined;
+        return isPassedToDynamoDbClient(context, scope.node) ? { database: 'dynamodb', operation: 'send' } : undefined;
       }
       // Calls made while handling a failure (logging it to a table, say) are not the retried work.
       const [call] = findDbCallsWithin(context, scope.attempt).filter((dbCall) => !scope.handlers.some((handler) => containsNode(handler, dbCall.node)));
       return call ? { database: call.database, operation: call.operation } : undefined;
-    }
-
-    /** `const strategy = new ConfiguredRetryStrategy(…); new DynamoDBClient({ retryStrategy: strategy })`. */
-    function isPassedToDynamoDbClient(node: TSESTree.Node): boolean {
-      const declarator = node.parent;
-      if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.id.type !== AST_NODE_TYPES.Identifier) return false;
-      const variable = ASTUtils.findVariable(sourceCode.getScope(declarator), declarator.id);
-      return (variable?.references ?? []).some((reference) => isDynamoDbClientOption(reference.identifier as TSESTree.Node));
     }
 
     function check(scope: RetryScope): void {
@@ -127,7 +120,7 @@ export default createRule<Options, MessageId>({
       const service = getServiceDelay(database);
       const base = {
         subject: scope.kind === 'library' ? `This retry (through \`${scope.library ?? 'a library'}\`)` : 'This retry',
-        database: DATABASE_NAMES[database],
+        database: getDatabaseLabel(database),
         operation,
         guidance: getGuidance(database),
       };
@@ -249,8 +242,7 @@ export default createRule<Options, MessageId>({
       const body = block.body;
       if (body.length === 0) {
         if (sourceCode.getCommentsInside(block).length > 0) return [];
-        const indent = getIndent(handler);
-        return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.replaceText(block, `{\n${indent}  ${statement}\n${indent}}`) }];
+        return [{ messageId: 'useBackoff', data, fix: (fixer) => replaceBlock(sourceCode, fixer, block, statement, handler) }];
       }
       const last = body.at(-1) as TSESTree.Statement;
       // A catch ending in `throw` goes round only through an earlier `continue`: the wait goes right
@@ -260,15 +252,14 @@ export default createRule<Options, MessageId>({
         return fix ? [{ messageId: 'useBackoff', data, fix }] : [];
       }
       const beforeLast = last.type === AST_NODE_TYPES.ContinueStatement || last.type === AST_NODE_TYPES.ReturnStatement;
-      const indent = getIndent(last);
       if (beforeLast) {
-        return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.insertTextBefore(last, `${statement}\n${indent}`) }];
+        return [{ messageId: 'useBackoff', data, fix: (fixer) => insertLine(sourceCode, fixer, 'before', last, statement, 'line') }];
       }
       // `retry = isRetryable(e);` with `while (retry && …)`: wait only when the loop goes round.
       const checkedFlag = getCheckedFlagName(last, scope.node);
       if (checkedFlag === null) return [];
       const waitText = checkedFlag ? `if (${checkedFlag}) ${statement}` : statement;
-      return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.insertTextAfter(last, `\n${indent}${waitText}`) }];
+      return [{ messageId: 'useBackoff', data, fix: (fixer) => insertLine(sourceCode, fixer, 'after', last, waitText, 'line') }];
     }
 
     /**
@@ -313,19 +304,7 @@ export default createRule<Options, MessageId>({
       });
       const [target] = continues;
       if (labeled || continues.length !== 1 || !target) return null;
-      const parent = target.parent;
-      if (parent?.type === AST_NODE_TYPES.BlockStatement) {
-        const indent = getIndent(target);
-        return (fixer) => fixer.insertTextBefore(target, `${statement}\n${indent}`);
-      }
-      if (parent?.type === AST_NODE_TYPES.IfStatement && (parent.consequent === target || parent.alternate === target)) {
-        const indent = getIndent(parent);
-        return (fixer) => [
-          fixer.insertTextBefore(target, `{\n${indent}  ${statement}\n${indent}  `),
-          fixer.insertTextAfter(target, `\n${indent}}`),
-        ];
-      }
-      return null;
+      return getInsertBeforeStatementFix(sourceCode, target, statement);
     }
 
     function setOptionSuggestion(scope: RetryScope, property: TSESTree.Property, value: string): TSESLint.SuggestionReportDescriptor<MessageId>[] {
@@ -346,19 +325,7 @@ export default createRule<Options, MessageId>({
       );
       if (existing?.type === AST_NODE_TYPES.Property) return setOptionSuggestion(scope, existing, value);
       const objectLiteral = scope.options;
-      if (objectLiteral) {
-        const last = objectLiteral.properties.at(-1);
-        if (!last) return [{ messageId: 'setOption', data, fix: (fixer) => fixer.replaceText(objectLiteral, `{ ${key}: ${value} }`) }];
-        const after = sourceCode.getTokenAfter(last);
-        const hasTrailingComma = after?.value === ',';
-        return [
-          {
-            messageId: 'setOption',
-            data,
-            fix: (fixer) => (hasTrailingComma && after ? fixer.insertTextAfter(after, ` ${key}: ${value},`) : fixer.insertTextAfter(last, `, ${key}: ${value}`)),
-          },
-        ];
-      }
+      if (objectLiteral) return [{ messageId: 'setOption', data, fix: (fixer) => appendProperty(sourceCode, fixer, objectLiteral, `${key}: ${value}`) }];
       if (scope.optionsUnknown) return [];
       // No options argument at all: add one after the callback (callback-first libraries only).
       const call = scope.node;
@@ -374,21 +341,8 @@ export default createRule<Options, MessageId>({
     /** `for (…)`, `while (…)`, the function's name, `.catch`, or the library call's callee. */
     function getHeadLoc(scope: RetryScope): TSESTree.SourceLocation {
       const node = scope.node;
-      switch (node.type) {
-        case AST_NODE_TYPES.ForStatement:
-        case AST_NODE_TYPES.ForOfStatement:
-        case AST_NODE_TYPES.WhileStatement: {
-          const closing = sourceCode.getTokenBefore(node.body);
-          return { start: node.loc.start, end: closing ? closing.loc.end : node.loc.end };
-        }
-        case AST_NODE_TYPES.DoWhileStatement: {
-          const whileToken = sourceCode.getTokenAfter(node.body);
-          const closing = sourceCode.getTokenAfter(node.test);
-          return { start: whileToken ? whileToken.loc.start : node.loc.start, end: closing ? closing.loc.end : node.loc.end };
-        }
-        default:
-          break;
-      }
+      const loopHead = getLoopHeadLoc(sourceCode, node);
+      if (loopHead) return loopHead;
       if (isFunctionNode(node)) return getFunctionNameLoc(node);
       return getLibraryLoc(scope);
     }
@@ -422,11 +376,6 @@ export default createRule<Options, MessageId>({
       return getHeadLoc(scope);
     }
 
-    function getIndent(node: TSESTree.Node): string {
-      const line = sourceCode.lines[node.loc.start.line - 1] ?? '';
-      return /^\s*/.exec(line)?.[0] ?? '';
-    }
-
     return {
       'Program:exit'() {
         for (const scope of findDatabaseRetryScopes(context)) check(scope);
@@ -447,17 +396,4 @@ function isInAsyncFunction(node: TSESTree.Node): boolean {
     if (isFunctionNode(current)) return current.async;
   }
   return false;
-}
-
-/** `new DynamoDBClient({ retryStrategy: <node> })` (or a document client built the same way). */
-function isDynamoDbClientOption(node: TSESTree.Node): boolean {
-  const property = node.parent;
-  if (property?.type !== AST_NODE_TYPES.Property || property.value !== node) return false;
-  const object = property.parent;
-  const client = object?.parent;
-  return (
-    client?.type === AST_NODE_TYPES.NewExpression &&
-    client.callee.type === AST_NODE_TYPES.Identifier &&
-    /^DynamoDB(Client)?$/.test(client.callee.name)
-  );
 }

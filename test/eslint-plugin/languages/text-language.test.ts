@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import { ESLint as ESLint9 } from 'eslint9';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FILE_KINDS, getConnectionStringsPresetFiles } from '../../../eslint-plugin/src/file-kinds';
 import plugin from '../../../eslint-plugin/src/index';
 
 const DOCDB = 'prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017';
@@ -143,6 +144,21 @@ describe('retry-safety/text language with the connection-strings config', () => 
     });
   });
 
+  it('names an invalid setting as the ESLint config writes it, and masks a connection string given as its value', async () => {
+    write({ '.env': `A=mongodb://${DOCDB}/?retryWrites=false\n` });
+    const messagesWith = async (config: Linter.Config) => {
+      const eslint = new ESLint({ cwd, overrideConfigFile: true, overrideConfig: [plugin.configs['connection-strings'], config] as never });
+      const [result] = await eslint.lintFiles(['.env']);
+      return result!.messages.filter((message) => message.messageId === 'invalidSetting').map((message) => message.message);
+    };
+    expect(await messagesWith({ settings: { 'retry-safety': 'mongodb://admin:hunter2@db.example.com/' } })).toEqual([
+      expect.stringMatching(/^Invalid setting settings\["retry-safety"\]: "mongodb:\/\/\*\*\*\*"\. Expected an object/),
+    ]);
+    expect(await messagesWith(settings({ engineVersion: 'admin:hunter2@db.example.com:27017' }))).toEqual([
+      expect.stringMatching(/^Invalid setting settings\["retry-safety"\]\.documentdb\.engineVersion: "\*\*\*\*"\. Expected a version string/),
+    ]);
+  });
+
   it('lets the presets and project-wide language options (no `files`) be combined with it: other rules stay silent on text', async () => {
     const env = `DOCDB_URI=mongodb://${DOCDB}/?retryWrites=false\n`;
     write({ '.env': env });
@@ -167,6 +183,46 @@ describe('retry-safety/text language with the connection-strings config', () => 
       'app.yaml': [report('removeRetryWritesFalse', yaml, 'retryWrites=false', 2)],
       // An unused directive is reported like in code (ESLint gives it no end position).
       'unused.yml': [{ ruleId: null, line: 1, column: 1 }],
+    });
+  });
+
+  it("reads the text kinds of the file-kind table that are in the preset, as it always has", async () => {
+    expect(plugin.configs['connection-strings'].files).toEqual(getConnectionStringsPresetFiles());
+    expect(plugin.configs['connection-strings'].files).toEqual(
+      ['**/.env*', '**/*.env', '**/*.json', '**/*.yaml', '**/*.yml', '**/*.properties', '**/*.toml', '**/*.ini', '**/*.tf'],
+    );
+    const line = `URI=mongodb://${DOCDB}/?retryWrites=false\n`;
+    // One file of each kind: `name.ext`, or the name pattern with something after it.
+    const files = Object.fromEntries(
+      FILE_KINDS.filter((kind) => kind.syntax === 'text').flatMap((kind) => [
+        ...kind.extensions.map((extension) => [`file${extension}`, line]),
+        ...kind.fileNames.map((pattern) => [pattern.replace('*', 'rc'), line]),
+      ]),
+    );
+    write(files);
+    const results = await lint([settings({ engineVersion: '8.0.2' })]);
+    const inPreset = FILE_KINDS.filter((kind) => kind.inConnectionStringsPreset).flatMap((kind) => [
+      ...kind.extensions.map((extension) => `file${extension}`),
+      ...kind.fileNames.map((pattern) => pattern.replace('*', 'rc')),
+    ]);
+    expect(Object.keys(results).sort()).toEqual([...inPreset].sort());
+    expect(inPreset.sort()).toEqual(['.envrc', 'file.env', 'file.ini', 'file.json', 'file.properties', 'file.tf', 'file.toml', 'file.yaml', 'file.yml']);
+    for (const name of inPreset) expect(results[name], name).toEqual([report('removeRetryWritesFalse', line, 'retryWrites=false')]);
+  });
+
+  it('takes a directive after any line comment of the text kinds (#, ; and //), and no other', async () => {
+    const uri = `mongodb://${DOCDB}/?retryWrites=false`;
+    const rule = 'retry-safety/mongo-retry-writes-connection-string';
+    const files = {
+      'app.ini': `; eslint-disable-next-line ${rule}\nuri = ${uri}\n`,
+      'main.tf': `// eslint-disable-next-line ${rule}\nvalue = "${uri}"\n`,
+      'app.properties': `! eslint-disable-next-line ${rule}\nuri=${uri}\n`,
+    };
+    write(files);
+    expect(await lint([settings({ engineVersion: '8.0.2' })])).toEqual({
+      'app.ini': [],
+      'main.tf': [],
+      'app.properties': [report('removeRetryWritesFalse', files['app.properties'], 'retryWrites=false')],
     });
   });
 

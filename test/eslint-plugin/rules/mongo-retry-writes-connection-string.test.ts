@@ -195,7 +195,7 @@ const client = new mongodb.MongoClient('mongodb://localhost:27017/', { retryWrit
           column: 72,
           endLine: 2,
           endColumn: 90,
-          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', hostKind: 'MongoDB' },
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', hostKind: 'MongoDB', settingsName: 'settings["retry-safety"]' },
           suggestions: [
             {
               messageId: 'suggestRemoveRetryWrites',
@@ -355,7 +355,7 @@ const client = new mongodb.MongoClient('mongodb://localhost:27017/', {});`,
           column: 101,
           endLine: 1,
           endColumn: 118,
-          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://app:****@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false' },
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://app:****@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false', settingsName: 'settings["retry-safety"]' },
           suggestions: [
             { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites=false' }, output: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true';" },
           ],
@@ -374,7 +374,7 @@ const client = new mongodb.MongoClient('mongodb://localhost:27017/', {});`,
           column: 74,
           endLine: 1,
           endColumn: 91,
-          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb+srv://app:****@cluster0.ab1cd.mongodb.net/shop?retryWrites=false&w=majority', hostKind: 'MongoDB Atlas' },
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb+srv://app:****@cluster0.ab1cd.mongodb.net/shop?retryWrites=false&w=majority', hostKind: 'MongoDB Atlas', settingsName: 'settings["retry-safety"]' },
           suggestions: [
             { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites=false' }, output: "const uri = 'mongodb+srv://app:s3cret-pw@cluster0.ab1cd.mongodb.net/shop?w=majority';" },
           ],
@@ -393,7 +393,7 @@ const client = new mongodb.MongoClient('mongodb://localhost:27017/', {});`,
           column: 45,
           endLine: 1,
           endColumn: 62,
-          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://localhost:27017/test?retryWrites=false', hostKind: 'MongoDB' },
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://localhost:27017/test?retryWrites=false', hostKind: 'MongoDB', settingsName: 'settings["retry-safety"]' },
           suggestions: [
             { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites=false' }, output: "const uri = 'mongodb://localhost:27017/test';" },
           ],
@@ -526,7 +526,7 @@ MongoClient.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', { retryWrit
           column: 72,
           endLine: 2,
           endColumn: 90,
-          data: { setting: 'retryWrites: false', subject: 'the options passed to MongoClient.connect()', hostKind: 'MongoDB Atlas' },
+          data: { setting: 'retryWrites: false', subject: 'the options passed to MongoClient.connect()', hostKind: 'MongoDB Atlas', settingsName: 'settings["retry-safety"]' },
           suggestions: [
             { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `const { MongoClient } = require('mongodb');
 MongoClient.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', {});` },
@@ -550,7 +550,7 @@ new Client('mongodb://localhost:27017', {
           column: 3,
           endLine: 4,
           endColumn: 21,
-          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', hostKind: 'MongoDB' },
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', hostKind: 'MongoDB', settingsName: 'settings["retry-safety"]' },
           suggestions: [
             { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `import { MongoClient as Client } from 'mongodb';
 new Client('mongodb://localhost:27017', {
@@ -573,7 +573,7 @@ new mongodb.MongoClient('mongodb://localhost:27017', { retryWrites: false, appNa
           column: 56,
           endLine: 2,
           endColumn: 74,
-          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', hostKind: 'MongoDB' },
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', hostKind: 'MongoDB', settingsName: 'settings["retry-safety"]' },
           suggestions: [
             { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `import * as mongodb from 'mongodb';
 new mongodb.MongoClient('mongodb://localhost:27017', { appName: 'api' });` },
@@ -594,7 +594,7 @@ await mongoose.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', { retryW
           column: 75,
           endLine: 2,
           endColumn: 93,
-          data: { setting: 'retryWrites: false', subject: 'the options passed to mongoose.connect()', hostKind: 'MongoDB Atlas' },
+          data: { setting: 'retryWrites: false', subject: 'the options passed to mongoose.connect()', hostKind: 'MongoDB Atlas', settingsName: 'settings["retry-safety"]' },
           suggestions: [
             { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `import mongoose from 'mongoose';
 await mongoose.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', {});` },
@@ -634,7 +634,7 @@ mongoose.createConnection('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.
           column: 137,
           endLine: 2,
           endColumn: 155,
-          data: { setting: 'retryWrites: false', subject: 'the options passed to mongoose.createConnection()' },
+          data: { setting: 'retryWrites: false', subject: 'the options passed to mongoose.createConnection()', settingsName: 'settings["retry-safety"]' },
           suggestions: [
             { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `const mongoose = require('mongoose');
 mongoose.createConnection('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/shop?tls=true&tlsCAFile=global-bundle.pem', {});` },
@@ -702,7 +702,7 @@ new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/
           column: 19,
           endLine: 2,
           endColumn: 37,
-          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()' },
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', settingsName: 'settings["retry-safety"]' },
           suggestions: [
             { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites: false' }, output: `import { MongoClient } from 'mongodb';
 const options = {};
@@ -742,7 +742,7 @@ new MongoClient(process.env.DOCDB_URI ?? 'mongodb://prod.cluster-abc.us-east-1.d
           column: 14,
           endLine: 1,
           endColumn: 104,
-          data: { setting: 'documentdb.engineVersion', value: '"latest"', expected: 'a version string such as "8.0.2", "5.0.0" or "8.0"' },
+          data: { setting: 'settings["retry-safety"].documentdb.engineVersion', value: '"latest"', expected: 'a version string such as "8.0.2", "5.0.0" or "8.0"' },
           suggestions: [],
         },
         {
@@ -751,7 +751,7 @@ new MongoClient(process.env.DOCDB_URI ?? 'mongodb://prod.cluster-abc.us-east-1.d
           column: 87,
           endLine: 1,
           endColumn: 104,
-          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false' },
+          data: { setting: 'retryWrites=false', subject: 'the connection string mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&retryWrites=false', settingsName: 'settings["retry-safety"]' },
           suggestions: [
             { messageId: 'suggestRemoveRetryWrites', data: { setting: 'retryWrites=false' }, output: "const uri = 'mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true';" },
           ],
@@ -825,7 +825,7 @@ const secondary = 'mongodb+srv://cluster1.ab1cd.mongodb.net/shop';`,
           column: 18,
           endLine: 1,
           endColumn: 63,
-          data: { setting: 'documentdb.engineVersion', value: '"latest"', expected: 'a version string such as "8.0.2", "5.0.0" or "8.0"' },
+          data: { setting: 'settings["retry-safety"].documentdb.engineVersion', value: '"latest"', expected: 'a version string such as "8.0.2", "5.0.0" or "8.0"' },
           suggestions: [],
         },
       ],

@@ -49,35 +49,3 @@ export function getAppendOptionEdit(token: ConnectionStringToken, name: string, 
 export function getSetValueEdits(options: readonly UriOption[], value: string): TextEdit[] {
   return options.map((option) => ({ range: [option.valueStart, option.end], text: value }));
 }
-
-/** One edit covering all of `edits` (the text between them kept), as ESLint merges a fix's parts. */
-export function mergeTextEdits(text: string, edits: readonly TextEdit[]): TextEdit | undefined {
-  const sorted = [...edits].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
-  const first = sorted[0];
-  if (!first) return undefined;
-  let merged = '';
-  let last = first.range[0];
-  for (const edit of sorted) {
-    if (edit.range[0] < last) return undefined;
-    merged += text.slice(last, edit.range[0]) + edit.text;
-    last = edit.range[1];
-  }
-  return { range: [first.range[0], last], text: merged };
-}
-
-/**
- * Applies fixes the way ESLint does in one pass: each fix's edits merged into one,
- * sorted by position, a fix overlapping an earlier one skipped.
- */
-export function applyFixes(text: string, fixes: readonly (readonly TextEdit[])[]): string {
-  const merged = fixes.map((fix) => mergeTextEdits(text, fix)).filter((edit) => edit !== undefined);
-  const sorted = [...merged].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
-  let output = '';
-  let last = 0;
-  for (const edit of sorted) {
-    if (edit.range[0] < last) continue;
-    output += text.slice(last, edit.range[0]) + edit.text;
-    last = edit.range[1];
-  }
-  return output + text.slice(last);
-}

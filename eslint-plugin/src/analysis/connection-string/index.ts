@@ -1,3 +1,4 @@
 export { type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, describeHostKind, getConnectionStringProblem, getHostKind, getMaskedUri, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile } from './problems';
 export { type ConnectionStringToken, findConnectionStringTokens, type TextEdit } from './scan';
-export { getRetrySafetySettings, isRetryableWritesEngine } from './settings';
+export { isRetryableWritesEngine } from './engine-version';
+export { getRetrySafetySettings } from './settings';

@@ -2,7 +2,7 @@
  * MongoDB / Amazon DocumentDB connection strings: which host kind they reach,
  * what they say about `retryWrites`, and what is wrong with that for the
  * configured DocumentDB engine version. Problems are plain data with exact
- * offsets and ESLint-style edits, so the rule and the language server share them.
+ * offsets and ESLint-style edits, for the rule to report in code and in text files.
  *
  * Facts (DOMAIN.md §1): DocumentDB supports retryable writes from engine 8.0.2;
  * before that a write carrying retryable-write fields fails with error 301, so the
@@ -10,9 +10,8 @@
  */
 import { ConnectionString } from 'mongodb-connection-string-url';
 import { getAppendOptionEdit, getRemoveOptionsEdits, getSetValueEdits } from './edit';
-import { type ConnectionStringToken, findConnectionStringTokens, getParseableUri, type ScanTextOptions, type TextEdit, type UriOption } from './scan';
-import { type EngineVersion, isRetryableWritesEngine } from './settings';
-
+import { type ConnectionStringToken, getParseableUri, type ScanTextOptions, type TextEdit, type UriOption } from './scan';
+import { type EngineVersion, isRetryableWritesEngine } from './engine-version';
 
 /** `unknown`: the host is a template and no other sign tells. */
 export type HostKind = 'documentdb' | 'atlas' | 'other' | 'unknown';
@@ -50,16 +49,6 @@ export interface ConnectionStringProblem {
   /** Suggestion edits (remove `retryWrites=false`), when offered; undefined otherwise. */
   suggestion: TextEdit[] | undefined;
   token: ConnectionStringToken;
-}
-
-/** Every connection-string problem in `text`. Never throws. */
-export function findConnectionStringProblems(text: string, options: ConnectionStringScanOptions = {}): ConnectionStringProblem[] {
-  const problems: ConnectionStringProblem[] = [];
-  for (const token of findConnectionStringTokens(text, options)) {
-    const problem = getConnectionStringProblem(text, token, options);
-    if (problem) problems.push(problem);
-  }
-  return problems;
 }
 
 /** The problem of one URI found by `findConnectionStringTokens(text)`, if any. */
@@ -106,7 +95,7 @@ export function getConnectionStringProblem(
 }
 
 /** `retryWrites` options of the URI (name matched case-insensitively). */
-export function findRetryWritesOptions(token: ConnectionStringToken): UriOption[] {
+function findRetryWritesOptions(token: ConnectionStringToken): UriOption[] {
   return token.options.filter((option) => option.key.toLowerCase() === 'retrywrites');
 }
 

@@ -1,7 +1,8 @@
 /**
  * Finds `mongodb://` and `mongodb+srv://` URIs in any text (source code, .env,
  * YAML, JSON, TOML, Terraform…) and splits each into its parts with exact
- * offsets. No ESLint here: the language server reuses it on plain text.
+ * offsets. Plain text in, no AST: the rule runs it on string literals and on
+ * whole text files alike.
  *
  * The split follows `mongodb-connection-string-url`: user info runs to the first
  * `@`, hosts to the first `/` or `?`, options are `&`-separated `key=value` pairs.

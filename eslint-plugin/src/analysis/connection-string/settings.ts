@@ -3,20 +3,16 @@
  * Invalid values never throw: they are returned as `problems` (one sentence each,
  * for the rule to report) and the value is treated as not set.
  */
-
-/** A DocumentDB engine version such as 8.0.2; a missing patch ("8.0") is read as 0. */
-export interface EngineVersion {
-  major: number;
-  minor: number;
-  patch: number;
-  /** As the user wrote it (trimmed), for messages. */
-  text: string;
-}
+import { ENGINE_VERSION_EXPECTED, type EngineVersion, getEngineVersion } from './engine-version';
 
 export interface SettingsProblem {
-  /** Dotted path of the setting, e.g. `documentdb.engineVersion`. */
+  /**
+   * Dotted path of the setting inside the plugin's settings, e.g. `documentdb.engineVersion`;
+   * empty for the settings object itself. Messages put it after the name the user wrote the
+   * settings under (`settings["retry-safety"]`, `retrySafety`).
+   */
   setting: string;
-  /** The rejected value, printed (strings in quotes). */
+  /** The rejected value, printed (strings in quotes, URIs masked, long values cut short). */
   value: string;
   /** What a valid value looks like. */
   expected: string;
@@ -32,30 +28,6 @@ export interface RetrySafetySettings {
   problems: readonly SettingsProblem[];
 }
 
-/** First engine version of Amazon DocumentDB that supports retryable writes. */
-export const RETRYABLE_WRITES_MIN_VERSION: EngineVersion = { major: 8, minor: 0, patch: 2, text: '8.0.2' };
-
-const VERSION_PATTERN = /^(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?$/;
-
-/** Parses "8.0.2", "5.0.0" or "8.0"; undefined for anything else. */
-export function getEngineVersion(value: unknown): EngineVersion | undefined {
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim();
-  const match = VERSION_PATTERN.exec(text);
-  if (!match) return undefined;
-  return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3] ?? 0), text };
-}
-
-/** Negative, zero or positive like a sort comparator. */
-export function compareEngineVersions(a: EngineVersion, b: EngineVersion): number {
-  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-
-/** True when the engine supports retryable writes (8.0.2 or later). */
-export function isRetryableWritesEngine(version: EngineVersion): boolean {
-  return compareEngineVersions(version, RETRYABLE_WRITES_MIN_VERSION) >= 0;
-}
-
 const cache = new WeakMap<object, RetrySafetySettings>();
 const EMPTY: RetrySafetySettings = { documentdb: { engineVersion: undefined, hosts: [] }, problems: [] };
 
@@ -65,7 +37,7 @@ export function getRetrySafetySettings(settings: unknown): RetrySafetySettings {
   const own = settings['retry-safety'];
   if (own === undefined) return EMPTY;
   if (!isObject(own)) {
-    return { ...EMPTY, problems: [{ setting: 'settings["retry-safety"]', value: describeValue(own), expected: 'an object such as { "documentdb": { "engineVersion": "8.0.2" } }' }] };
+    return { ...EMPTY, problems: [{ setting: '', value: describeValue(own), expected: 'an object such as { "documentdb": { "engineVersion": "8.0.2" } }' }] };
   }
   const cached = cache.get(own);
   if (cached) return cached;
@@ -90,7 +62,7 @@ function readOwnSettings(own: Record<string, unknown>): RetrySafetySettings {
       problems.push({
         setting: 'documentdb.engineVersion',
         value: describeValue(documentdb.engineVersion),
-        expected: 'a version string such as "8.0.2", "5.0.0" or "8.0"',
+        expected: ENGINE_VERSION_EXPECTED,
       });
     }
   }
@@ -114,13 +86,27 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A short, printable rendering of a rejected setting value. */
+const URI_START = /[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * A string with anything URI-like in it masked, so that a connection string pasted into the
+ * wrong setting shows no password: from `scheme://` to the end, or the whole string when it
+ * holds user info without a scheme (`user:password@host`).
+ */
+function maskUriLike(text: string): string {
+  const uri = URI_START.exec(text);
+  if (uri) return `${text.slice(0, uri.index)}${uri[0]}****`;
+  return /:[^@]*@/s.test(text) ? '****' : text;
+}
+
+/** A short, printable rendering of a rejected setting value (strings in quotes, URIs masked). */
 function describeValue(value: unknown): string {
+  const mask = (_key: string, item: unknown) => (typeof item === 'string' ? maskUriLike(item) : item);
   let text: string;
   try {
-    text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+    text = JSON.stringify(value, mask) ?? String(value);
   } catch {
-    text = String(value);
+    text = typeof value === 'string' ? maskUriLike(value) : String(value);
   }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

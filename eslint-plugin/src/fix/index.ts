@@ -1,0 +1,19 @@
+/**
+ * The edits behind the rules' fixes and suggestions, one kind of edit a file. A rule
+ * decides what to change; these helpers write the change.
+ */
+export { appendProperty, insertFirstProperty } from './add-property';
+export { hasCommentOutside, overlapsComment } from './comments';
+export { fillEmptyBlock, replaceBlock } from './fill-block';
+export { getUsedNames, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from './fresh-names';
+export { isComputableBefore, withSemicolon } from './hoisting';
+export { getIndent, type IndentStyle } from './indentation';
+export { getInsertBeforeStatementFix, insertLine } from './insert-statement';
+export { getOwnLinesRange } from './line-ranges';
+export { getObjectIdAccess, type ObjectIdAccess } from './object-id';
+export { getPropertyRemovalRange, type PropertyRemovalLayout } from './remove-property';
+export { getStatementRemovalRange } from './remove-statement';
+export { isSimpleReference } from './simple-reference';
+export { getSingleDocumentWritesText, type MultiDocumentWrite } from './single-document-writes';
+export { getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';
+export { getUuidGenerator } from './uuid-generator';

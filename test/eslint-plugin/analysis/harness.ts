@@ -1,0 +1,137 @@
+import path from 'node:path';
+import * as tsParser from '@typescript-eslint/parser';
+import type { AST_NODE_TYPES, TSESTree } from '@typescript-eslint/utils';
+import { Linter } from 'eslint';
+import type { AnyRuleContext } from '../../../eslint-plugin/src/analysis/per-file-cache';
+import plugin from '../../../eslint-plugin/src/index';
+import { typedFilename, typedFixtureDir } from '../rule-tester';
+
+/**
+ * The analysis tests' harness: `analyse` runs an analysis function the way rules run
+ * it, inside a real ESLint pass over a code string (parser, scope analysis and, when
+ * asked, type information), and returns what the function returned.
+ */
+
+/** Typed-linting fixture whose project declares `pg`, `postgres` and the AWS SDK, with a `db.ts` owning clients. */
+export const typedDbFixtureDir = path.join(import.meta.dirname, '..', '..', 'fixtures', 'typed-db');
+export const typedDbFilename = path.join(typedDbFixtureDir, 'file.ts');
+
+const TYPED_FIXTURES = {
+  /** test/fixtures/typed: sees the real `mongodb` types. */
+  mongodb: { dir: typedFixtureDir, filename: typedFilename },
+  /** test/fixtures/typed-db: `pg`, `postgres`, the AWS SDK, and a `db.ts` that exports clients. */
+  db: { dir: typedDbFixtureDir, filename: typedDbFilename },
+} as const;
+
+export interface AnalyseOptions {
+  /** `module` (the default: `import`/`export`), `commonjs` (`require`, top-level `return`) or `script` (top-level names are globals). */
+  sourceType?: 'module' | 'commonjs' | 'script';
+  /** `typescript` (the default: @typescript-eslint/parser, `file.ts`) or `javascript` (ESLint's own parser, `file.js`). */
+  language?: 'typescript' | 'javascript';
+  /**
+   * Lint with type information, the code being `file.ts` of a fixture project:
+   * `mongodb` (test/fixtures/typed) or `db` (test/fixtures/typed-db, whose `./db.js` exports clients).
+   */
+  typed?: keyof typeof TYPED_FIXTURES;
+}
+
+/**
+ * Runs `analyseFile` on `code` from a throwaway rule, at `Program:exit` (the whole file
+ * traversed), and returns its result. An exception of `analyseFile` is thrown as is;
+ * a parse error throws too.
+ */
+export function analyse<T>(code: string, analyseFile: (context: AnyRuleContext) => T, options: AnalyseOptions = {}): T {
+  const { sourceType = 'module', language = 'typescript', typed } = options;
+  if (typed && language !== 'typescript') throw new Error('typed linting needs the TypeScript parser');
+  let result: { value: T } | undefined;
+  let failure: { error: unknown } | undefined;
+  const rule = {
+    create(context: unknown) {
+      return {
+        'Program:exit'() {
+          try {
+            result = { value: analyseFile(context as AnyRuleContext) };
+          } catch (error) {
+            failure = { error };
+          }
+        },
+      };
+    },
+  };
+  const fixture = typed ? TYPED_FIXTURES[typed] : undefined;
+  const languageOptions: Linter.Config['languageOptions'] =
+    language === 'javascript'
+      ? { sourceType, ecmaVersion: 'latest' }
+      : {
+          parser: tsParser,
+          sourceType,
+          ecmaVersion: 'latest',
+          parserOptions: fixture ? { projectService: true, tsconfigRootDir: fixture.dir } : {},
+        };
+  const filename = fixture ? fixture.filename : language === 'javascript' ? 'file.js' : 'file.ts';
+  const messages = new Linter({ configType: 'flat' }).verify(
+    code,
+    [
+      {
+        files: ['**/*.ts', '**/*.js'],
+        languageOptions,
+        plugins: { harness: { rules: { analyse: rule as never } } },
+        rules: { 'harness/analyse': 'error' },
+      },
+    ],
+    filename,
+  );
+  if (failure) throw failure.error;
+  const fatal = messages.find((message) => message.fatal);
+  if (fatal) throw new Error(`parse error: ${fatal.message}`);
+  if (!result) throw new Error('the analysis did not run');
+  return result.value;
+}
+
+/** The source text of a node. */
+export function textOf(code: string, node: { range: [number, number] }): string {
+  return code.slice(node.range[0], node.range[1]);
+}
+
+/** Every node of the file that `test` accepts, in source order (outer before inner), found with the parser's visitor keys. */
+export function findNodes<N extends TSESTree.Node = TSESTree.Node>(context: AnyRuleContext, test: (node: TSESTree.Node) => node is N): N[];
+export function findNodes(context: AnyRuleContext, test?: (node: TSESTree.Node) => boolean): TSESTree.Node[];
+export function findNodes(context: AnyRuleContext, test: (node: TSESTree.Node) => boolean = () => true): TSESTree.Node[] {
+  const found: TSESTree.Node[] = [];
+  const keys = context.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  const visit = (node: TSESTree.Node): void => {
+    if (test(node)) found.push(node);
+    for (const key of keys[node.type] ?? []) {
+      const value = (node as unknown as Record<string, unknown>)[key];
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (child && typeof child === 'object' && typeof (child as { type?: unknown }).type === 'string') visit(child as TSESTree.Node);
+      }
+    }
+  };
+  visit(context.sourceCode.ast as TSESTree.Node);
+  return found.sort((a, b) => a.range[0] - b.range[0]);
+}
+
+/** Every node of the file with the given type, in source order (outer before inner). */
+export function nodesOfType<K extends `${AST_NODE_TYPES}`>(context: AnyRuleContext, type: K): Extract<TSESTree.Node, { type: K }>[] {
+  return findNodes(context, (node): node is Extract<TSESTree.Node, { type: K }> => node.type === type);
+}
+
+/**
+ * Lints `code` (TypeScript, an ES module, `file.ts`) with some of the plugin's rules,
+ * named without the `retry-safety/` prefix, and returns ESLint's messages.
+ */
+export function lintWithPlugin(code: string, rules: readonly string[]): Linter.LintMessage[] {
+  return new Linter({ configType: 'flat' }).verify(
+    code,
+    [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tsParser, sourceType: 'module', ecmaVersion: 'latest' },
+        plugins: { 'retry-safety': plugin as never },
+        rules: Object.fromEntries(rules.map((name) => [`retry-safety/${name}`, 'error'])),
+      },
+    ],
+    'file.ts',
+  );
+}
