@@ -12,7 +12,7 @@ import {
   visitIdentifiers,
   visitNodes,
 } from '../../../eslint-plugin/src/analysis/ast';
-import { analyse, findNodes, nodesOfType, textOf } from './harness';
+import { analyse, findNodes, nodesOfType, textOf } from '../harness';
 
 const RETRY = `
   import { MongoClient } from 'mongodb';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMemberCallsNamed, findNodesAtOffsets } from '../../../eslint-plugin/src/analysis/find-nodes-at-offsets';
-import { analyse, textOf } from './harness';
+import { analyse, textOf } from '../harness';
 
 const CODE = `
   import { MongoClient } from 'mongodb';

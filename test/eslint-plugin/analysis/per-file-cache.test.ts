@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyRuleContext, createPerFileCache } from '../../../eslint-plugin/src/analysis/per-file-cache';
-import { analyse } from './harness';
+import { analyse } from '../harness';
 
 const CODE = `
   import { Pool } from 'pg';

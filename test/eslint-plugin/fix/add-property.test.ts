@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { appendProperty, insertFirstProperty, type IndentStyle } from '../../../eslint-plugin/src/fix';
-import { applyFix, findNode } from './harness';
+import { applyFix, findNode } from '../harness';
 
 function insertFirst(code: string, text: string, indent: IndentStyle = 'line'): string | undefined {
   return applyFix(code, (sourceCode) => {

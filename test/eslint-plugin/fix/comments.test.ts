@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { hasCommentOutside, overlapsComment } from '../../../eslint-plugin/src/fix';
-import { findNode, inFile } from './harness';
+import { findNode, inFile } from '../harness';
 
 describe('hasCommentOutside', () => {
   function check(code: string): boolean {

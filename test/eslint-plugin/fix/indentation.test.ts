@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { getIndent } from '../../../eslint-plugin/src/fix';
-import { findNode, inFile } from './harness';
+import { findNode, inFile } from '../harness';
 
 describe('getIndent', () => {
   it('gives the white space before a statement that starts its line, in both styles', () => {

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { getInsertBeforeStatementFix, type IndentStyle, insertLine } from '../../../eslint-plugin/src/fix';
-import { applyFix, findNode } from './harness';
+import { applyFix, findNode } from '../harness';
 
 function insertAroundLoop(code: string, position: 'before' | 'after', indent: IndentStyle): string | undefined {
   return applyFix(code, (sourceCode) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getOwnLinesRange } from '../../../eslint-plugin/src/fix';
-import { textOf } from './harness';
+import { textOf } from '../harness';
 
 describe('getOwnLinesRange', () => {
   const code = 'a();\n  b();\nc(); d();\n  e(\n    1,\n  );\nlast();';

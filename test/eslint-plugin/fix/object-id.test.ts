@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { getObjectIdAccess } from '../../../eslint-plugin/src/fix';
-import { applyFix, inFile, type ParseOptions } from './harness';
+import { applyFix, inFile, type AnalyseOptions } from '../harness';
 
 /** How the file would write `new ObjectId()`, and the file after the edits that make it available. */
-function access(code: string, options: ParseOptions = {}): { expression: string; output: string } | undefined {
+function access(code: string, options: AnalyseOptions = {}): { expression: string; output: string } | undefined {
   const found = inFile(code, (sourceCode) => getObjectIdAccess(sourceCode), options);
   if (!found) return undefined;
   const output = applyFix(

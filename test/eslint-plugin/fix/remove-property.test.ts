@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { getPropertyRemovalRange, type PropertyRemovalLayout } from '../../../eslint-plugin/src/fix';
-import { applyFix, findNode } from './harness';
+import { applyFix, findNode } from '../harness';
 
 /** `code` with the property whose key is `key` removed. */
 function removeProperty(code: string, key: string, layout: PropertyRemovalLayout): string | undefined {

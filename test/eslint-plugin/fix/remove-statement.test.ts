@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { getStatementRemovalRange } from '../../../eslint-plugin/src/fix';
-import { applyFix, findNode } from './harness';
+import { applyFix, findNode } from '../harness';
 
 function removeStatement(code: string, text: string): string | undefined {
   return applyFix(code, (sourceCode) => {

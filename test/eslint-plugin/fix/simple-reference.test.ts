@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { isSimpleReference } from '../../../eslint-plugin/src/fix';
-import { findNode, inFile } from './harness';
+import { findNode, inFile } from '../harness';
 
 function isSimple(expression: string): boolean {
   return inFile(`${expression};`, (sourceCode) => isSimpleReference(findNode(sourceCode, AST_NODE_TYPES.ExpressionStatement).expression));

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { getSingleDocumentWritesText } from '../../../eslint-plugin/src/fix';
-import { applyFix, findNode } from './harness';
+import { applyFix, findNode } from '../harness';
 
 function rewrite(code: string): string | undefined {
   return applyFix(code, (sourceCode) => {

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { getEnclosingListedStatement, getListedStatement, isStatementListItem } from '../../../eslint-plugin/src/fix';
-import { findNode, inFile, type SourceCode } from './harness';
+import { findNode, inFile, type SourceCode } from '../harness';
 
 /** The text of what `pick` returns, or undefined. */
 function textOfResult(code: string, pick: (sourceCode: SourceCode) => { range: [number, number] } | undefined): string | undefined {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getUuidGenerator } from '../../../eslint-plugin/src/fix';
-import { inFile, type ParseOptions } from './harness';
+import { inFile, type AnalyseOptions } from '../harness';
 
-function generatorAtEnd(code: string, options: ParseOptions = {}): string | undefined {
+function generatorAtEnd(code: string, options: AnalyseOptions = {}): string | undefined {
   return inFile(code, (sourceCode) => getUuidGenerator(sourceCode, sourceCode.ast.body.at(-1) ?? sourceCode.ast), options);
 }
 

@@ -1,7 +1,7 @@
 import rule from '../../../eslint-plugin/src/rules/dynamodb-require-unprocessed-items-handling';
 import { RuleTester } from '@typescript-eslint/rule-tester';
 import { createRuleTester } from '../rule-tester';
-import { typedDbFilename, typedDbFixtureDir } from '../analysis/harness';
+import { typedDbFilename, typedDbFixtureDir } from '../harness';
 
 const ruleTester = createRuleTester();
 

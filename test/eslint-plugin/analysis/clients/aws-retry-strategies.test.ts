@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getRetryStrategyMaxAttempts } from '../../../../eslint-plugin/src/analysis/clients/aws-retry-strategies';
-import { analyse, nodesOfType, textOf } from '../harness';
+import { analyse, nodesOfType, textOf } from '../../harness';
 
 /** `source text → max attempts` for every `new …(…)` of the file. */
 function maxAttempts(code: string): string[] {

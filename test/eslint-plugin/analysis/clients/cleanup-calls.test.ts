@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCleanupCall } from '../../../../eslint-plugin/src/analysis/clients/cleanup-calls';
 import { findDbCalls } from '../../../../eslint-plugin/src/analysis/clients/db-calls';
-import { analyse, textOf } from '../harness';
+import { analyse, textOf } from '../../harness';
 
 /** `call text: cleanup?` for every database call of the file. */
 function cleanups(code: string): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDbCalls, findDbCallsWithin, hasDatabaseCode } from '../../../../eslint-plugin/src/analysis/clients/db-calls';
-import { analyse, lintWithPlugin, nodesOfType, textOf } from '../harness';
+import { analyse, lintWithPlugin, nodesOfType, textOf } from '../../harness';
 
 // Odd but valid code around DynamoDB and PostgreSQL clients: the tracking and the
 // DynamoDB / PostgreSQL rules must not throw, and report only the pools that really

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAwsGlobalConfigs, findDynamoDbCalls, findDynamoDbClients } from '../../../../eslint-plugin/src/analysis/clients/dynamodb-calls';
 import { isDynamoDbWriteOperation } from '../../../../eslint-plugin/src/analysis/clients/dynamodb-operations';
-import { analyse, textOf } from '../harness';
+import { analyse, textOf } from '../../harness';
 
 function calls(code: string, sourceType: 'module' | 'commonjs' = 'module') {
   return analyse(code, findDynamoDbCalls, { sourceType }).map((call) => ({

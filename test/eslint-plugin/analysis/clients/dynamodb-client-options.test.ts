@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPassedToDynamoDbClient } from '../../../../eslint-plugin/src/analysis/clients/dynamodb-client-options';
-import { analyse, nodesOfType, textOf } from '../harness';
+import { analyse, nodesOfType, textOf } from '../../harness';
 
 /** `strategy text: passed?` for every `new …RetryStrategy(…)` of the file. */
 function strategies(code: string): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findDynamoDbCalls } from '../../../../eslint-plugin/src/analysis/clients/dynamodb-calls';
 import { getDynamoDbOperationNode } from '../../../../eslint-plugin/src/analysis/clients/dynamodb-operation-node';
-import { analyse, textOf } from '../harness';
+import { analyse, textOf } from '../../harness';
 
 describe('getDynamoDbOperationNode', () => {
   it('points at the command class, the method name or the paginator call', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findDynamoDbCalls } from '../../../../eslint-plugin/src/analysis/clients/dynamodb-calls';
 import { getDynamoDbResultPropertyUse, getUnprocessedResult } from '../../../../eslint-plugin/src/analysis/clients/dynamodb-unprocessed';
-import { analyse } from '../harness';
+import { analyse } from '../../harness';
 
 describe('getUnprocessedResult', () => {
   it('names the property of the batch operations and nothing for the others', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMongoCalls } from '../../../../eslint-plugin/src/analysis/clients/mongo-calls';
-import { type AnalyseOptions, analyse } from '../harness';
+import { type AnalyseOptions, analyse } from '../../harness';
 
 /** A CommonJS file parsed by ESLint's own JavaScript parser. */
 const COMMONJS_JS: AnalyseOptions = { language: 'javascript', sourceType: 'commonjs' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMongoConnectCalls } from '../../../../eslint-plugin/src/analysis/clients/mongo-connect-calls';
-import { type AnalyseOptions, analyse, textOf } from '../harness';
+import { type AnalyseOptions, analyse, textOf } from '../../harness';
 
 /** Each connect call with the parts it found, as source text. */
 function connects(code: string, options?: AnalyseOptions) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findInsertsWithoutId } from '../../../../eslint-plugin/src/analysis/clients/mongo-inserts';
-import { analyse, textOf } from '../harness';
+import { analyse, textOf } from '../../harness';
 
 /** `operation: document text [forced]` for each insert without `_id`. */
 function inserts(code: string): string[] {

@@ -6,7 +6,7 @@ import {
   isMultiDocumentWrite,
 } from '../../../../eslint-plugin/src/analysis/clients/mongo-multi-document-writes';
 import type { UpdateIdempotency } from '../../../../eslint-plugin/src/analysis/clients/update-operators';
-import { analyse } from '../harness';
+import { analyse } from '../../harness';
 
 const describeIdempotency = ({ isIdempotent, nonIdempotentOperators }: UpdateIdempotency) =>
   `${isIdempotent === undefined ? 'unknown' : isIdempotent ? 'idempotent' : 'not idempotent'}${nonIdempotentOperators.length > 0 ? ` (${nonIdempotentOperators.join(', ')})` : ''}`;

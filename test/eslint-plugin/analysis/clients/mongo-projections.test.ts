@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findMongoCalls } from '../../../../eslint-plugin/src/analysis/clients/mongo-calls';
 import { hasProjection, isFindAndModify } from '../../../../eslint-plugin/src/analysis/clients/mongo-projections';
-import { analyse, textOf } from '../harness';
+import { analyse, textOf } from '../../harness';
 
 describe('isFindAndModify', () => {
   it('is true for the three find-and-modify methods only', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findEnclosingTransactionScopes, findTransactionScopes } from '../../../../eslint-plugin/src/analysis/clients/mongo-transactions';
-import { type AnalyseOptions, analyse, nodesOfType } from '../harness';
+import { type AnalyseOptions, analyse, nodesOfType } from '../../harness';
 
 /** `kind@startLine-endLine` of each scope's code. */
 function scopes(code: string, options: AnalyseOptions = {}): string[] {

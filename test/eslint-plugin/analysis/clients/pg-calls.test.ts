@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findPgConnections, findPgPools, findPostgresCalls, getPostgresReportNode } from '../../../../eslint-plugin/src/analysis/clients/pg-calls';
-import { analyse, textOf } from '../harness';
+import { analyse, textOf } from '../../harness';
 
 function calls(code: string, sourceType: 'module' | 'commonjs' = 'module') {
   return analyse(code, findPostgresCalls, { sourceType }).map((call) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findPgPools } from '../../../../eslint-plugin/src/analysis/clients/pg-calls';
 import { isErrorListenerCall } from '../../../../eslint-plugin/src/analysis/clients/pg-pool-listeners';
-import { analyse, textOf } from '../harness';
+import { analyse, textOf } from '../../harness';
 
 /** For each read of the first pool: the statement it is in and whether it attaches an 'error' listener. */
 function listeners(code: string): string[] {

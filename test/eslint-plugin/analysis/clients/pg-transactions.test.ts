@@ -3,7 +3,7 @@ import { findDbCalls } from '../../../../eslint-plugin/src/analysis/clients/db-c
 import type { PostgresCall } from '../../../../eslint-plugin/src/analysis/clients/pg-calls';
 import { getOpenTransaction } from '../../../../eslint-plugin/src/analysis/clients/pg-transactions';
 import { findRetryScopes } from '../../../../eslint-plugin/src/analysis/retry/retry-scopes';
-import { analyse } from '../harness';
+import { analyse } from '../../harness';
 
 /** For each PostgreSQL call inside the first retry scope: the transaction open around that scope. */
 function openTransactions(code: string): (string | undefined)[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findDbCalls } from '../../../../eslint-plugin/src/analysis/clients/db-calls';
 import { isProbeCall } from '../../../../eslint-plugin/src/analysis/clients/probe-calls';
-import { analyse, textOf } from '../harness';
+import { analyse, textOf } from '../../harness';
 
 /** `call text: probe?` for every database call of the file. */
 function probes(code: string): string[] {

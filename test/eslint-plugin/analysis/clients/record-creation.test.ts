@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findDbCalls } from '../../../../eslint-plugin/src/analysis/clients/db-calls';
 import { createsRecords } from '../../../../eslint-plugin/src/analysis/clients/record-creation';
-import { analyse } from '../harness';
+import { analyse } from '../../harness';
 
 /** `database operation: creates?` for every database call of the file. */
 function creations(code: string): string[] {

@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { visitEveryNode } from '../../../../eslint-plugin/src/analysis/clients/value-bindings';
 import { getCallbackPropertyUse, getPromisedPropertyUse } from '../../../../eslint-plugin/src/analysis/clients/result-usage';
-import { analyse } from '../harness';
+import { analyse } from '../../harness';
 
 /** How the promise of the `batch(…)` call in `code` is used for `UnprocessedItems`. */
 function promiseUse(code: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifySql, getSqlStatement, getSqlText } from '../../../../eslint-plugin/src/analysis/clients/sql-statements';
-import { analyse } from '../harness';
+import { analyse } from '../../harness';
 
 describe('classifySql', () => {
   it.each([

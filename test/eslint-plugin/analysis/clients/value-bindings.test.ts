@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { getMethodCall, getOutermostSameValue, resolveObjectLiteral } from '../../../../eslint-plugin/src/analysis/clients/value-bindings';
 import type { AnyRuleContext } from '../../../../eslint-plugin/src/analysis/per-file-cache';
-import { analyse, nodesOfType, textOf } from '../harness';
+import { analyse, nodesOfType, textOf } from '../../harness';
 
 /** The identifiers named `name` that read a value (not the declaration's own name). */
 function readsOf(context: AnyRuleContext, name: string): TSESTree.Identifier[] {

@@ -3,7 +3,7 @@ import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../../../../esl
 import type { ErrorClassification } from '../../../../eslint-plugin/src/analysis/errors/error-paths';
 import { findDbCallsWithin } from '../../../../eslint-plugin/src/analysis/clients/db-calls';
 import { findRetryScopes } from '../../../../eslint-plugin/src/analysis/retry/retry-scopes';
-import { analyse } from '../harness';
+import { analyse } from '../../harness';
 
 /** Classifies the first retry scope of `code`. */
 function classify(code: string): ErrorClassification | undefined {

@@ -10,7 +10,7 @@ import {
   hasModuleImport,
   type TraceMap,
 } from '../../../../eslint-plugin/src/analysis/modules/module-references';
-import { type AnalyseOptions, analyse, textOf } from '../harness';
+import { type AnalyseOptions, analyse, textOf } from '../../harness';
 
 /** What a pg / AWS SDK client test follows: `new Pool()`, `new DynamoDBClient()`, `pg.types.setTypeParser()`. */
 const TRACE_MAP: TraceMap<string> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getRetryDelayFacts } from '../../../../eslint-plugin/src/analysis/retry/between-attempts';
 import { findRetryScopes } from '../../../../eslint-plugin/src/analysis/retry/retry-scopes';
-import { analyse, lintWithPlugin } from '../harness';
+import { analyse, lintWithPlugin } from '../../harness';
 
 function factsOf(code: string) {
   return analyse(code, (context) => {

@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { collectAssignedNames, collectIdentifierNames, walkOwnCode } from '../../../../eslint-plugin/src/analysis/retry/code-walk';
 import type { AnyRuleContext } from '../../../../eslint-plugin/src/analysis/per-file-cache';
-import { analyse, nodesOfType } from '../harness';
+import { analyse, nodesOfType } from '../../harness';
 
 /** The body of the first loop of the file: one attempt's code. */
 function firstLoopBody(context: AnyRuleContext): TSESTree.Node {

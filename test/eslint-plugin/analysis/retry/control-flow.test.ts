@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alwaysLeaves } from '../../../../eslint-plugin/src/analysis/retry/control-flow';
-import { analyse, nodesOfType } from '../harness';
+import { analyse, nodesOfType } from '../../harness';
 
 /** Whether the catch block of a retry loop around a DynamoDB write always leaves the loop. */
 function catchLeaves(handler: string, { inLoop = true }: { inLoop?: boolean } = {}): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findKeyCreations, isKeyLikeName } from '../../../../eslint-plugin/src/analysis/retry/idempotency-keys';
-import { type AnalyseOptions, analyse } from '../harness';
+import { type AnalyseOptions, analyse } from '../../harness';
 
 const labels = (code: string, options?: AnalyseOptions) =>
   analyse(code, (context) => findKeyCreations(context).map((creation) => `${creation.label}${creation.isTimestamp ? ' (time)' : ''}`), options);

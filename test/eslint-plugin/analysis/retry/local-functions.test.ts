@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getFunctionName } from '../../../../eslint-plugin/src/analysis/retry/local-functions';
-import { analyse, nodesOfType } from '../harness';
+import { analyse, nodesOfType } from '../../harness';
 
 /** The name of every function of the file, in source order. */
 function names(code: string): (string | undefined)[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findDatabaseRetryScopes, findEnclosingRetryScopes, findRetryScopes } from '../../../../eslint-plugin/src/analysis/retry/retry-scopes';
 import type { RetryScope } from '../../../../eslint-plugin/src/analysis/retry/retry-scope';
-import { type AnalyseOptions, analyse } from '../harness';
+import { type AnalyseOptions, analyse } from '../../harness';
 
 interface Summary {
   kind: RetryScope['kind'];

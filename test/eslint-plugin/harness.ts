@@ -1,19 +1,21 @@
 import path from 'node:path';
 import * as tsParser from '@typescript-eslint/parser';
-import type { AST_NODE_TYPES, TSESTree } from '@typescript-eslint/utils';
+import type { AST_NODE_TYPES, TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { Linter } from 'eslint';
-import type { AnyRuleContext } from '../../../eslint-plugin/src/analysis/per-file-cache';
-import plugin from '../../../eslint-plugin/src/index';
-import { typedFilename, typedFixtureDir } from '../rule-tester';
+import { visitNodes } from '../../eslint-plugin/src/analysis/ast';
+import type { AnyRuleContext } from '../../eslint-plugin/src/analysis/per-file-cache';
+import plugin from '../../eslint-plugin/src/index';
+import { typedFilename, typedFixtureDir } from './rule-tester';
 
 /**
- * The analysis tests' harness: `analyse` runs an analysis function the way rules run
- * it, inside a real ESLint pass over a code string (parser, scope analysis and, when
- * asked, type information), and returns what the function returned.
+ * The harness of the analysis and fix tests: `analyse` runs an analysis function the way
+ * rules run it, inside a real ESLint pass over a code string (parser, scope analysis and,
+ * when asked, type information), and returns what the function returned; `applyFix`
+ * applies the fix a fix helper builds the way ESLint applies a rule's fix.
  */
 
 /** Typed-linting fixture whose project declares `pg`, `postgres` and the AWS SDK, with a `db.ts` owning clients. */
-export const typedDbFixtureDir = path.join(import.meta.dirname, '..', '..', 'fixtures', 'typed-db');
+export const typedDbFixtureDir = path.join(import.meta.dirname, '..', 'fixtures', 'typed-db');
 export const typedDbFilename = path.join(typedDbFixtureDir, 'file.ts');
 
 const TYPED_FIXTURES = {
@@ -41,16 +43,57 @@ export interface AnalyseOptions {
  * a parse error throws too.
  */
 export function analyse<T>(code: string, analyseFile: (context: AnyRuleContext) => T, options: AnalyseOptions = {}): T {
+  let result: { value: T } | undefined;
+  runProbeRule(code, options, (context) => {
+    result = { value: analyseFile(context) };
+    return undefined;
+  });
+  if (!result) throw new Error('the analysis did not run');
+  return result.value;
+}
+
+export type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** `analyse` for code that needs only the file's `SourceCode` (the fix helpers). */
+export function inFile<T>(code: string, read: (sourceCode: SourceCode) => T, options: AnalyseOptions = {}): T {
+  return analyse(code, (context) => read(context.sourceCode), options);
+}
+
+/**
+ * The code after the fix `build` makes on the parsed `code`, as ESLint applies it (the
+ * edits of one fix merged into one); undefined when `build` makes no fix.
+ */
+export function applyFix(
+  code: string,
+  build: (sourceCode: SourceCode) => TSESLint.ReportFixFunction | null | undefined,
+  options: AnalyseOptions = {},
+): string | undefined {
+  const fix = runProbeRule(code, options, (context) => build(context.sourceCode) ?? undefined)?.fix;
+  if (!fix) return undefined;
+  return code.slice(0, fix.range[0]) + fix.text + code.slice(fix.range[1]);
+}
+
+/**
+ * Lints `code` with one throwaway fixable rule that calls `atEnd` at `Program:exit` and
+ * reports the fix it returns, if any; returns that report. Exceptions of `atEnd` and
+ * parse errors are thrown.
+ */
+function runProbeRule(
+  code: string,
+  options: AnalyseOptions,
+  atEnd: (context: AnyRuleContext) => TSESLint.ReportFixFunction | undefined,
+): Linter.LintMessage | undefined {
   const { sourceType = 'module', language = 'typescript', typed } = options;
   if (typed && language !== 'typescript') throw new Error('typed linting needs the TypeScript parser');
-  let result: { value: T } | undefined;
   let failure: { error: unknown } | undefined;
   const rule = {
-    create(context: unknown) {
+    meta: { type: 'problem', fixable: 'code', schema: [] },
+    create(context: AnyRuleContext) {
       return {
         'Program:exit'() {
           try {
-            result = { value: analyseFile(context as AnyRuleContext) };
+            const fix = atEnd(context);
+            if (fix) context.report({ loc: { line: 1, column: 0 }, message: 'probe', fix } as never);
           } catch (error) {
             failure = { error };
           }
@@ -75,8 +118,8 @@ export function analyse<T>(code: string, analyseFile: (context: AnyRuleContext) 
       {
         files: ['**/*.ts', '**/*.js'],
         languageOptions,
-        plugins: { harness: { rules: { analyse: rule as never } } },
-        rules: { 'harness/analyse': 'error' },
+        plugins: { harness: { rules: { probe: rule as never } } },
+        rules: { 'harness/probe': 'error' },
       },
     ],
     filename,
@@ -84,13 +127,29 @@ export function analyse<T>(code: string, analyseFile: (context: AnyRuleContext) 
   if (failure) throw failure.error;
   const fatal = messages.find((message) => message.fatal);
   if (fatal) throw new Error(`parse error: ${fatal.message}`);
-  if (!result) throw new Error('the analysis did not run');
-  return result.value;
+  return messages.find((message) => message.ruleId === 'harness/probe');
 }
 
-/** The source text of a node. */
-export function textOf(code: string, node: { range: [number, number] }): string {
-  return code.slice(node.range[0], node.range[1]);
+/** The source text of a node, or of a range. */
+export function textOf(code: string, target: { range: readonly [number, number] } | readonly [number, number]): string {
+  const [start, end] = 'range' in target ? target.range : target;
+  return code.slice(start, end);
+}
+
+/** The first node of `type` (depth first, in source order) that `test` accepts; throws when there is none. */
+export function findNode<T extends AST_NODE_TYPES>(
+  sourceCode: SourceCode,
+  type: T,
+  test: (node: Extract<TSESTree.Node, { type: T }>) => boolean = () => true,
+): Extract<TSESTree.Node, { type: T }> {
+  let found: Extract<TSESTree.Node, { type: T }> | undefined;
+  visitNodes(sourceCode.ast as TSESTree.Node, { skipTypeAnnotations: false }, (node) => {
+    if (found) return false;
+    if (node.type === type && test(node as Extract<TSESTree.Node, { type: T }>)) found = node as Extract<TSESTree.Node, { type: T }>;
+    return !found;
+  });
+  if (!found) throw new Error(`no ${type} found`);
+  return found;
 }
 
 /** Every node of the file that `test` accepts, in source order (outer before inner), found with the parser's visitor keys. */
