@@ -5,7 +5,9 @@
 //   (b) the same with every retry-safety rule enabled,
 // and print per-round times, the median ratio b/a (target ≤ 1.10) for the whole corpus
 // and for the DynamoDB + PostgreSQL subset, and files/lines per second.
-// Then runs bench/server-bench.mjs when present and prints the extension bundle size.
+// Then runs bench/server-bench.mjs and bench/hostile-input.mjs (the connection-string scan,
+// the host patterns and the masking on inputs built to make them go quadratic) when
+// present, and prints the extension bundle size.
 //
 // Usage: npm run bench            (builds the plugin first)
 //        BENCH_ROUNDS=9 node bench/run.js
@@ -28,6 +30,7 @@ const require = createRequire(import.meta.url);
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const pluginPath = fileURLToPath(new URL('../eslint-plugin/dist/index.cjs', import.meta.url));
 const serverBenchPath = fileURLToPath(new URL('./server-bench.mjs', import.meta.url));
+const hostileInputBenchPath = fileURLToPath(new URL('./hostile-input.mjs', import.meta.url));
 const extensionBundlePath = fileURLToPath(new URL('../extension/dist/extension.js', import.meta.url));
 
 const target = 1.1;
@@ -200,6 +203,20 @@ function printServerBench() {
   return true;
 }
 
+function printHostileInputBench() {
+  if (!existsSync(hostileInputBenchPath)) {
+    console.log('\nHostile-input bench: bench/hostile-input.mjs not present, skipped.');
+    return true;
+  }
+  console.log('\nHostile-input bench (bench/hostile-input.mjs):');
+  const result = spawnSync(process.execPath, [hostileInputBenchPath], { cwd: rootDir, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.log(`Hostile-input bench failed (exit ${result.status ?? result.signal}).`);
+    return false;
+  }
+  return true;
+}
+
 function printExtensionSize() {
   if (!existsSync(extensionBundlePath)) {
     console.log('\nExtension bundle: extension/dist/extension.js not present (run npm run build).');
@@ -300,8 +317,9 @@ function main() {
   if (process.env.BENCH_PROFILE) printProfile(linter, files, baseline, withRules);
 
   const serverOk = printServerBench();
+  const hostileOk = printHostileInputBench();
   printExtensionSize();
-  if (ruleCrashes.length > 0 || !serverOk) process.exitCode = 1;
+  if (ruleCrashes.length > 0 || !serverOk || !hostileOk) process.exitCode = 1;
 }
 
 main();

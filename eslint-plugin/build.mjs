@@ -1,8 +1,8 @@
 // Bundles the plugin into one CommonJS file: `require()` and `import` both load it,
 // so it works from eslint.config.js (ESM) and eslint.config.cjs alike. Beside it, the
-// import-free modules `constants` and `file-kinds` (for the language server and the
-// editor extension, which must not load ESLint), and the declarations, emitted from the
-// sources by TypeScript.
+// import-free modules `constants`, `file-kinds` and `mask` (the masking of secrets in URIs)
+// for the language server and the editor extension, which must not load ESLint, and the
+// declarations, emitted from the sources by TypeScript.
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,7 +37,11 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: [path.join(srcDir, 'constants.ts'), path.join(srcDir, 'file-kinds.ts')],
+    entryPoints: [
+      path.join(srcDir, 'constants.ts'),
+      path.join(srcDir, 'file-kinds.ts'),
+      { in: path.join(srcDir, 'analysis', 'connection-string', 'mask.ts'), out: 'mask' },
+    ],
     outdir: distDir,
     outExtension: { '.js': '.cjs' },
   }),
@@ -91,4 +95,4 @@ function emitDeclarations(entries) {
   }
 }
 
-emitDeclarations(['entry.cts', 'constants.ts', 'file-kinds.ts'].map((file) => path.join(srcDir, file)));
+emitDeclarations(['entry.cts', 'constants.ts', 'file-kinds.ts', 'analysis/connection-string/mask.ts'].map((file) => path.join(srcDir, file)));

@@ -81,6 +81,40 @@ export function toDiagnostics(
   });
 }
 
+/**
+ * At most this many findings of one document are published, plus one summary of the
+ * rest: a generated or pathological file cannot flood the editor (or the protocol)
+ * with thousands of squiggles and megabytes of diagnostics.
+ */
+export const MAX_PUBLISHED_DIAGNOSTICS = 1000;
+
+/**
+ * The diagnostics to publish for a lint: the first `max` findings (ESLint's order: by
+ * position) and, when there are more, one summary at the first finding left out that
+ * says how many are not shown, with the highest severity among them. Only the findings
+ * shown are converted.
+ */
+export function toPublishedDiagnostics(
+  document: TextDocument,
+  outcome: Extract<LintOutcome, { status: 'linted' }>,
+  max = MAX_PUBLISHED_DIAGNOSTICS,
+): Diagnostic[] {
+  if (outcome.messages.length <= max) return toDiagnostics(document, outcome);
+  const diagnostics = toDiagnostics(document, { ...outcome, messages: outcome.messages.slice(0, max + 1) });
+  const firstLeftOut = diagnostics.pop() as Diagnostic;
+  const leftOut = outcome.messages.slice(max);
+  const severity = Math.min(...new Set(leftOut.map((message) => SEVERITIES[outcome.levels.get(message.ruleId ?? '') ?? 'warn']))) as DiagnosticSeverity;
+  const count = (value: number) => value.toLocaleString('en-US');
+  const more = leftOut.length === 1 ? `1 more ${DIAGNOSTIC_SOURCE} finding is` : `${count(leftOut.length)} more ${DIAGNOSTIC_SOURCE} findings are`;
+  diagnostics.push({
+    range: { start: firstLeftOut.range.start, end: firstLeftOut.range.start },
+    severity,
+    source: DIAGNOSTIC_SOURCE,
+    message: `${more} not shown, from here on: the editor shows the first ${count(max)} of the ${count(outcome.messages.length)} in this file. Run ESLint on the file to see them all.`,
+  });
+  return diagnostics;
+}
+
 /** `data` of one of our diagnostics, when it is well-formed (clients echo it back verbatim). */
 export function readDiagnosticData(diagnostic: Diagnostic): DiagnosticData | undefined {
   const data = diagnostic.data as Partial<DiagnosticData> | undefined;

@@ -2,6 +2,6 @@
 // this module dynamically once `initialize` has been answered, so an editor gets its
 // `initialize` result without waiting for some 15 MB of JavaScript to load.
 export { getFixAllAction, getQuickFixes, toTextEdit, toWorkspaceEdit } from './code-actions';
-export { findSameDiagnostic, readDiagnosticData, toDiagnostics } from './diagnostics';
+export { findSameDiagnostic, readDiagnosticData, toDiagnostics, toPublishedDiagnostics } from './diagnostics';
 export { getHover } from './hover';
 export { DocumentLinter, getLintTarget } from './lint';

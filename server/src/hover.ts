@@ -4,7 +4,9 @@ import { getRuleDocs } from './plugin';
 import { isPositionInRange } from './positions';
 
 function describe(diagnostic: Diagnostic): string {
-  const ruleId = String(diagnostic.code);
+  // The summary of findings left out (see toPublishedDiagnostics) belongs to no rule.
+  if (typeof diagnostic.code !== 'string') return typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
+  const ruleId = diagnostic.code;
   const { description, url } = getRuleDocs(ruleId);
   const lines = [`**${ruleId}**${description ? ` — ${description}` : ''}`, '', diagnostic.message];
   if (url) lines.push('', `[Documentation for ${ruleId}](${url})`);

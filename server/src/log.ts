@@ -1,12 +1,10 @@
 // One logger for the whole server. Every line passes through `maskSecrets`, so a
 // connection string that ends up in an error message or a file name never shows its
-// password in the client's output channel.
+// password in the client's output channel. The masking is the plugin's own (the one its
+// messages use), from its import-free `/mask`: loaded before the engine, without ESLint.
+import { maskSecrets } from 'eslint-plugin-retry-safety/mask';
 
-/** `scheme://user:password@` → `scheme://user:****@` for any URI-looking text. */
-export function maskSecrets(text: string): string {
-  // Greedy up to the last `@` of the authority: an unencoded `@` inside a password still masks all of it.
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@'"`]*):[^\s/'"`]*@/gi, '$1:****@');
-}
+export { maskSecrets };
 
 export interface Logger {
   error(message: string): void;

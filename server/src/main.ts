@@ -3,20 +3,18 @@
 // without one, it only exports `startServerOnStreams`, for running the server inside
 // another process (the benchmark does, to time it against a bare `Linter` fairly).
 import type { Readable, Writable } from 'node:stream';
-import { ProposedFeatures, StreamMessageReader, StreamMessageWriter, createConnection } from 'vscode-languageserver/node';
 import { startServer } from './server';
+import { openTransport, streamTransport } from './transport';
 
-const TRANSPORT_ARGUMENT = /^--(?:stdio$|node-ipc$|socket=|pipe=)/;
-
-if (process.argv.some((argument) => TRANSPORT_ARGUMENT.test(argument))) {
-  startServer(createConnection(ProposedFeatures.all), { ownsProcess: true });
+const transport = openTransport(process.argv);
+if (transport) {
+  startServer(transport, { ownsProcess: true });
 } else if (require.main === module || /retry-safety-language-server(?:\.js)?$/.test(process.argv[1] ?? '')) {
   process.stderr.write('Usage: retry-safety-language-server --stdio | --node-ipc | --socket=<port> | --pipe=<name>\n');
   process.exitCode = 1;
 }
 
-/** Serves one client on the given streams, inside this process. */
+/** Serves one client on the given streams, inside this process (a broken input closes the connection, never the process). */
 export function startServerOnStreams(input: Readable, output: Writable): void {
-  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(input), new StreamMessageWriter(output));
-  startServer(connection, { ownsProcess: false });
+  startServer(streamTransport(input, output), { ownsProcess: false });
 }

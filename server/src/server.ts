@@ -5,9 +5,10 @@ import { format } from 'node:util';
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
+  ProposedFeatures,
   TextDocuments,
+  createConnection,
   type CodeAction,
-  type Connection,
   type Diagnostic,
   type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -16,22 +17,69 @@ import pkg from '../package.json';
 import { FIX_ALL_COMMAND, isFixAllRequested, isKindRequested, serverCapabilities } from './capabilities';
 import type { DiagnosticData } from './diagnostics';
 import type { DocumentLinter } from './lint';
+import { ProtocolLifecycle } from './lifecycle';
 import { createLogger, describeError } from './log';
 import { computeMinimalEdits } from './minimal-edits';
 import { SETTINGS_SECTION, readDebounceMs, readInitializationSettings, readSettings, type Settings } from './settings';
+import { GuardedMessageReader, TrackedMessageWriter, type Transport } from './transport';
 
 const DEFAULT_DEBOUNCE_MS = 200;
 
+/** How long a failing server waits for its last log line to go out before it exits. */
+const LAST_WORDS_TIMEOUT_MS = 1000;
+
 /**
- * Serves one client on `connection`. `ownsProcess`: the server is the process (started
+ * Serves one client on `transport`. `ownsProcess`: the server is the process (started
  * with `--stdio` and the like), so it may take over `console` and process-level error
- * handlers; false when embedded (the benchmark runs it in its own process).
+ * handlers, and it exits when the client is gone or its input is broken; false when
+ * embedded (the benchmark runs it in its own process): the server then closes the
+ * connection instead and leaves the process alone.
  */
-export function startServer(connection: Connection, { ownsProcess }: { ownsProcess: boolean }): void {
+export function startServer(transport: Transport, { ownsProcess }: { ownsProcess: boolean }): void {
+  // ---------------------------------------------------------------- connection and lifecycle
+
+  const lifecycle = new ProtocolLifecycle();
+  /** Set once the input cannot be read any further (see failLoudly): nothing more is delivered. */
+  let failing = false;
+  const writer = new TrackedMessageWriter(transport.writer);
+  const reader = new GuardedMessageReader(transport.reader, transport.input, {
+    admit(message) {
+      if (failing) return false;
+      const admission = lifecycle.admit(message);
+      if (admission.action === 'refuse') void writer.write(admission.response).catch(() => undefined);
+      // Embedded, `exit` must not end the host process (vscode-languageserver would): close instead.
+      if (admission.action === 'deliver' && !ownsProcess && (message as { method?: unknown }).method === 'exit') {
+        closeConnection();
+        return false;
+      }
+      return admission.action === 'deliver';
+    },
+    onMalformed: (reason) => failLoudly(`The client sent a malformed frame: ${reason}`),
+  });
+  const connection = createConnection(ProposedFeatures.all, reader, writer);
+  /** False once the connection is closed: nothing is scheduled, published or logged after that. */
+  let connectionOpen = true;
+
   const documents = new TextDocuments(TextDocument);
 
   let verbose = false;
-  const log = createLogger(connection.console, () => verbose);
+  const log = createLogger(
+    {
+      error: (message) => {
+        if (connectionOpen) connection.console.error(message);
+      },
+      warn: (message) => {
+        if (connectionOpen) connection.console.warn(message);
+      },
+      info: (message) => {
+        if (connectionOpen) connection.console.info(message);
+      },
+      log: (message) => {
+        if (connectionOpen) connection.console.log(message);
+      },
+    },
+    () => verbose,
+  );
   if (ownsProcess) {
     // Whatever a dependency prints goes to the client's log, masked (stdout is the protocol).
     console.log = console.info = console.dir = (...args: unknown[]) => log.info(format(...args));
@@ -40,6 +88,48 @@ export function startServer(connection: Connection, { ownsProcess }: { ownsProce
     console.debug = (...args: unknown[]) => log.debug(format(...args));
     process.on('uncaughtException', (error) => log.error(`Uncaught: ${describeError(error)}`));
     process.on('unhandledRejection', (error) => log.error(`Unhandled rejection: ${describeError(error)}`));
+  }
+
+  transport.reader.onError((error) => failLoudly(`Reading from the client failed: ${error.message}`));
+  transport.reader.onClose(() => {
+    if (failing) return;
+    // The client is gone (or closed our input): as vscode-languageserver does for stdio,
+    // exit with 0 after a `shutdown` and 1 otherwise.
+    if (ownsProcess) process.exit(lifecycle.state === 'shut down' ? 0 : 1);
+    closeConnection();
+  });
+
+  /**
+   * The input cannot be read any further (a broken frame, an undecodable message): what
+   * follows is out of step, and the message lost may have been a change to a document,
+   * so the server's copies can no longer be trusted. Living on would mean never
+   * answering again; instead the server says why and stops: it exits with code 1 when it
+   * is the process (the editor's client then starts a new one and sends the documents
+   * again), and closes the connection when embedded.
+   */
+  function failLoudly(problem: string): void {
+    if (failing) return;
+    failing = true;
+    const consequence = ownsProcess ? 'the server exits (code 1) so that the client can start a new one' : 'the server closes the connection';
+    const line = `${problem.replace(/\.+$/, '')}. Nothing after it can be read: ${consequence}.`;
+    log.error(line);
+    if (ownsProcess) {
+      // Also on stderr, which editors log even when they no longer read the protocol.
+      createLogger({ error: writeStderr, warn: writeStderr, info: writeStderr, log: writeStderr }, () => false).error(line);
+    }
+    void writer.settled(LAST_WORDS_TIMEOUT_MS).then(() => {
+      if (ownsProcess) process.exit(1);
+      closeConnection();
+    });
+  }
+
+  /** Stops all work and closes the connection; the process is left alone. */
+  function closeConnection(): void {
+    if (!connectionOpen) return;
+    connectionOpen = false;
+    for (const uri of [...timers.keys()]) cancelLint(uri);
+    transport.writer.end();
+    connection.dispose();
   }
 
   /** ESLint, the parser and the plugin, loaded once `initialize` has been answered (see engine.ts). */
@@ -68,6 +158,11 @@ export function startServer(connection: Connection, { ownsProcess }: { ownsProce
     verbose = fallbackSettings.trace.server === 'verbose';
 
     return { capabilities: serverCapabilities, serverInfo: { name: pkg.name, version: pkg.version } };
+  });
+
+  // After `shutdown` nothing is linted or published any more; `exit` follows.
+  connection.onShutdown(() => {
+    for (const uri of [...timers.keys()]) cancelLint(uri);
   });
 
   connection.onInitialized(() => {
@@ -127,6 +222,7 @@ export function startServer(connection: Connection, { ownsProcess }: { ownsProce
 
   function scheduleLint(uri: string, delay = debounceMs): void {
     cancelLint(uri);
+    if (!connectionOpen || lifecycle.state !== 'running') return;
     const run = () => {
       timers.delete(uri);
       lintDocument(uri).catch((error: unknown) => log.error(`Linting ${uri} failed: ${describeError(error)}`));
@@ -135,6 +231,7 @@ export function startServer(connection: Connection, { ownsProcess }: { ownsProce
   }
 
   function publish(uri: string, version: number, diagnostics: Diagnostic[]): void {
+    if (!connectionOpen || lifecycle.state !== 'running') return;
     published.set(uri, diagnostics);
     void connection.sendDiagnostics({ uri, version, diagnostics });
   }
@@ -170,9 +267,9 @@ export function startServer(connection: Connection, { ownsProcess }: { ownsProce
       return;
     }
     skipLogged.delete(uri);
-    const diagnostics = engine.toDiagnostics(document, outcome);
+    const diagnostics = engine.toPublishedDiagnostics(document, outcome);
     publish(uri, document.version, diagnostics);
-    log.debug(`${uri} v${document.version}: ${diagnostics.length} finding(s) in ${(performance.now() - started).toFixed(1)} ms`);
+    log.debug(`${uri} v${document.version}: ${outcome.messages.length} finding(s) in ${(performance.now() - started).toFixed(1)} ms`);
   }
 
   // `TextDocuments` fires a content change right after each open; that one is not debounced.
@@ -191,7 +288,7 @@ export function startServer(connection: Connection, { ownsProcess }: { ownsProce
     skipLogged.delete(document.uri);
     published.delete(document.uri);
     if (deferredLint?.uri === document.uri) deferredLint = undefined;
-    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+    if (connectionOpen && lifecycle.state === 'running') void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
   // ---------------------------------------------------------------- handlers
@@ -290,4 +387,8 @@ export function startServer(connection: Connection, { ownsProcess }: { ownsProce
 
   documents.listen(connection);
   connection.listen();
+}
+
+function writeStderr(message: string): void {
+  process.stderr.write(`${message}\n`);
 }

@@ -1,21 +1,23 @@
 // The extension's manifest against what really runs: every contributed setting is read
 // by the server (and every setting the server reads is contributed), the engine-version
-// pattern accepts what the plugin accepts, every contributed command is registered by the
-// extension (and vice versa), activation and the document selector cover the plugin's
-// file kinds, and the packaging fields vsce needs are there.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// pattern accepts what the plugin accepts, every setting that changes what the server
+// reports is restricted in untrusted workspaces, every contributed command is registered
+// by the extension (and vice versa), activation and the document selector cover the
+// plugin's file kinds, and the packaging fields vsce needs are there.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import fc from 'fast-check';
 import ts from 'typescript';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getEngineVersion } from '../../eslint-plugin/src/analysis/connection-string/engine-version';
 import { FILE_KINDS } from '../../eslint-plugin/src/file-kinds';
 import { rules } from '../../eslint-plugin/src/rules/index';
 import { FILE_NAME_PATTERNS, LANGUAGE_IDS, documentSelector } from '../../extension/src/document-selector';
 import { FIX_ALL_COMMAND, FIX_ALL_KIND } from '../../server/src/capabilities';
 import { SETTING_KEYS, SETTINGS_SECTION, defaultSettings, readSettings } from '../../server/src/settings';
+import { LspClient } from '../server/lsp-client';
 
 const extensionDir = fileURLToPath(new URL('../../extension/', import.meta.url));
 const read = (path: string) => readFileSync(join(extensionDir, path), 'utf8');
@@ -43,7 +45,7 @@ interface Manifest {
   repository: { url: string };
   categories: string[];
   activationEvents: string[];
-  capabilities: { untrustedWorkspaces: { supported: boolean | string } };
+  capabilities: { untrustedWorkspaces: { supported: boolean | string; description?: string; restrictedConfigurations?: string[] } };
   contributes: {
     commands: { command: string; title: string; category?: string }[];
     configuration: { properties: Record<string, PropertySchema> };
@@ -252,6 +254,122 @@ describe('settings: manifest and server agree', () => {
   });
 });
 
+// ---------------------------------------------------------------- untrusted workspaces
+
+/**
+ * Values to try for a setting, from its schema alone: enough to show whether it changes
+ * what is reported over the corpus below. A setting of a new shape needs a line here.
+ */
+function candidateValues(key: string, schema: PropertySchema): unknown[] {
+  if (schema.enum) return schema.enum;
+  switch (schema.type) {
+    case 'boolean':
+      return [true, false];
+    case 'string':
+      return ['', 'x', '8.0.2', '5.0.0'];
+    case 'array':
+      return [['*'], ['localhost'], ['localhost:27018'], ['*.internal.example.com']];
+    case 'object': {
+      // Every property at each of its values: every rule off, every rule at info, …
+      const entries = Object.entries(schema.properties ?? {});
+      const levels = [...new Set(entries.flatMap(([, property]) => property.enum ?? []))];
+      return levels.map((level) => Object.fromEntries(entries.map(([id]) => [id, level])));
+    }
+    default:
+      throw new Error(`no candidate values for ${key} (${schema.type}): add some to candidateValues`);
+  }
+}
+
+describe('untrusted workspaces: a workspace cannot change what is reported', () => {
+  const trust = manifest.capabilities.untrustedWorkspaces;
+  const restricted = trust.restrictedConfigurations ?? [];
+
+  test('support is "limited", which is when VS Code honours restrictedConfigurations, and says why', () => {
+    expect(trust.supported).toBe('limited');
+    expect(trust.description).toMatch(/Restricted Mode/);
+    for (const key of restricted) expect(trust.description, key).toContain(key);
+  });
+
+  test('restricts contributed settings only, each once', () => {
+    expect(restricted.filter((key) => !(key in properties))).toEqual([]);
+    expect(new Set(restricted).size).toBe(restricted.length);
+  });
+
+  test('the README lists every restricted setting, and the one left open', () => {
+    const readme = read('README.md');
+    const section = readme.slice(readme.indexOf('## Untrusted workspaces'));
+    expect(section).toContain('capabilities.untrustedWorkspaces.restrictedConfigurations');
+    for (const key of restricted) expect(section, key).toContain(`| \`${key}\` |`);
+    for (const key of settingKeys.filter((key) => !restricted.includes(`${prefix}${key}`))) expect(section, key).toContain(`\`${prefix}${key}\``);
+  });
+
+  // Over the real server: what it publishes for a corpus of documents with each setting at
+  // each candidate value, against the defaults. A setting is restricted exactly when some
+  // value of it changes what is reported (a finding, its range, message, severity or fix).
+  describe('over the language server', () => {
+    const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url));
+    const codeFiles = (readdirSync(join(examplesDir, 'src'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => join(examplesDir, 'src', file));
+    const corpus = [
+      ...codeFiles.map((path) => ({ path, languageId: 'typescript', text: readFileSync(path, 'utf8') })),
+      { path: join(examplesDir, '.env'), languageId: 'dotenv', text: readFileSync(join(examplesDir, '.env'), 'utf8') },
+      {
+        path: join(examplesDir, 'tunnels.env'),
+        languageId: 'dotenv',
+        text: [
+          'TUNNEL=mongodb://app@localhost:27018/orders?tls=true',
+          'TUNNEL_OFF=mongodb://app@localhost:27018/orders?tls=true&retryWrites=false',
+          'INTERNAL=mongodb://app@docdb.internal.example.com:27017/orders?retryWrites=false',
+          'CLUSTER=mongodb://app@orders.cluster-abc.us-east-1.docdb.amazonaws.com:27017/orders?tls=true',
+          '',
+        ].join('\n'),
+      },
+    ].map((document) => ({ ...document, uri: `file:///workspace/${relative(examplesDir, document.path)}` }));
+
+    let client: LspClient;
+    let baseline: string;
+
+    /** Everything published for the corpus once the server has re-linted it with `settings`. */
+    async function reportedWith(settings: Record<string, unknown>): Promise<string> {
+      const next = corpus.map((document) => client.waitForDiagnostics(document.uri, () => true, 60_000));
+      await client.changeSettings(settings);
+      return JSON.stringify((await Promise.all(next)).map(({ uri, diagnostics }) => ({ uri, diagnostics })));
+    }
+
+    beforeAll(async () => {
+      client = await LspClient.start({ settings: {}, initializationOptions: { debounceMs: 0 } });
+      const first = corpus.map((document) => client.waitForDiagnostics(document.uri, () => true, 60_000));
+      for (const document of corpus) await client.open(document.uri, document.languageId, document.text);
+      await Promise.all(first);
+      baseline = await reportedWith({});
+    });
+
+    afterAll(async () => {
+      await client.stop();
+    });
+
+    test('the corpus has findings of several rules, in code and in .env files', () => {
+      const findings = JSON.parse(baseline) as { uri: string; diagnostics: { code: string }[] }[];
+      expect(new Set(findings.flatMap(({ diagnostics }) => diagnostics.map(({ code }) => code))).size).toBeGreaterThan(3);
+      expect(findings.filter(({ uri, diagnostics }) => uri.endsWith('.env') && diagnostics.length > 0).length).toBe(2);
+    });
+
+    test.each(settingKeys)('"%s" is restricted exactly when it changes what is reported', async (key) => {
+      const schema = properties[`${prefix}${key}`] as PropertySchema;
+      const changing: unknown[] = [];
+      for (const value of candidateValues(key, schema)) {
+        if ((await reportedWith(setPath({}, key, value))) !== baseline) changing.push(value);
+      }
+      const isRestricted = restricted.includes(`${prefix}${key}`);
+      expect(
+        { changesWhatIsReported: changing.length > 0, restricted: isRestricted },
+        `${key}: values that change what is reported: ${JSON.stringify(changing)}`,
+      ).toEqual({ changesWhatIsReported: isRestricted, restricted: isRestricted });
+    });
+  });
+});
+
 // ---------------------------------------------------------------- commands
 
 describe('commands: manifest and extension agree', () => {
@@ -321,7 +439,7 @@ describe('activation and packaging', () => {
     expect(manifest.license).toBe('MIT');
     expect(manifest.repository.url).toMatch(/^https:\/\//);
     expect(manifest.categories).toEqual(['Linters']);
-    expect(manifest.capabilities.untrustedWorkspaces.supported).toBe(true);
+    expect(manifest.capabilities.untrustedWorkspaces.supported).toBe('limited');
     expect(existsSync(join(extensionDir, 'README.md'))).toBe(true);
     expect(read('LICENSE')).toMatch(/^MIT License/);
   });

@@ -38,12 +38,16 @@ export interface ClientOptions {
   /** `retrySafety` settings returned for `workspace/configuration`; omit to act as a client without it. */
   settings?: Record<string, unknown>;
   initializationOptions?: unknown;
+  /** false: start the server but send no `initialize` (to test what it does before). */
+  initialize?: boolean;
 }
 
 type Waiter = { uri: string; accept: (params: PublishDiagnosticsParams) => boolean; resolve: (params: PublishDiagnosticsParams) => void };
 
 export class LspClient {
   readonly logs: string[] = [];
+  /** What the server wrote to stderr. */
+  stderr = '';
   readonly published: PublishDiagnosticsParams[] = [];
   readonly documents = new Map<string, TextDocument>();
   settings: Record<string, unknown> | undefined;
@@ -52,6 +56,7 @@ export class LspClient {
   initializeResult!: InitializeResult;
   #waiters: Waiter[] = [];
   #exited: Promise<number | null>;
+  #closed: Promise<number | null>;
 
   private constructor(
     readonly process: ChildProcess,
@@ -60,6 +65,10 @@ export class LspClient {
   ) {
     this.settings = options.settings;
     this.#exited = new Promise((resolve) => process.once('exit', (code) => resolve(code)));
+    this.#closed = new Promise((resolve) => process.once('close', (code) => resolve(code)));
+    process.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString();
+    });
     connection.onNotification(LogMessageNotification.type, ({ message }) => {
       this.logs.push(message);
     });
@@ -85,11 +94,18 @@ export class LspClient {
 
   static async start(options: ClientOptions = {}): Promise<LspClient> {
     const child = spawn(process.execPath, [SERVER_BUNDLE, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stderr?.on('data', () => undefined);
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new LspClient(child, connection, options);
     connection.listen();
-    client.initializeResult = await connection.sendRequest(InitializeRequest.type, {
+    if (options.initialize === false) return client;
+    await client.initialize(options);
+    return client;
+  }
+
+  /** Sends `initialize` (and `initialized`), announcing what an editor like VS Code supports. */
+  async initialize(options: ClientOptions = {}): Promise<InitializeResult> {
+    const connection = this.connection;
+    this.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
       workspaceFolders: null,
@@ -109,7 +125,7 @@ export class LspClient {
       },
     });
     await connection.sendNotification(InitializedNotification.type, {});
-    return client;
+    return this.initializeResult;
   }
 
   /** The next diagnostics for `uri` that satisfy `accept` (already received ones count if `includeReceived`). */
@@ -206,6 +222,33 @@ export class LspClient {
   async changeSettings(settings: Record<string, unknown>): Promise<void> {
     this.settings = settings;
     await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { retrySafety: settings } });
+  }
+
+  /** Writes bytes to the server's input as they are, bypassing the client's framing. */
+  writeRaw(bytes: string | Uint8Array): Promise<void> {
+    return new Promise((resolve, reject) => this.process.stdin!.write(bytes, (error) => (error ? reject(error) : resolve())));
+  }
+
+  /** The server's exit code, once it has exited and its output is read to the end; rejects after `timeoutMs`. */
+  exitCode(timeoutMs = 15_000): Promise<number | null> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The server did not exit within ${timeoutMs} ms`)), timeoutMs);
+      void this.#closed.then((code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+  }
+
+  /** The first log line matching `pattern` (already received or still to come). */
+  async waitForLog(pattern: RegExp, timeoutMs = 5_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const line = this.logs.find((candidate) => pattern.test(candidate));
+      if (line !== undefined) return line;
+      if (Date.now() > deadline) throw new Error(`No log line matching ${pattern} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** Whether the server process is still running. */

@@ -327,7 +327,7 @@ describe('language server over stdio', () => {
     await client.open(uri, 'dotenv', ENV_SOURCE);
     const messages = (await client.diagnosticsFor(uri, 1)).map((diagnostic) => diagnostic.message);
     expect(messages).toEqual([
-      expect.stringMatching(/^Invalid setting retrySafety\.documentdb\.engineVersion: "8"\. Expected a version string/),
+      expect.stringMatching(/^Invalid setting retrySafety\.documentdb\.engineVersion: a string of 1 character\. Expected a version string/),
       expect.stringContaining('Set retrySafety.documentdb.engineVersion (for example "8.0.2")'),
     ]);
     for (const message of messages) expect(message).not.toContain('settings["retry-safety"]');
@@ -419,6 +419,40 @@ describe('language server over stdio', () => {
     await client.close(uri);
     expect((await cleared).diagnostics).toEqual([]);
     expect(await client.hover(uri, { line: 3, character: 20 })).toBeNull();
+  });
+
+  it('publishes at most 1,000 findings of a document, then one summary of how many more are not shown', async () => {
+    const envLines = (count: number) => Array.from({ length: count }, (_, index) => `DB_${index}=${DOCDB_URI}\n`).join('');
+    // Over the cap: a generated file with 1,500 findings.
+    const many = fileUri('many.env');
+    await client.open(many, 'dotenv', envLines(1500));
+    const diagnostics = await client.diagnosticsFor(many, 1, 60_000);
+    expect(diagnostics).toHaveLength(1001);
+    const shown = diagnostics.slice(0, 1000);
+    expect(shown.every((diagnostic) => diagnostic.code === RULE)).toBe(true);
+    expect(shown.map((diagnostic) => diagnostic.range.start.line)).toEqual(Array.from({ length: 1000 }, (_, line) => line));
+    const last = shown[999]!;
+    // At the first finding left out (`DB_1000=` is one character longer than `DB_999=`), as severe as they are.
+    const at = { line: 1000, character: last.range.start.character + 1 };
+    expect(diagnostics[1000]).toEqual({
+      range: { start: at, end: at },
+      severity: last.severity,
+      source: 'retry-safety',
+      message:
+        '500 more retry-safety findings are not shown, from here on: the editor shows the first 1,000 of the 1,500 in this file. Run ESLint on the file to see them all.',
+    });
+    const hover = await client.hover(many, at);
+    expect((hover?.contents as MarkupContent).value).toContain('500 more retry-safety findings are not shown');
+    expect(await client.codeActions(many, diagnostics[1000]!.range, [diagnostics[1000]!])).toEqual([]);
+
+    // At the cap: all of them, no summary.
+    const exact = fileUri('exact.env');
+    await client.open(exact, 'dotenv', envLines(1000));
+    const all = await client.diagnosticsFor(exact, 1, 60_000);
+    expect(all).toHaveLength(1000);
+    expect(all.every((diagnostic) => diagnostic.code === RULE)).toBe(true);
+    await client.close(many);
+    await client.close(exact);
   });
 
   it('never logs a password', () => {

@@ -1,5 +1,6 @@
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { containsNode } from '../analysis/ast';
+import { createPerFileCache, type AnyRuleContext } from '../analysis/per-file-cache';
 
 /**
  * Names for the variables an edit declares: the first candidate that no code around
@@ -36,6 +37,15 @@ export function getUsedNames(sourceCode: SourceCode, node: TSESTree.Node): Set<s
   }
   return names;
 }
+
+/**
+ * Identifier names written anywhere in the file: `getUsedNames` of the whole program,
+ * collected once per file and shared by every finding (a rule that asked per finding
+ * would read all the file's tokens again each time). Read-only: it is shared.
+ */
+export const getUsedNamesInFile: (context: AnyRuleContext) => ReadonlySet<string> = createPerFileCache((context) =>
+  getUsedNames(context.sourceCode, context.sourceCode.ast as TSESTree.Node),
+);
 
 /**
  * A variable `name` is visible where a declaration would go before `anchor` (or declared

@@ -5,7 +5,7 @@
 export { appendProperty, insertFirstProperty } from './add-property';
 export { hasCommentOutside, overlapsComment } from './comments';
 export { fillEmptyBlock, replaceBlock } from './fill-block';
-export { getUsedNames, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from './fresh-names';
+export { getUsedNames, getUsedNamesInFile, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from './fresh-names';
 export { isComputableBefore, withSemicolon } from './hoisting';
 export { getIndent, type IndentStyle } from './indentation';
 export { getInsertBeforeStatementFix, insertLine } from './insert-statement';

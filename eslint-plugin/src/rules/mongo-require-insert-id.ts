@@ -1,6 +1,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findInsertsWithoutId, type InsertWithoutId } from '../analysis/clients';
-import { getEnclosingListedStatement, getObjectIdAccess, getUsedNames, insertFirstProperty, insertLine, pickNumberedName } from '../fix';
+import { getEnclosingListedStatement, getObjectIdAccess, getUsedNamesInFile, insertFirstProperty, insertLine, pickNumberedName } from '../fix';
+import { createPerFileCache } from '../analysis/per-file-cache';
 import { findEnclosingRetryScopes, type RetryScope } from '../analysis/retry';
 import { createRule } from '../util/create-rule';
 
@@ -40,6 +41,9 @@ export default createRule<[], MessageId>({
 
 type Context = Readonly<TSESLint.RuleContext<MessageId, []>>;
 
+/** How to write `new ObjectId()` in this file: the same for every finding, so looked up once per file. */
+const getFileObjectIdAccess = createPerFileCache((context) => getObjectIdAccess(context.sourceCode));
+
 function report(context: Context, insert: InsertWithoutId): void {
   const retry = findEnclosingRetryScopes(context, insert.literal)[0];
   const data = { method: insert.call.operation };
@@ -53,7 +57,7 @@ function report(context: Context, insert: InsertWithoutId): void {
     });
     return;
   }
-  const access = getObjectIdAccess(context.sourceCode);
+  const access = getFileObjectIdAccess(context);
   context.report({
     node: insert.document,
     messageId: insert.forceServerObjectId ? 'missingIdServerGenerated' : 'missingId',
@@ -81,9 +85,9 @@ function getHoistedIdFix(context: Context, insert: InsertWithoutId, retry: Retry
   const statement = getEnclosingListedStatement(retry.node);
   // Not before `export = …`.
   if (!statement || !/(Statement|Declaration)$/.test(statement.type)) return undefined;
-  const usedNames = getUsedNames(sourceCode, sourceCode.ast as TSESTree.Node);
+  const usedNames = getUsedNamesInFile(context);
   const name = pickNumberedName('id', (candidate) => usedNames.has(candidate));
-  const access = getObjectIdAccess(sourceCode);
+  const access = getFileObjectIdAccess(context);
   if (!access) return undefined;
   return {
     name,

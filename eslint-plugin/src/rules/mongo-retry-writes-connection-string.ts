@@ -119,12 +119,17 @@ export default createRule<[], MessageId>({
       return { raw, tokens };
     }
 
+    /** Settings problems go at the file's first connection string that parses (parsed only while they are pending). */
+    function checkSettingsAt(text: string, token: ConnectionStringToken, base: number): void {
+      if (settingsChecked || settings.problems.length === 0 || !isConnectionStringParseable(text, token)) return;
+      reportSettingsProblems(getLoc(base + token.start, base + token.end));
+    }
+
     function checkLiteral(node: UriLiteral): void {
       const { raw, tokens } = findLiteralTokens(node);
       const base = node.range[0];
       for (const token of tokens) {
-        if (!isConnectionStringParseable(raw, token)) continue;
-        reportSettingsProblems(getLoc(base + token.start, base + token.end));
+        checkSettingsAt(raw, token, base);
         const problem = getConnectionStringProblem(raw, token, scanOptions);
         if (!problem || !shouldReportLiteralProblem(node, raw, token, problem)) continue;
         reportUriProblem(problem, base);
@@ -225,8 +230,7 @@ export default createRule<[], MessageId>({
       if (node.isBinary) return;
       const text = sourceCode.text;
       for (const token of findConnectionStringTokens(text, { skipCommentLines: true })) {
-        if (!isConnectionStringParseable(text, token)) continue;
-        reportSettingsProblems(getLoc(token.start, token.end));
+        checkSettingsAt(text, token, 0);
         const problem = getConnectionStringProblem(text, token, scanOptions);
         if (problem) reportUriProblem(problem, 0);
       }

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { getUsedNames, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from '../../../eslint-plugin/src/fix';
-import { findNode, inFile } from '../harness';
+import { getUsedNames, getUsedNamesInFile, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from '../../../eslint-plugin/src/fix';
+import { analyse, findNode, inFile } from '../harness';
 
 describe('pickFreeName', () => {
   it('gives the first candidate that is not taken', () => {
@@ -25,6 +25,27 @@ describe('getUsedNames', () => {
     const code = 'const outside = 1;\nfunction save(doc: Doc) { return db.insert(doc); }\n';
     const names = inFile(code, (sourceCode) => getUsedNames(sourceCode, findNode(sourceCode, AST_NODE_TYPES.FunctionDeclaration)));
     expect([...names].sort()).toEqual(['Doc', 'db', 'doc', 'function', 'insert', 'return', 'save']);
+  });
+});
+
+describe('getUsedNamesInFile', () => {
+  it('is getUsedNames of the whole file, collected once per file and shared', () => {
+    const code = 'const outside = 1;\nfunction save(doc: Doc) { return db.insert(doc); }\n';
+    const { names, again, whole } = analyse(code, (context) => ({
+      names: getUsedNamesInFile(context),
+      again: getUsedNamesInFile(context),
+      whole: getUsedNames(context.sourceCode, context.sourceCode.ast),
+    }));
+    expect(again).toBe(names);
+    expect([...names].sort()).toEqual([...whole].sort());
+    expect([...names].sort()).toEqual(['Doc', 'const', 'db', 'doc', 'function', 'insert', 'outside', 'return', 'save']);
+  });
+
+  it('is computed afresh for another file', () => {
+    const first = analyse('const a = 1;', (context) => getUsedNamesInFile(context));
+    const second = analyse('const b = 2;', (context) => getUsedNamesInFile(context));
+    expect([...first]).toEqual(['const', 'a']);
+    expect([...second]).toEqual(['const', 'b']);
   });
 });
 

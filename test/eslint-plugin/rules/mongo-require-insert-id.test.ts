@@ -417,6 +417,79 @@ new mongodb.MongoClient(url).db().collection('events').insertOne({ _id: new mong
         },
       ],
     },
+    {
+      // Several retried inserts in one file: the names the file uses (read once per file,
+      // later ones included) rule out \`id\` and \`id2\` for every suggestion alike.
+      code: `${header}export async function first(total) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try { await orders.insertOne({ total }); return; } catch (error) { if (attempt === 3) throw error; }
+  }
+}
+export async function second(total) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try { await orders.insertOne({ total }); return; } catch (error) { if (attempt === 3) throw error; }
+  }
+}
+export const id = 1, id2 = 2;`,
+      errors: [
+        {
+          messageId: 'missingIdRebuiltPerAttempt',
+          data: { method: 'insertOne' },
+          line: 5,
+          column: 34,
+          endLine: 5,
+          endColumn: 43,
+          suggestions: [
+            {
+              messageId: 'addObjectIdBeforeRetry',
+              data: { name: 'id3' },
+              output: `import { MongoClient, ObjectId } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+export async function first(total) {
+  const id3 = new ObjectId();
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try { await orders.insertOne({ _id: id3, total }); return; } catch (error) { if (attempt === 3) throw error; }
+  }
+}
+export async function second(total) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try { await orders.insertOne({ total }); return; } catch (error) { if (attempt === 3) throw error; }
+  }
+}
+export const id = 1, id2 = 2;`,
+            },
+          ],
+        },
+        {
+          messageId: 'missingIdRebuiltPerAttempt',
+          data: { method: 'insertOne' },
+          line: 10,
+          column: 34,
+          endLine: 10,
+          endColumn: 43,
+          suggestions: [
+            {
+              messageId: 'addObjectIdBeforeRetry',
+              data: { name: 'id3' },
+              output: `import { MongoClient, ObjectId } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+export async function first(total) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try { await orders.insertOne({ total }); return; } catch (error) { if (attempt === 3) throw error; }
+  }
+}
+export async function second(total) {
+  const id3 = new ObjectId();
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try { await orders.insertOne({ _id: id3, total }); return; } catch (error) { if (attempt === 3) throw error; }
+  }
+}
+export const id = 1, id2 = 2;`,
+            },
+          ],
+        },
+      ],
+    },
   ],
 });
 

@@ -2,7 +2,9 @@ import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import plugin from '../../../eslint-plugin/src/index';
 import rule from '../../../eslint-plugin/src/rules/mongo-retry-writes-connection-string';
+import { expectSameButRetryWrites, readWithDriver } from '../analysis/connection-string/driver';
 import { createRuleTester, createTypedRuleTester, typedFilename } from '../rule-tester';
 
 // Connection strings in comments are deliberately not checked in JS/TS: examples in
@@ -742,7 +744,7 @@ new MongoClient(process.env.DOCDB_URI ?? 'mongodb://prod.cluster-abc.us-east-1.d
           column: 14,
           endLine: 1,
           endColumn: 104,
-          data: { setting: 'settings["retry-safety"].documentdb.engineVersion', value: '"latest"', expected: 'a version string such as "8.0.2", "5.0.0" or "8.0"' },
+          data: { setting: 'settings["retry-safety"].documentdb.engineVersion', value: 'a string of 6 characters', expected: 'a version string such as "8.0.2", "5.0.0" or "8.0"' },
           suggestions: [],
         },
         {
@@ -825,7 +827,7 @@ const secondary = 'mongodb+srv://cluster1.ab1cd.mongodb.net/shop';`,
           column: 18,
           endLine: 1,
           endColumn: 63,
-          data: { setting: 'settings["retry-safety"].documentdb.engineVersion', value: '"latest"', expected: 'a version string such as "8.0.2", "5.0.0" or "8.0"' },
+          data: { setting: 'settings["retry-safety"].documentdb.engineVersion', value: 'a string of 6 characters', expected: 'a version string such as "8.0.2", "5.0.0" or "8.0"' },
           suggestions: [],
         },
       ],
@@ -934,5 +936,177 @@ describe('mongo-retry-writes-connection-string on generated code', () => {
     );
     // The generator must exercise the fixers, not only the silent paths.
     expect(fixedRuns).toBeGreaterThan(20);
+  });
+});
+
+// Connection strings that used to be cut short, misread or shown with their password.
+ruleTester.run('mongo-retry-writes-connection-string: passwords, encodings and ends', rule, {
+  valid: [
+    {
+      name: 'retry%57rites=false is retryWrites=false: nothing to add before 8.0.2',
+      code: `const uri = 'mongodb://${DOCDB_HOST}/?tls=true&retry%57rites=false';`,
+      settings: v500,
+    },
+    {
+      name: '`admin:1234 5678@…`: `admin` is the user, not a host matching documentdb.hosts',
+      code: "const uri = 'mongodb://admin:1234 5678@localhost:27017/app';",
+      settings: { 'retry-safety': { documentdb: { engineVersion: '5.0.0', hosts: ['admin', 'admin:1234'] } } },
+    },
+    {
+      name: 'options that go on after a `|`: the option list is not all known',
+      code: `const uri = 'mongodb://${DOCDB_HOST}/?appName=a|b&retryWrites=false';`,
+      settings: v500,
+    },
+  ],
+  invalid: [
+    {
+      name: 'retry%57rites=false on DocumentDB 8.0.2 is removed',
+      code: `const uri = 'mongodb://${DOCDB_HOST}/?tls=true&retry%57rites=false';`,
+      settings: v802,
+      output: `const uri = 'mongodb://${DOCDB_HOST}/?tls=true';`,
+      errors: [{ messageId: 'removeRetryWritesFalse', data: { setting: 'retry%57rites=false', version: '8.0.2', subject: `the connection string mongodb://${DOCDB_HOST}/?tls=true&retry%57rites=false` } }],
+    },
+    {
+      name: 'a password with a space, before 8.0.2: retryWrites=false goes at the real end, the message masks the whole password',
+      code: `const uri = 'mongodb://admin:1234 5678@${DOCDB_HOST}/?tls=true';`,
+      settings: v500,
+      output: `const uri = 'mongodb://admin:1234 5678@${DOCDB_HOST}/?tls=true&retryWrites=false';`,
+      errors: [{ messageId: 'addRetryWritesFalse', data: { version: '5.0.0', subject: `the connection string mongodb://admin:****@${DOCDB_HOST}/?tls=true` } }],
+    },
+    {
+      name: 'the same with a catch-all documentdb.hosts: no edit inside the password',
+      code: "const uri = 'mongodb://admin:1234 5678@localhost:27018/app';",
+      settings: { 'retry-safety': { documentdb: { engineVersion: '5.0.0', hosts: ['*'] } } },
+      output: "const uri = 'mongodb://admin:1234 5678@localhost:27018/app?retryWrites=false';",
+      errors: [{ messageId: 'addRetryWritesFalse', data: { version: '5.0.0', subject: 'the connection string mongodb://admin:****@localhost:27018/app' } }],
+    },
+    {
+      name: '`Pa{{ss@{{ cluster }}` in a template literal: the password is masked, the fix removes retryWrites=false',
+      code: 'const uri = `mongodb://app:Pa{{ss@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false`;',
+      settings: v802,
+      output: 'const uri = `mongodb://app:Pa{{ss@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true`;',
+      errors: [{ messageId: 'removeRetryWritesFalse', data: { setting: 'retryWrites=false', version: '8.0.2', subject: 'the connection string mongodb://app:****@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false' } }],
+    },
+    {
+      name: 'a URI ending in `.` inside its quotes: the string is the URI, retryWrites=false goes after the dot',
+      code: `const uri = 'mongodb://${DOCDB_HOST}/?tls=true&appName=shop.';`,
+      settings: v500,
+      output: `const uri = 'mongodb://${DOCDB_HOST}/?tls=true&appName=shop.&retryWrites=false';`,
+      errors: [{ messageId: 'addRetryWritesFalse' }],
+    },
+    {
+      name: 'a password with `)`: the URI goes on to its hosts',
+      code: `const uri = "mongodb://app:pw)@${DOCDB_HOST}/?retryWrites=false";`,
+      settings: v802,
+      output: `const uri = "mongodb://app:pw)@${DOCDB_HOST}/";`,
+      errors: [{ messageId: 'removeRetryWritesFalse', data: { setting: 'retryWrites=false', version: '8.0.2', subject: `the connection string mongodb://app:****@${DOCDB_HOST}/?retryWrites=false` } }],
+    },
+  ],
+});
+
+describe('mongo-retry-writes-connection-string on the inputs that were misread', () => {
+  const SPECIALS = [' ', '\t', '<', '>', '^', '|', '{', '}', '"', "'", '`', ')', ']'];
+  const linter = new Linter();
+  const codeConfig = (settings: Record<string, unknown>): Linter.Config[] => [
+    { files: ['**/*.ts'], languageOptions: { parser: tsParser }, plugins: { 'retry-safety': { rules: { r: rule } } as never }, rules: { 'retry-safety/r': 'error' }, settings },
+  ];
+  const textConfig = (settings: Record<string, unknown>): Linter.Config[] => [plugin.configs['connection-strings'] as Linter.Config, { settings }];
+
+  /** `text` with the edits of one fix applied. */
+  const apply = (text: string, fix: { range: [number, number]; text: string }) => text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
+
+  /**
+   * Lints `text` and checks every finding: no password in its message or its suggestions'
+   * descriptions, and each fix or suggestion, applied, leaves a file that still parses and a
+   * URI the driver reads as before but for retryWrites.
+   */
+  function check(text: string, filename: string, config: Linter.Config[], password: string, uriOf: (text: string) => string) {
+    const messages = linter.verify(text, config, filename);
+    expect(messages.filter((message) => message.fatal)).toEqual([]);
+    // Nor a piece of it (`mongodb://admin:Pw12` once showed the part before a space).
+    const secrets = [password, ...password.split(/[^A-Za-z0-9]/).filter((piece) => piece.length >= 4)];
+    for (const message of messages) {
+      for (const secret of secrets) expect(message.message).not.toContain(secret);
+      const edits = [
+        ...(message.fix ? [{ fix: message.fix, retryWrites: message.messageId === 'removeRetryWritesFalse' }] : []),
+        ...(message.suggestions ?? []).map((suggestion) => ({ fix: suggestion.fix, retryWrites: true })),
+      ];
+      for (const suggestion of message.suggestions ?? []) for (const secret of secrets) expect(suggestion.desc).not.toContain(secret);
+      for (const { fix, retryWrites } of edits) {
+        const edited = apply(text, fix);
+        expect(linter.verify(edited, config, filename).filter((other) => other.fatal)).toEqual([]);
+        if (readWithDriver(uriOf(text))) expectSameButRetryWrites(uriOf(text), uriOf(edited), retryWrites);
+      }
+    }
+    return messages;
+  }
+
+  const settingsCases: Array<[string, Record<string, unknown>]> = [
+    ['8.0.2', v802],
+    ['5.0.0', v500],
+    ['no version', none],
+    ['5.0.0, hosts ["*"]', { 'retry-safety': { documentdb: { engineVersion: '5.0.0', hosts: ['*'] } } }],
+    ['8.0.2, hosts ["localhost:27018"]', { 'retry-safety': { documentdb: { engineVersion: '8.0.2', hosts: ['localhost:27018'] } } }],
+  ];
+  const uris = (password: string) => [
+    `mongodb://admin:${password}@${DOCDB_HOST}/?tls=true`,
+    `mongodb://admin:${password}@${DOCDB_HOST}/?tls=true&retryWrites=false`,
+    `mongodb://admin:${password}@localhost:27018/app?retryWrites=true`,
+    `mongodb://admin:${password}@localhost:27017/app?retryWrites=false`,
+  ];
+
+  it.each(settingsCases)('passwords with blanks, quotes, < > ^ | { } ) ] in .env (%s)', (_name, settings) => {
+    let reported = 0;
+    for (const special of SPECIALS) {
+      const password = `Pw12${special}34`;
+      for (const uri of uris(password)) {
+        const text = `# connection\nDOCDB_URI=${uri}\nPORT=3000\n`;
+        const uriOf = (content: string) => content.split('\n')[1]!.slice('DOCDB_URI='.length);
+        reported += check(text, '.env', textConfig(settings), password, uriOf).length;
+      }
+    }
+    expect(reported).toBeGreaterThan(0);
+  });
+
+  it.each(settingsCases)('passwords with blanks, quotes, < > ^ | { } ) ] in code (%s)', (_name, settings) => {
+    for (const special of SPECIALS.filter((special) => special !== '`')) {
+      const password = `Pw12${special}34`;
+      for (const uri of uris(password)) {
+        const text = `export const uri = \`${uri}\`;\n`;
+        const uriOf = (content: string) => content.slice(content.indexOf('`') + 1, content.lastIndexOf('`'));
+        check(text, 'file.ts', codeConfig(settings), password, uriOf);
+      }
+    }
+  });
+
+  it.each(settingsCases)('`Pa{{ss@{{ cluster }}.docdb.amazonaws.com` in .env and in code (%s)', (_name, settings) => {
+    const uri = 'mongodb://app:Pa{{ss@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false';
+    // The driver sees the template filled in.
+    const filled = (text: string) => text.replace('{{ cluster }}', 'prod');
+    const env = `DOCDB_URI=${uri}\n`;
+    const envMessages = check(env, '.env', textConfig(settings), 'Pa{{ss', (content) => filled(content.trim().slice('DOCDB_URI='.length)));
+    const code = `export const uri = \`${uri}\`;\n`;
+    const codeMessages = check(code, 'file.ts', codeConfig(settings), 'Pa{{ss', (content) => filled(content.slice(content.indexOf('`') + 1, content.lastIndexOf('`'))));
+    // Read alike in both: found (a DocumentDB host) and judged the same.
+    expect(envMessages.map((message) => message.messageId)).toEqual(codeMessages.map((message) => message.messageId));
+    const engineVersion = (settings['retry-safety'] as { documentdb?: { engineVersion?: string } } | undefined)?.documentdb?.engineVersion;
+    expect(envMessages.length).toBe(engineVersion === '5.0.0' ? 0 : 1);
+  });
+
+  it('an engine version that is a connection string: its password shows in no message', () => {
+    const uri = 'mongodb://admin:hunter2@db.example.com:27017/?tls=true';
+    const settings = { 'retry-safety': { documentdb: { engineVersion: uri } } };
+    const text = `export const uri = '${`mongodb://${DOCDB_HOST}/?retryWrites=false`}';\n`;
+    const messages = linter.verify(text, codeConfig(settings), 'file.ts');
+    expect(messages.map((message) => message.messageId)).toEqual(['invalidSetting', 'retryWritesFalseUnknownVersion']);
+    for (const message of messages) expect(message.message).not.toContain('hunter2');
+    expect(messages[0]!.message).toContain(`engineVersion: a string of ${uri.length} characters.`);
+  });
+
+  it('reads a 512 KB line of `mongodb://h ` tokens, in .env, JSON and code', () => {
+    const line = 'mongodb://h '.repeat(Math.floor((512 * 1024) / 12));
+    expect(linter.verify(`URIS=${line}\n`, textConfig(v500), '.env')).toEqual([]);
+    expect(linter.verify(`[${'"mongodb://h",'.repeat(Math.floor((512 * 1024) / 14))}""]\n`, textConfig(v500), 'uris.json')).toEqual([]);
+    expect(linter.verify(`export const uris = '${line}';\n`, codeConfig(v500), 'file.ts')).toEqual([]);
   });
 });

@@ -45,6 +45,15 @@ export function getAppendOptionEdit(token: ConnectionStringToken, name: string, 
   return { range: [token.end, token.end], text: insert };
 }
 
+/**
+ * Puts `name=value` first in the options, just after the `?` (with an `&` when options
+ * follow): where the URI ends does not matter to it. The URI must have a `?`.
+ */
+export function getPrependOptionEdit(token: ConnectionStringToken, name: string, value: string): TextEdit {
+  const at = token.queryStart! + 1;
+  return { range: [at, at], text: at < token.end ? `${name}=${value}&` : `${name}=${value}` };
+}
+
 /** Replaces the value of each option by `value`. */
 export function getSetValueEdits(options: readonly UriOption[], value: string): TextEdit[] {
   return options.map((option) => ({ range: [option.valueStart, option.end], text: value }));

@@ -9,7 +9,9 @@
  * URI must say `retryWrites=false`. MongoDB (Atlas, self-hosted 3.6+) supports them.
  */
 import { ConnectionString } from 'mongodb-connection-string-url';
-import { getAppendOptionEdit, getRemoveOptionsEdits, getSetValueEdits } from './edit';
+import { getAppendOptionEdit, getPrependOptionEdit, getRemoveOptionsEdits, getSetValueEdits } from './edit';
+import { matchHostPattern } from './host-pattern';
+import { isSecretOptionName, MASK, maskSecrets } from './mask';
 import { type ConnectionStringToken, getParseableUri, type ScanTextOptions, type TextEdit, type UriOption } from './scan';
 import { type EngineVersion, isRetryableWritesEngine } from './engine-version';
 
@@ -58,50 +60,64 @@ export function getConnectionStringProblem(
   options: ConnectionStringScanOptions = {},
 ): ConnectionStringProblem | undefined {
   // A URI cut short (a `\` escape, an unclosed template) may go on: its options are not all known.
-  if (token.isTruncated || !isConnectionStringParseable(text, token)) return undefined;
+  if (token.isTruncated) return undefined;
   const hostKind = getHostKind(token, options.documentDbHosts ?? []);
   if (hostKind === 'unknown') return undefined;
   const settings = findRetryWritesOptions(token);
-  const falses = settings.filter((option) => option.value.toLowerCase() === 'false');
-  const trues = settings.filter((option) => option.value.toLowerCase() === 'true');
+  const falses = settings.filter((option) => option.decodedValue.toLowerCase() === 'false');
+  const trues = settings.filter((option) => option.decodedValue.toLowerCase() === 'true');
   const version = options.engineVersion;
+  /** The problem, if the URI parses (checked last: parsing costs more than the rest). */
   const problem = (
     kind: ConnectionStringProblemKind,
     [start, end]: [number, number],
-    fix: TextEdit[] | undefined,
-    suggestion: TextEdit[] | undefined,
-  ): ConnectionStringProblem => ({ kind, range: [start, end], uri: getMaskedUri(text, token), hostKind, engineVersion: version?.text, fix, suggestion, token });
+    getFix: (() => TextEdit[] | undefined) | undefined,
+    getSuggestion: (() => TextEdit[] | undefined) | undefined,
+  ): ConnectionStringProblem | undefined =>
+    isConnectionStringParseable(text, token)
+      ? { kind, range: [start, end], uri: getMaskedUri(text, token), hostKind, engineVersion: version?.text, fix: getFix?.(), suggestion: getSuggestion?.(), token }
+      : undefined;
   const firstFalse = falses[0];
   const removal = () => getCheckedEdits(text, token, getRemoveOptionsEdits(token, falses), undefined);
 
   if (hostKind !== 'documentdb') {
-    return firstFalse && problem('retryWritesFalseNotDocumentDb', [firstFalse.start, firstFalse.end], undefined, removal());
+    return firstFalse && problem('retryWritesFalseNotDocumentDb', [firstFalse.start, firstFalse.end], undefined, removal);
   }
   if (!version) {
-    return firstFalse && problem('retryWritesFalseUnknownVersion', [firstFalse.start, firstFalse.end], undefined, removal());
+    return firstFalse && problem('retryWritesFalseUnknownVersion', [firstFalse.start, firstFalse.end], undefined, removal);
   }
   if (isRetryableWritesEngine(version)) {
-    return firstFalse && problem('removeRetryWritesFalse', [firstFalse.start, firstFalse.end], removal(), undefined);
+    return firstFalse && problem('removeRetryWritesFalse', [firstFalse.start, firstFalse.end], removal, undefined);
   }
   const firstTrue = trues[0];
   if (firstTrue) {
-    const fix = getCheckedEdits(text, token, getSetValueEdits(trues, 'false'), 'false');
+    const fix = () => getCheckedEdits(text, token, getSetValueEdits(trues, 'false'), 'false');
     return problem('setRetryWritesFalse', [firstTrue.start, firstTrue.end], fix, undefined);
   }
   // Missing only when the whole option list is known and no option names retryWrites.
   if (settings.length > 0 || token.hasTemplatedOptions) return undefined;
-  const fix = getCheckedEdits(text, token, [getAppendOptionEdit(token, 'retryWrites', 'false')], 'false');
+  const fix = () => getCheckedEdits(text, token, getAddRetryWritesFalseEdits(token), 'false');
   return problem('addRetryWritesFalse', [token.start, token.end], fix, undefined);
 }
 
-/** `retryWrites` options of the URI (name matched case-insensitively). */
+/**
+ * `retryWrites=false` appended; or, when the punctuation after the URI may belong to it
+ * (`…&appName=shop.`), put first in the options, where both readings agree. Without
+ * options, no edit is right for both.
+ */
+function getAddRetryWritesFalseEdits(token: ConnectionStringToken): TextEdit[] {
+  if (!token.hasUncertainEnd) return [getAppendOptionEdit(token, 'retryWrites', 'false')];
+  return token.queryStart === undefined ? [] : [getPrependOptionEdit(token, 'retryWrites', 'false')];
+}
+
+/** `retryWrites` options of the URI (name matched case-insensitively, percent-decoded as the driver does). */
 function findRetryWritesOptions(token: ConnectionStringToken): UriOption[] {
-  return token.options.filter((option) => option.key.toLowerCase() === 'retrywrites');
+  return token.options.filter((option) => option.name.toLowerCase() === 'retrywrites');
 }
 
 /** `true`/`false` when the URI sets `retryWrites` to one value; undefined when absent, templated or contradictory. */
 export function getRetryWritesValue(token: ConnectionStringToken): boolean | undefined {
-  const values = new Set(findRetryWritesOptions(token).map((option) => option.value.toLowerCase()));
+  const values = new Set(findRetryWritesOptions(token).map((option) => option.decodedValue.toLowerCase()));
   if (values.size !== 1) return undefined;
   if (values.has('true')) return true;
   if (values.has('false')) return false;
@@ -117,6 +133,8 @@ const DOCUMENTDB_CA_FILES = ['global-bundle.pem', 'rds-combined-ca-bundle.pem'];
 
 /** Which service the URI reaches. */
 export function getHostKind(token: ConnectionStringToken, documentDbHosts: readonly string[] = []): HostKind {
+  // Cut before its hosts ended (`admin:pw\u0040host`): what looks like a host may be a user name.
+  if (!token.hasKnownHosts) return 'unknown';
   const hosts = token.hosts.map(splitHost);
   if (hosts.some(({ name }) => DOCUMENTDB_HOST.test(name))) return 'documentdb';
   if (hasDocumentDbCaFile(token)) return 'documentdb';
@@ -128,8 +146,8 @@ export function getHostKind(token: ConnectionStringToken, documentDbHosts: reado
 
 function hasDocumentDbCaFile(token: ConnectionStringToken): boolean {
   return token.options.some((option) => {
-    const key = option.key.toLowerCase();
-    return (key === 'tlscafile' || key === 'sslca') && isDocumentDbCaFile(safeDecode(option.value));
+    const key = option.name.toLowerCase();
+    return (key === 'tlscafile' || key === 'sslca') && isDocumentDbCaFile(option.decodedValue);
   });
 }
 
@@ -158,61 +176,37 @@ function splitHost(entry: string): HostParts {
 }
 
 /**
- * Glob match of a host against the user's patterns: `*` matches any run of
- * characters, `?` one character, case-insensitive. A pattern with a `:` is matched
- * against `host:port`, one without against the host name.
+ * Glob match of a host against the user's patterns (`matchHostPattern`: `*`, `?`,
+ * case-insensitive). A pattern with a `:` is matched against `host:port`, one without
+ * against the host name.
  */
 function isHostInPatterns(host: HostParts, patterns: readonly string[]): boolean {
-  return patterns.some((pattern) => {
-    const subject = pattern.includes(':') && !pattern.startsWith('[') ? host.full : host.name;
-    return globToRegExp(pattern).test(subject);
-  });
+  return patterns.some((pattern) => matchHostPattern(pattern, pattern.includes(':') && !pattern.startsWith('[') ? host.full : host.name));
 }
 
-const globCache = new Map<string, RegExp>();
-function globToRegExp(pattern: string): RegExp {
-  let regExp = globCache.get(pattern);
-  if (!regExp) {
-    const source = pattern
-      .toLowerCase()
-      .split('')
-      .map((char) => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[\\^$.|+()[\]{}]/g, '\\$&')))
-      .join('');
-    regExp = new RegExp(`^${source}$`);
-    globCache.set(pattern, regExp);
-  }
-  return regExp;
-}
-
-/** Option names whose values are secrets (besides the user-info password). */
-const SECRET_OPTION = /pass|secret|token|authmechanismproperties/i;
 const MAX_MESSAGE_URI_LENGTH = 200;
 
 /**
- * The URI for messages: the password, secret-looking option values and anything
- * after a host's `:` that is not a port are replaced by `****`.
+ * The URI for messages: its password, secret option values and anything after a host's
+ * `:` that is not a port replaced by `****`. The scanner's reading of the URI (which knows
+ * its templates) is masked first, then `maskSecrets`, the masking of the language server's
+ * log, goes over the result, so that nothing either of them takes for a secret shows.
  */
 export function getMaskedUri(text: string, token: ConnectionStringToken): string {
-  const masks: TextEdit[] = [];
-  if (token.password) masks.push({ range: [token.password.start, token.password.end], text: '****' });
+  const masks: Array<[number, number]> = [];
+  if (token.password) masks.push([token.password.start, token.password.end]);
   for (const option of token.options) {
-    if (SECRET_OPTION.test(option.key) && option.valueStart < option.end) {
-      masks.push({ range: [option.valueStart, option.end], text: '****' });
-    }
+    if (option.valueStart < option.end && isSecretOptionName(option.key)) masks.push([option.valueStart, option.end]);
   }
-  let raw = text.slice(token.start, token.end);
-  for (const mask of masks.sort((a, b) => b.range[0] - a.range[0])) {
-    raw = raw.slice(0, mask.range[0] - token.start) + mask.text + raw.slice(mask.range[1] - token.start);
+  let uri = '';
+  let copied = token.start;
+  for (const [from, to] of masks.sort((a, b) => a[0] - b[0])) {
+    if (from < copied) continue;
+    uri += text.slice(copied, from) + MASK;
+    copied = to;
   }
-  // A URI cut short inside its password (a space, a quote) leaves `user:secret` where hosts are.
-  const schemeEnd = raw.indexOf('://') + 3;
-  const pathStart = raw.slice(schemeEnd).search(/[/?]/u);
-  const hostsEnd = pathStart === -1 ? raw.length : schemeEnd + pathStart;
-  const hosts = raw.slice(schemeEnd, hostsEnd).replace(/:([^,@:]*)(?=,|$)/g, (whole, port: string) =>
-    /^\d*$/.test(port) || port.includes('${') ? whole : ':****',
-  );
-  raw = raw.slice(0, schemeEnd) + hosts + raw.slice(hostsEnd);
-  return raw.length > MAX_MESSAGE_URI_LENGTH ? `${raw.slice(0, MAX_MESSAGE_URI_LENGTH - 1)}…` : raw;
+  uri = maskSecrets(uri + text.slice(copied, token.end));
+  return uri.length > MAX_MESSAGE_URI_LENGTH ? `${uri.slice(0, MAX_MESSAGE_URI_LENGTH - 1)}…` : uri;
 }
 
 /** Human name of a host kind, for messages. */
@@ -227,7 +221,12 @@ export function describeHostKind(kind: HostKind): string {
   }
 }
 
-/** The edits, when the edited URI still parses and has the expected `retryWrites` (undefined: absent). */
+/**
+ * The edits, when the edited URI still parses, has the expected `retryWrites` (undefined:
+ * absent) and is the same as before in everything else: user, password, hosts, database
+ * and every other option, in order. None at the end of a URI whose end is uncertain: the
+ * punctuation after it would then belong to another part of it.
+ */
 function getCheckedEdits(
   text: string,
   token: ConnectionStringToken,
@@ -235,18 +234,33 @@ function getCheckedEdits(
   expected: 'true' | 'false' | undefined,
 ): TextEdit[] | undefined {
   if (edits.length === 0) return undefined;
-  const parsed = parse(getParseableUri(text, token, edits));
-  if (!parsed) return undefined;
-  const values = [...parsed.searchParams.entries()]
-    .filter(([key]) => key.toLowerCase() === 'retrywrites')
-    .map(([, value]) => value.toLowerCase());
+  if (token.hasUncertainEnd && edits.some((edit) => edit.range[1] >= token.end)) return undefined;
+  const before = getParsed(text, token);
+  const after = parse(getParseableUri(text, token, edits));
+  if (!before || !after) return undefined;
+  const isRetryWrites = ([key]: [string, string]) => key.toLowerCase() === 'retrywrites';
+  const values = [...after.searchParams.entries()].filter(isRetryWrites).map(([, value]) => value.toLowerCase());
   const ok = expected === undefined ? values.length === 0 : values.length > 0 && values.every((value) => value === expected);
-  return ok ? edits : undefined;
+  const rest = (uri: ConnectionString) =>
+    JSON.stringify([uri.username, uri.password, uri.hosts, uri.pathname, [...uri.searchParams.entries()].filter((entry) => !isRetryWrites(entry))]);
+  return ok && rest(before) === rest(after) ? edits : undefined;
+}
+
+/** Each token parsed once (a token is only ever read in the text it was found in); null: it does not parse. */
+const parsedTokens = new WeakMap<ConnectionStringToken, ConnectionString | null>();
+
+function getParsed(text: string, token: ConnectionStringToken): ConnectionString | undefined {
+  let parsed = parsedTokens.get(token);
+  if (parsed === undefined) {
+    parsed = parse(getParseableUri(text, token)) ?? null;
+    parsedTokens.set(token, parsed);
+  }
+  return parsed ?? undefined;
 }
 
 /** True when `mongodb-connection-string-url` accepts the URI (templates replaced by a plain word). */
 export function isConnectionStringParseable(text: string, token: ConnectionStringToken): boolean {
-  return parse(getParseableUri(text, token)) !== undefined;
+  return getParsed(text, token) !== undefined;
 }
 
 function parse(uri: string): ConnectionString | undefined {
@@ -254,13 +268,5 @@ function parse(uri: string): ConnectionString | undefined {
     return new ConnectionString(uri);
   } catch {
     return undefined;
-  }
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
   }
 }

@@ -12,7 +12,7 @@ export interface SettingsProblem {
    * settings under (`settings["retry-safety"]`, `retrySafety`).
    */
   setting: string;
-  /** The rejected value, printed (strings in quotes, URIs masked, long values cut short). */
+  /** What the rejected value is (its kind and size), never the value itself: it may be a pasted connection string. */
   value: string;
   /** What a valid value looks like. */
   expected: string;
@@ -86,27 +86,30 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const URI_START = /[a-z][a-z0-9+.-]*:\/\//i;
-
 /**
- * A string with anything URI-like in it masked, so that a connection string pasted into the
- * wrong setting shows no password: from `scheme://` to the end, or the whole string when it
- * holds user info without a scheme (`user:password@host`).
+ * What a rejected setting value is, never the value itself: a setting can hold a
+ * connection string pasted in the wrong place, and a password must not reach a message.
+ * The kind and the size say enough to find the mistake ("a number", "a string of 1
+ * character" where "8.0.2" was meant).
  */
-function maskUriLike(text: string): string {
-  const uri = URI_START.exec(text);
-  if (uri) return `${text.slice(0, uri.index)}${uri[0]}****`;
-  return /:[^@]*@/s.test(text) ? '****' : text;
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${count(value.length, 'item')}`;
+  switch (typeof value) {
+    case 'string':
+      return value.trim() === '' ? 'an empty string' : `a string of ${count(value.length, 'character')}`;
+    case 'number':
+    case 'bigint':
+      return 'a number';
+    case 'boolean':
+      return 'a boolean';
+    case 'object':
+      return `an object with ${count(Object.keys(value).length, 'key')}`;
+    default:
+      return `a ${typeof value}`;
+  }
 }
 
-/** A short, printable rendering of a rejected setting value (strings in quotes, URIs masked). */
-function describeValue(value: unknown): string {
-  const mask = (_key: string, item: unknown) => (typeof item === 'string' ? maskUriLike(item) : item);
-  let text: string;
-  try {
-    text = JSON.stringify(value, mask) ?? String(value);
-  } catch {
-    text = typeof value === 'string' ? maskUriLike(value) : String(value);
-  }
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+function count(size: number, noun: string): string {
+  return `${size.toLocaleString('en-US')} ${noun}${size === 1 ? '' : 's'}`;
 }

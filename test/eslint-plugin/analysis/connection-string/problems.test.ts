@@ -14,6 +14,7 @@ import {
   isDocumentDbCaFile,
 } from '../../../../eslint-plugin/src/analysis/connection-string/problems';
 import { findConnectionStringTokens, type TextEdit } from '../../../../eslint-plugin/src/analysis/connection-string/scan';
+import { expectSameButRetryWrites, readWithDriver } from './driver';
 
 const DOCDB = 'prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017';
 const v802: ConnectionStringScanOptions = { engineVersion: getEngineVersion('8.0.2') };
@@ -110,9 +111,9 @@ describe('getMaskedUri', () => {
     expect(mask('mongodb://h/?tlsCertificateKeyFilePassword=abc')).toBe('mongodb://h/?tlsCertificateKeyFilePassword=****');
   });
 
-  it('masks what looks like a password when the URI is cut inside it', () => {
-    expect(mask('"mongodb://admin:se cret@h/"')).toBe('mongodb://admin:****');
-    expect(mask('"mongodb://admin:se\tcret@h/"')).toBe('mongodb://admin:****');
+  it('masks a password that holds white space, whole: the URI goes on to its @', () => {
+    expect(mask('"mongodb://admin:se cret@h/"')).toBe('mongodb://admin:****@h/');
+    expect(mask('"mongodb://admin:se\tcret@h/"')).toBe('mongodb://admin:****@h/');
     expect(mask('mongodb://h1:27017,h2:27017/')).toBe('mongodb://h1:27017,h2:27017/');
     expect(mask('mongodb://app:pw@[::1]:27017/')).toBe('mongodb://app:****@[::1]:27017/');
   });
@@ -321,5 +322,211 @@ describe('properties', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+/** `text` with `edits` applied (one fix or suggestion). */
+function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  return applyFixes(text, [edits]);
+}
+
+/** The one problem of `text`; its edits checked with the driver: they change `retryWrites` and nothing else. */
+function checkedProblem(text: string, options: ConnectionStringScanOptions, readings: (uri: string) => string[] = (uri) => [uri]) {
+  const problems = findConnectionStringProblems(text, options);
+  expect(problems, text).toHaveLength(1);
+  const problem = problems[0]!;
+  for (const [edits, retryWrites] of [
+    [problem.fix, problem.kind === 'removeRetryWritesFalse' ? true : false],
+    [problem.suggestion, true],
+  ] as const) {
+    if (!edits) continue;
+    const edited = applyEdits(text, edits);
+    const [after] = findConnectionStringTokens(edited, { skipCommentLines: true });
+    const before = readings(problem.token.raw);
+    const afterReadings = readings(after!.raw);
+    // Each reading of the URI the driver accepts is changed in retryWrites only.
+    before.forEach((uri, index) => {
+      if (readWithDriver(uri)) expectSameButRetryWrites(uri, afterReadings[index]!, retryWrites);
+    });
+  }
+  return problem;
+}
+
+describe('regressions: where a URI ends', () => {
+  const marks = ['.', ',', ';', ':', '!', ')', ']'];
+
+  it.each(marks)('a URI before a trailing %s in a text file: retryWrites=false goes first, right for both readings', (mark) => {
+    const text = `description: connect to mongodb://app:pw@${DOCDB}/?tls=true&appName=shop${mark}\n`;
+    // The mark is prose, or the last character of appName: the fix must suit both.
+    const problem = checkedProblem(text, v500, (uri) => [uri, `${uri}${mark}`]);
+    expect(problem.kind).toBe('addRetryWritesFalse');
+    expect(applyEdits(text, problem.fix!)).toBe(`description: connect to mongodb://app:pw@${DOCDB}/?retryWrites=false&tls=true&appName=shop${mark}\n`);
+  });
+
+  it.each(marks)('a URI without options before a trailing %s: reported, not fixed (no edit suits both readings)', (mark) => {
+    const problem = checkedProblem(`URI=mongodb://${DOCDB}/shop${mark}\n`, v500);
+    expect(problem).toMatchObject({ kind: 'addRetryWritesFalse', fix: undefined });
+  });
+
+  it.each(marks)('retryWrites=false before a trailing %s is removed when it is not last; last, it is reported only', (mark) => {
+    const text = `See mongodb://${DOCDB}/?retryWrites=false&tls=true${mark}`;
+    const problem = checkedProblem(text, v802, (uri) => [uri, `${uri}${mark}`]);
+    expect(applyEdits(text, problem.fix!)).toBe(`See mongodb://${DOCDB}/?tls=true${mark}`);
+    // Removing the last option would leave the mark to the option before it, or to the path.
+    expect(checkedProblem(`See mongodb://${DOCDB}/?tls=true&retryWrites=false${mark}`, v802)).toMatchObject({ kind: 'removeRetryWritesFalse', fix: undefined });
+    expect(checkedProblem(`See mongodb://${DOCDB}/?retryWrites=true${mark}`, v500)).toMatchObject({ kind: 'setRetryWritesFalse', fix: undefined });
+  });
+
+  it.each(marks)('a URI ending in %s between quotes ends there: the fix goes after it', (mark) => {
+    const text = `const uri = "mongodb://${DOCDB}/?tls=true&appName=shop${mark}";`;
+    const problem = checkedProblem(text, v500);
+    expect(applyEdits(text, problem.fix!)).toBe(`const uri = "mongodb://${DOCDB}/?tls=true&appName=shop${mark}&retryWrites=false";`);
+  });
+
+  it('says nothing of a URI whose options go on after `|` or `)` they were once cut at', () => {
+    expect(findConnectionStringProblems(`URI=mongodb://${DOCDB}/?appName=a|b&retryWrites=false`, v500)).toEqual([]);
+    // `)` no longer ends it: retryWrites=false is seen, nothing is added twice.
+    expect(findConnectionStringProblems(`URI=mongodb://${DOCDB}/?appName=a)b&retryWrites=false`, v500)).toEqual([]);
+  });
+});
+
+describe('regressions: option names and values as the driver reads them', () => {
+  it('retry%57rites=false is retryWrites=false', () => {
+    const text = `DOCDB_URI=mongodb://${DOCDB}/?tls=true&retry%57rites=false\n`;
+    expect(readWithDriver(`mongodb://${DOCDB}/?tls=true&retry%57rites=false`)?.retryWrites).toBe(false);
+    const problem = checkedProblem(text, v802);
+    expect(text.slice(...problem.range)).toBe('retry%57rites=false');
+    expect(applyEdits(text, problem.fix!)).toBe(`DOCDB_URI=mongodb://${DOCDB}/?tls=true\n`);
+    // Before 8.0.2 it is what the engine needs: nothing to add.
+    expect(findConnectionStringProblems(text, v500)).toEqual([]);
+  });
+
+  it('retry%57rites=true and retryWrites=f%61lse are read decoded too', () => {
+    const text = `mongodb://${DOCDB}/?retry%57rites=true`;
+    const problem = checkedProblem(text, v500);
+    expect(problem.kind).toBe('setRetryWritesFalse');
+    expect(applyEdits(text, problem.fix!)).toBe(`mongodb://${DOCDB}/?retry%57rites=false`);
+    expect(checkedProblem(`mongodb://${DOCDB}/?retryWrites=f%61lse`, v802).kind).toBe('removeRetryWritesFalse');
+    expect(checkedProblem('mongodb://localhost:27017/?retry%57rites=false', {}).kind).toBe('retryWritesFalseNotDocumentDb');
+  });
+});
+
+describe('regressions: passwords with characters that end a URI elsewhere', () => {
+  const specials = [' ', '\t', '<', '>', '^', '|', '{', '}', '"', "'", '`'];
+  const tunnel = (hosts: string[]): ConnectionStringScanOptions => ({ ...v500, documentDbHosts: hosts });
+
+  it.each(specials)('%j in the password of a DocumentDB URI in .env: the fix goes at its real end, the message masks it', (special) => {
+    const password = `12${special}34`;
+    const text = `DOCDB_URI=mongodb://admin:${password}@${DOCDB}/?tls=true\nPORT=3000\n`;
+    const problem = checkedProblem(text, v500);
+    expect(applyEdits(text, problem.fix!)).toBe(`DOCDB_URI=mongodb://admin:${password}@${DOCDB}/?tls=true&retryWrites=false\nPORT=3000\n`);
+    expect(problem.uri).toBe(`mongodb://admin:****@${DOCDB}/?tls=true`);
+  });
+
+  it.each(specials)('%j in the password, with a documentdb.hosts setting: the host is the one after the @', (special) => {
+    const password = `12${special}34`;
+    const text = `MONGO_URL=mongodb://admin:${password}@localhost:27018/app\n`;
+    for (const hosts of [['localhost:27018'], ['*'], ['*:27018']]) {
+      const problem = checkedProblem(text, tunnel(hosts));
+      expect(applyEdits(text, problem.fix!)).toBe(`MONGO_URL=mongodb://admin:${password}@localhost:27018/app?retryWrites=false\n`);
+      expect(problem.uri).not.toContain(password);
+    }
+    // `admin` (once read as the host) is not a DocumentDB host.
+    expect(findConnectionStringProblems(text, tunnel(['admin', 'admin:12']))).toEqual([]);
+  });
+
+  it.each(specials)('%j in the password, without a hosts setting: a suggestion that the driver reads as the same URI', (special) => {
+    const password = `12${special}34`;
+    const text = `MONGO_URL=mongodb://admin:${password}@localhost:27017/app?retryWrites=false\n`;
+    const problem = checkedProblem(text, {});
+    expect(problem.kind).toBe('retryWritesFalseNotDocumentDb');
+    expect(problem.uri).toBe('mongodb://admin:****@localhost:27017/app?retryWrites=false');
+  });
+
+  it('`admin:1234 5678@…`: not a host `admin` on port 1234, and no fix inside the password', () => {
+    const text = `MONGODB_URI=mongodb://admin:1234 5678@${DOCDB}/?tls=true\n`;
+    for (const options of [v500, tunnel(['*'])]) {
+      const problem = checkedProblem(text, options);
+      expect(problem.uri).toBe(`mongodb://admin:****@${DOCDB}/?tls=true`);
+      expect(applyEdits(text, problem.fix!)).toBe(`MONGODB_URI=mongodb://admin:1234 5678@${DOCDB}/?tls=true&retryWrites=false\n`);
+    }
+  });
+
+  it('`Pa{{ss@{{ cluster }}.docdb.amazonaws.com`: `{{ss@{{ cluster }}` is no template, the password is masked', () => {
+    const literal = (text: string) => text.replace('{{ cluster }}', 'prod');
+    for (const place of [(uri: string) => `DOCDB_URI=${uri}\n`, (uri: string) => `const uri = \`${uri}\`;`]) {
+      const text = place('mongodb://app:Pa{{ss@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false');
+      const problem = checkedProblem(text, v802, (uri) => [literal(uri)]);
+      expect(problem.uri).toBe('mongodb://app:****@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false');
+      expect(applyEdits(text, problem.fix!)).toBe(place('mongodb://app:Pa{{ss@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true'));
+      const missing = place('mongodb://app:Pa{{ss@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true');
+      expect(applyEdits(missing, checkedProblem(missing, v500, (uri) => [literal(uri)]).fix!)).toBe(
+        place('mongodb://app:Pa{{ss@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false'),
+      );
+    }
+  });
+
+  it('a URI cut by an escape before its @ is unknown: no host, no report', () => {
+    const text = String.raw`"mongodb://admin:12\u002034@localhost:27018/app"`;
+    expect(findConnectionStringProblems(text, tunnel(['*']))).toEqual([]);
+    expect(getHostKind(onlyToken(text), ['*'])).toBe('unknown');
+  });
+});
+
+describe('properties against the driver', () => {
+  const specialPasswordArb = fc
+    .string({ minLength: 4, maxLength: 16, unit: fc.constantFrom(...'aZ9_-. \t"\'`<>^|{}()!*,;~'.split('')) })
+    .filter((password) => /[a-zA-Z0-9]{2}/.test(password))
+    .map((password) => `Pw${password}`);
+  const hostedUriArb = fc.record({
+    password: fc.oneof(passwordArb, specialPasswordArb),
+    host: fc.constantFrom(DOCDB, 'localhost:27018', 'c0.ab1cd.mongodb.net', '10.0.0.5:27017'),
+    path: fc.constantFrom('/', '/app'),
+    options: fc.array(optionArb, { maxLength: 4 }),
+    tail: fc.constantFrom('', '', '.', ')', ','),
+  });
+  const hostileOptionsArb = fc.constantFrom<ConnectionStringScanOptions>(v802, v500, {}, { ...v500, documentDbHosts: ['*'] }, { ...v802, documentDbHosts: ['localhost:*'] });
+  /** Where the URI is written; between quotes, the string is the URI, trailing mark and all. */
+  const textPlaceArb = fc.constantFrom(
+    { quoted: false, place: (uri: string) => `DOCDB_URI=${uri}\nPORT=3000\n` },
+    { quoted: false, place: (uri: string) => `db:\n  uri: ${uri}\n` },
+    { quoted: false, place: (uri: string) => `Connect with ${uri}\n` },
+    { quoted: true, place: (uri: string) => `{ "db": { "uri": "${uri}" } }` },
+    { quoted: true, place: (uri: string) => `const uri = \`${uri}\`;` },
+  );
+
+  it('every fix and suggestion changes retryWrites and nothing else the driver reads; no message shows the password', () => {
+    let edited = 0;
+    fc.assert(
+      fc.property(hostedUriArb, textPlaceArb, hostileOptionsArb, ({ password, host, path, options, tail }, { quoted, place }, scanOptions) => {
+        const uri = `mongodb://app:${password}@${host}${options.length > 0 ? `${path}?${options.join('&')}` : path}`;
+        const text = place(`${uri}${tail}`);
+        const [prefix, suffix] = place('\u0000').split('\u0000') as [string, string];
+        // The URI as written, and with the trailing mark (outside quotes: prose, or part of the URI).
+        const readings = (content: string) => {
+          if (quoted) return [content.slice(prefix.length, content.length - suffix.length)];
+          const written = content.slice(prefix.length, content.length - suffix.length - tail.length);
+          return tail === '' ? [written] : [written, `${written}${tail}`];
+        };
+        const secrets = [password, ...password.split(/[^A-Za-z0-9]/).filter((piece) => piece.length >= 4)];
+        for (const problem of findConnectionStringProblems(text, { ...scanOptions, skipCommentLines: true })) {
+          for (const secret of secrets) expect(problem.uri).not.toContain(secret);
+          for (const [edits, retryWrites] of [
+            [problem.fix, problem.kind === 'removeRetryWritesFalse'],
+            [problem.suggestion, true],
+          ] as const) {
+            if (!edits) continue;
+            const before = readings(text);
+            const after = readings(applyEdits(text, edits));
+            before.forEach((reading, index) => {
+              if (readWithDriver(reading)) expectSameButRetryWrites(reading, after[index]!, retryWrites);
+            });
+            edited++;
+          }
+        }
+      }),
+      { numRuns: 1500 },
+    );
+    expect(edited).toBeGreaterThan(100);
   });
 });

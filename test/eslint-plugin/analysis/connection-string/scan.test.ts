@@ -63,3 +63,139 @@ describe('findConnectionStringTokens', () => {
     expect(findConnectionStringTokens('xmongodb://h my-mongodb://h')).toEqual([]);
   });
 });
+
+describe('where a URI ends', () => {
+  it.each(['.', ',', ';', ':', '!', ')', ']'])('takes a trailing %s in prose as punctuation, and says the end is uncertain', (mark) => {
+    const token = onlyToken(`Connect to mongodb://${DOCDB}/?tls=true&appName=shop${mark} then deploy`);
+    expect(token.raw).toBe(`mongodb://${DOCDB}/?tls=true&appName=shop`);
+    expect(token.hasUncertainEnd).toBe(true);
+    expect(token.isTruncated).toBe(false);
+  });
+
+  it.each(['.', ',', ';', ':', '!', ')', ']'])('keeps a trailing %s inside the quotes that hold the URI: the string is the URI', (mark) => {
+    const token = onlyToken(`const uri = 'mongodb://${DOCDB}/?tls=true&appName=shop${mark}';`);
+    expect(token.raw).toBe(`mongodb://${DOCDB}/?tls=true&appName=shop${mark}`);
+    expect(token.hasUncertainEnd).toBe(false);
+  });
+
+  it('reads `)` and `]` inside a URI as part of it, and drops only unbalanced ones at its end', () => {
+    expect(onlyToken(`URI=mongodb://app:pw)@${DOCDB}/?retryWrites=false`).raw).toBe(`mongodb://app:pw)@${DOCDB}/?retryWrites=false`);
+    expect(onlyToken(`URI=mongodb://${DOCDB}/?appName=x)&retryWrites=false`).raw).toBe(`mongodb://${DOCDB}/?appName=x)&retryWrites=false`);
+    expect(onlyToken('(see mongodb://h/?appName=a(b)).').raw).toBe('mongodb://h/?appName=a(b)');
+    expect(onlyToken('[mongodb://[::1]:27017/]').raw).toBe('mongodb://[::1]:27017/');
+    expect(onlyToken('mongodb://[::1]:27017').hasUncertainEnd).toBe(false);
+  });
+
+  it('marks a URI that stops at `|`, `{`… with more URI after it as truncated', () => {
+    expect(onlyToken(`URI=mongodb://${DOCDB}/?appName=a|b&retryWrites=false`).isTruncated).toBe(true);
+    expect(onlyToken('uri = "mongodb://h/{db}"').isTruncated).toBe(true);
+    expect(onlyToken('<mongodb://h/db>').isTruncated).toBe(false);
+    expect(onlyToken('| mongodb://h/db | next |').isTruncated).toBe(false);
+  });
+});
+
+describe('passwords with characters that end a URI elsewhere', () => {
+  const specials = [' ', '\t', '<', '>', '^', '|', '{', '}', '"', "'", '`'];
+
+  it.each(specials)('reads the whole URI when the password holds %j, unquoted (.env)', (special) => {
+    const uri = `mongodb://admin:12${special}34@${DOCDB}/?tls=true`;
+    const token = onlyToken(`DOCDB_URI=${uri}\nPORT=3000\n`);
+    expect(token.raw).toBe(uri);
+    expect(token.hosts).toEqual([DOCDB]);
+    expect(token.isTruncated).toBe(false);
+    expect(token.hasKnownHosts).toBe(true);
+  });
+
+  it.each(specials.filter((special) => special !== '"'))('reads the whole URI when the password holds %j, between double quotes', (special) => {
+    const uri = `mongodb://admin:12${special}34@${DOCDB}/?tls=true`;
+    const token = onlyToken(`{ "uri": "${uri}" }`);
+    expect(token.raw).toBe(uri);
+    expect(token.hosts).toEqual([DOCDB]);
+  });
+
+  it('reads `admin:1234 5678@…` as user info, not as a host and port', () => {
+    const text = `MONGO_URL=mongodb://admin:1234 5678@${DOCDB}/?tls=true`;
+    const token = onlyToken(text);
+    expect(token.hosts).toEqual([DOCDB]);
+    expect(text.slice(token.password!.start, token.password!.end)).toBe('1234 5678');
+  });
+
+  it('does not run on into a comment, another URI or past the closing quote', () => {
+    expect(onlyToken('DB=mongodb://docdb:27017 # owner: ops@example.com').raw).toBe('mongodb://docdb:27017');
+    expect(findConnectionStringTokens('mongodb://a:1 mongodb://u:p@b').map((token) => token.raw)).toEqual(['mongodb://a:1', 'mongodb://u:p@b']);
+    expect(onlyToken('{"uri":"mongodb://docdb:27017","owner":"ops@example.com"}').raw).toBe('mongodb://docdb:27017');
+  });
+
+  it('reads `Pa{{ss` as password characters and `{{ cluster }}` as a template', () => {
+    const uri = 'mongodb://app:Pa{{ss@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true';
+    for (const text of [`DOCDB_URI=${uri}\n`, `const uri = \`${uri}\`;`]) {
+      const token = onlyToken(text);
+      expect(token.raw).toBe(uri);
+      expect(token.hosts).toEqual(['{{ cluster }}.docdb.amazonaws.com:27017']);
+      expect(token.templates.map((piece) => text.slice(piece.start, piece.end))).toEqual(['{{ cluster }}']);
+      expect(text.slice(token.password!.start, token.password!.end)).toBe('Pa{{ss');
+    }
+  });
+
+  it('does not know the hosts of a URI cut before its user info ends', () => {
+    const token = onlyToken(String.raw`'mongodb://admin:pa\u0020ss@${DOCDB}/'`.replace('${DOCDB}', DOCDB));
+    expect(token.isTruncated).toBe(true);
+    expect(token.hasKnownHosts).toBe(false);
+    expect(onlyToken(String.raw`'mongodb://h/?a=1\u0026retryWrites=false'`).hasKnownHosts).toBe(true);
+  });
+});
+
+describe('option names and values as the driver reads them', () => {
+  it('decodes percent-encoding (and + in values)', () => {
+    const token = onlyToken('mongodb://h/?retry%57rites=f%61lse&appName=my+app&tls=true');
+    expect(token.options.map((option) => [option.key, option.name, option.value, option.decodedValue])).toEqual([
+      ['retry%57rites', 'retryWrites', 'f%61lse', 'false'],
+      ['appName', 'appName', 'my+app', 'my app'],
+      ['tls', 'tls', 'true', 'true'],
+    ]);
+  });
+});
+
+describe('the cost of a scan', () => {
+  /** Characters looked at for `text`. */
+  function workFor(text: string, skipCommentLines = true): number {
+    const work = { steps: 0 };
+    findConnectionStringTokens(text, { skipCommentLines, work });
+    return work.steps;
+  }
+
+  /** `unit` repeated to about `size` characters. */
+  const repeat = (unit: string, size: number) => unit.repeat(Math.floor(size / unit.length));
+  const hostile: Array<[string, (size: number) => string]> = [
+    ['one long line of `mongodb://h ` tokens', (size) => repeat('mongodb://h ', size)],
+    ['one long JSON line of "mongodb://h" items', (size) => `[${repeat('"mongodb://h",', size)}""]`],
+    ['a run of `mongodb://{{`', (size) => repeat('mongodb://{{', size)],
+    ['a run of `mongodb://${`', (size) => repeat('mongodb://${', size)],
+    ['URIs of a thousand templates each', (size) => repeat(`mongodb://h/?${'a=${x}&'.repeat(1000)} `, size)],
+    ['URIs whose user info holds a thousand spaces', (size) => repeat(`mongodb://a:${'b '.repeat(1000)}@h `, size)],
+    ['`mongodb://h:` before a long line with an `@` at its end', (size) => `${repeat('mongodb://h: x ', size)}@`],
+  ];
+
+  it.each(hostile)('grows linearly with the text: %s', (_name, make) => {
+    const small = workFor(make(96 * 1024));
+    const large = workFor(make(192 * 1024));
+    // Twice the text, about twice the work (a quadratic scan would do four times as much).
+    expect(large / small).toBeLessThan(2.3);
+    expect(large).toBeLessThan(40 * 192 * 1024);
+  });
+
+  it('finds every token of a 512 KB line of them', () => {
+    const count = Math.floor((512 * 1024) / 12);
+    const text = `URIS=${'mongodb://h '.repeat(count)}`;
+    expect(findConnectionStringTokens(text, { skipCommentLines: true })).toHaveLength(count);
+  });
+
+  it('scans a megabyte of `mongodb://{{` and of `mongodb://${`, each URI cut at its unclosed template', () => {
+    const count = Math.floor((1024 * 1024) / 12);
+    for (const unit of ['mongodb://{{', 'mongodb://${']) {
+      const tokens = findConnectionStringTokens(unit.repeat(count));
+      expect(tokens).toHaveLength(count);
+      expect(tokens.every((token) => token.isTruncated && !token.hasKnownHosts)).toBe(true);
+    }
+  });
+});
