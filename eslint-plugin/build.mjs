@@ -2,7 +2,9 @@
 // so it works from eslint.config.js (ESM) and eslint.config.cjs alike. Beside it, the
 // import-free modules `constants`, `file-kinds` and `mask` (the masking of secrets in URIs)
 // for the language server and the editor extension, which must not load ESLint, and the
-// declarations, emitted from the sources by TypeScript.
+// declarations, emitted from the sources by TypeScript. No source maps: the bundle is
+// readable as it is (not minified, each module headed by its source path), and the
+// package ships without them.
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +24,7 @@ const common = {
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  sourcemap: true,
+  sourcemap: false,
   external: [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})],
   logLevel: 'warning',
 };
