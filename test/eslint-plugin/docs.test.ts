@@ -1,8 +1,9 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import tsParser from '@typescript-eslint/parser';
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { CONFIG_NAMES, RULE_PREFIX } from '../../eslint-plugin/src/constants';
 import plugin from '../../eslint-plugin/src/index';
 
 const docsDir = path.join(import.meta.dirname, '..', '..', 'eslint-plugin', 'docs', 'rules');
@@ -29,14 +30,14 @@ function findExamples(markdown: string): DocsExample[] {
   return examples;
 }
 
-function lintWithRule(ruleId: string, example: DocsExample): Linter.LintMessage[] {
+function lintWithRule(ruleId: string, example: DocsExample, parser: Linter.Parser = tsParser): Linter.LintMessage[] {
   const linter = new Linter({ configType: 'flat' });
   return linter.verify(
     example.code,
     [
       {
         files: ['**/*.ts'],
-        languageOptions: { parser: tsParser, sourceType: 'module', ecmaVersion: 'latest' },
+        languageOptions: { parser, sourceType: 'module', ecmaVersion: 'latest' },
         plugins: { 'retry-safety': plugin as never },
         rules: { [`retry-safety/${ruleId}`]: 'error' },
         settings: example.settings,
@@ -46,6 +47,53 @@ function lintWithRule(ruleId: string, example: DocsExample): Linter.LintMessage[
   );
 }
 
+/**
+ * Whether the rule reads the type information ESLint gives it (typed linting): its docs
+ * examples are linted with parser services that count reads of `program` (null here, as
+ * without typed linting, so the rule takes its untyped path after asking).
+ */
+function usesTypeInformation(ruleId: string, examples: DocsExample[]): boolean {
+  let reads = 0;
+  const countingParser: Linter.Parser = {
+    parseForESLint(code: string, options?: Record<string, unknown>) {
+      const result = tsParser.parseForESLint(code, options);
+      const services = new Proxy(result.services, {
+        get(target, key, receiver) {
+          if (key === 'program') reads += 1;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      return { ...result, services } as never;
+    },
+  };
+  for (const example of examples) lintWithRule(ruleId, example, countingParser);
+  return reads > 0;
+}
+
+/**
+ * The line under each page's title, as typescript-eslint's rule pages have: the presets
+ * that turn the rule on (with their level), its autofix and suggestions, and its use of
+ * type information. Written from the rule's meta, the presets and the probe above.
+ */
+function expectedStatusLine(ruleId: string, examples: DocsExample[]): string {
+  const rule = plugin.rules[ruleId as keyof typeof plugin.rules];
+  const presets = CONFIG_NAMES.flatMap((name) => {
+    const level = plugin.configs[name].rules?.[`${RULE_PREFIX}${ruleId}`];
+    return level !== undefined && level !== 'off' ? [`\`${name}\` (${String(level)})`] : [];
+  });
+  const fixes = [rule.meta.fixable ? '🔧 autofix (`eslint --fix`)' : '', rule.meta.hasSuggestions ? '💡 suggestions (editor quick-fixes)' : ''].filter(Boolean);
+  const docs = rule.meta.docs as { requiresTypeChecking?: boolean };
+  const types = docs.requiresTypeChecking
+    ? '💭 requires type information (typed linting)'
+    : usesTypeInformation(ruleId, examples)
+      ? '💭 uses type information when typed linting is on, works without it'
+      : 'no type information used';
+  return `> Presets: ${presets.join(', ') || 'none'} · ${fixes.join(', ') || 'no autofix or suggestion'} · ${types}`;
+}
+
+/** The line the status line goes on: the third, after the title and a blank line. */
+const STATUS_LINE_INDEX = 2;
+
 describe.each(Object.keys(plugin.rules))('docs page of %s', (ruleId) => {
   const file = path.join(docsDir, `${ruleId}.md`);
 
@@ -54,6 +102,23 @@ describe.each(Object.keys(plugin.rules))('docs page of %s', (ruleId) => {
     const markdown = readFileSync(file, 'utf8');
     expect(markdown.startsWith(`# retry-safety/${ruleId}\n`)).toBe(true);
     for (const section of ['## Why', '## Examples', '## Options']) expect(markdown).toContain(section);
+  });
+
+  it('opens with a status line that states its presets, fixes and use of types truly', () => {
+    if (!existsSync(file)) return expect.fail(`${file} is missing`);
+    const markdown = readFileSync(file, 'utf8');
+    const lines = markdown.split('\n');
+    const expected = expectedStatusLine(ruleId, findExamples(markdown));
+    // UPDATE_DOCS_STATUS=1 writes the line (inserting it on a page that has none yet).
+    if (process.env.UPDATE_DOCS_STATUS === '1' && lines[STATUS_LINE_INDEX] !== expected) {
+      if (lines[STATUS_LINE_INDEX]?.startsWith('> Presets: ')) lines[STATUS_LINE_INDEX] = expected;
+      else lines.splice(STATUS_LINE_INDEX, 0, expected, '');
+      writeFileSync(file, lines.join('\n'));
+      return;
+    }
+    expect(lines[STATUS_LINE_INDEX - 1], 'a blank line after the title').toBe('');
+    expect(lines[STATUS_LINE_INDEX], 'status line (UPDATE_DOCS_STATUS=1 rewrites it)').toBe(expected);
+    expect(lines[STATUS_LINE_INDEX + 1], 'a blank line after the status line').toBe('');
   });
 
   it('has incorrect examples that trigger the rule and correct ones that do not', () => {
