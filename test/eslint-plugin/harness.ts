@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as tsParser from '@typescript-eslint/parser';
 import type { AST_NODE_TYPES, TSESLint, TSESTree } from '@typescript-eslint/utils';
@@ -35,6 +37,27 @@ export interface AnalyseOptions {
    * `mongodb` (test/fixtures/typed) or `db` (test/fixtures/typed-db, whose `./db.js` exports clients).
    */
   typed?: keyof typeof TYPED_FIXTURES;
+  /**
+   * Other modules of the project, by path relative to the linted file (`db/mongo.js`):
+   * written to a fresh folder on disk, beside the linted file, for the module index to read.
+   */
+  modules?: Readonly<Record<string, string>>;
+}
+
+const moduleDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of moduleDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh folder holding `modules` (removed when the process exits); the linted file goes at its root. */
+function writeModules(modules: Readonly<Record<string, string>>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'retry-safety-modules-'));
+  moduleDirs.push(dir);
+  for (const [name, text] of Object.entries(modules)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
 }
 
 /**
@@ -83,7 +106,7 @@ function runProbeRule(
   options: AnalyseOptions,
   atEnd: (context: AnyRuleContext) => TSESLint.ReportFixFunction | undefined,
 ): Linter.LintMessage | undefined {
-  const { sourceType = 'module', language = 'typescript', typed } = options;
+  const { sourceType = 'module', language = 'typescript', typed, modules } = options;
   if (typed && language !== 'typescript') throw new Error('typed linting needs the TypeScript parser');
   let failure: { error: unknown } | undefined;
   const rule = {
@@ -111,8 +134,10 @@ function runProbeRule(
           ecmaVersion: 'latest',
           parserOptions: fixture ? { projectService: true, tsconfigRootDir: fixture.dir } : {},
         };
-  const filename = fixture ? fixture.filename : language === 'javascript' ? 'file.js' : 'file.ts';
-  const messages = new Linter({ configType: 'flat' }).verify(
+  const baseName = language === 'javascript' ? 'file.js' : 'file.ts';
+  const projectDir = modules ? writeModules(modules) : undefined;
+  const filename = fixture ? fixture.filename : projectDir ? path.join(projectDir, baseName) : baseName;
+  const messages = new Linter({ configType: 'flat', ...(projectDir ? { cwd: projectDir } : {}) }).verify(
     code,
     [
       {

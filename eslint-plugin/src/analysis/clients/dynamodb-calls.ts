@@ -1,11 +1,13 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import type { DbCall } from './db-call';
+import type { DynamoDbClientKind } from './db-value';
 import { unwrapExpression } from '../ast';
 import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, visitEveryNode } from './value-bindings';
 import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, hasModuleImport, type TraceMap } from '../modules';
 import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
 import { DOCUMENT_OPERATIONS, isDynamoDbWriteOperation, lowerFirst, OPERATIONS, PAGINATORS, V2_DOCUMENT_METHODS } from './dynamodb-operations';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
+import { getImportedValues } from './imported-values';
 
 
 /**
@@ -27,19 +29,7 @@ export const DYNAMODB_MODULES = [
   'aws-sdk/clients/all',
 ] as const;
 
-export type DynamoDbClientKind =
-  /** v3 `DynamoDBClient` (`send` only). */
-  | 'client'
-  /** v3 aggregated `DynamoDB` class (`ddb.putItem(…)` and `send`). */
-  | 'aggregated-client'
-  /** v3 `DynamoDBDocumentClient` (`send` only). */
-  | 'document-client'
-  /** v3 `DynamoDBDocument` (`doc.put(…)` and `send`). */
-  | 'aggregated-document-client'
-  /** v2 `AWS.DynamoDB`. */
-  | 'v2-client'
-  /** v2 `AWS.DynamoDB.DocumentClient`. */
-  | 'v2-document-client';
+export type { DynamoDbClientKind };
 
 /** Where a DynamoDB client object is made. */
 export interface DynamoDbClientSite {
@@ -156,6 +146,8 @@ const ANNOTATION_KINDS: Record<string, Record<string, DynamoDbClientKind>> = {
 
 export interface DynamoDbAnalysis {
   clients: DynamoDbClientSite[];
+  /** Every expression known to evaluate to a client object. */
+  values: ReadonlyMap<TSESTree.Node, DynamoDbClientKind>;
   calls: DynamoDbCall[];
   /** SDK v2 settings for every client: `AWS.config.update({ … })`, `new AWS.Config({ … })`. */
   globalConfigs: AwsGlobalConfigSite[];
@@ -168,12 +160,13 @@ export interface AwsGlobalConfigSite {
   config: TSESTree.ObjectExpression | undefined;
 }
 
-const EMPTY: DynamoDbAnalysis = { clients: [], calls: [], globalConfigs: [] };
+const EMPTY: DynamoDbAnalysis = { clients: [], values: new Map(), calls: [], globalConfigs: [] };
 
 /** The file's DynamoDB client sites and calls; computed once per file. */
 export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext): DynamoDbAnalysis => {
   const types = getClientTypeChecker(context, DYNAMODB_MODULES);
-  if (!hasModuleImport(context, DYNAMODB_MODULES) && !types) return EMPTY;
+  const imported = getImportedValues(context).flatMap(({ node, value }) => (value.database === 'dynamodb' ? [{ node, kind: value.kind }] : []));
+  if (!hasModuleImport(context, DYNAMODB_MODULES) && !types && imported.length === 0) return EMPTY;
   const clients: DynamoDbClientSite[] = [];
   const globalConfigs: AwsGlobalConfigSite[] = [];
   const calls = new Map<TSESTree.Node, DynamoDbCall>();
@@ -206,6 +199,11 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
     }
   }
 
+  // Clients the project's own modules export (`import { documents } from './dynamo'`).
+  for (const { node, kind } of imported) {
+    for (const read of findInstanceReferences(context, node)) instanceReads.push({ node: read, kind, sdkVersion: kind.startsWith('v2') ? 2 : 3 });
+  }
+
   for (const annotated of findImportedTypeAnnotations(context, Object.keys(ANNOTATION_KINDS))) {
     const kind = ANNOTATION_KINDS[annotated.module]?.[annotated.path.join('.')];
     if (!kind) continue;
@@ -235,7 +233,8 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
     for (const call of findTypedCalls(context, types, new Set(calls.keys()))) addCall(call);
   }
 
-  return { clients, calls: [...calls.values()].sort((a, b) => a.node.range[0] - b.node.range[0]), globalConfigs };
+  const values = new Map(instanceReads.map(({ node, kind }) => [node, kind]));
+  return { clients, values, calls: [...calls.values()].sort((a, b) => a.node.range[0] - b.node.range[0]), globalConfigs };
 });
 
 /** Type name (per declaring module) of a client object → its kind. */

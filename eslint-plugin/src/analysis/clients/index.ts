@@ -23,3 +23,8 @@ export { getCallbackPropertyUse, getPromisedPropertyUse, type PropertyUse } from
 export { getSqlText } from './sql-statements';
 export { getPropertyKeyName, getUpdateIdempotency, type UpdateIdempotency } from './update-operators';
 export { getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';
+export { type DbValue, type DynamoDbClientKind, type PgRole } from './db-value';
+export { getDbValue } from './db-values';
+export { getImportedValues, type ImportedValue } from './imported-values';
+// Also sets the lookup that `getImportedValues` uses.
+export { getModuleIndexStats, type ModuleIndexStats } from './module-exports';

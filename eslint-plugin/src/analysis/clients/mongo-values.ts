@@ -4,6 +4,7 @@ import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { findModuleReferences, findRequireCallsByText, type TraceMap } from '../modules';
 import { type KnownKind, mergeKinds, type MongoValueKind } from './mongo-kinds';
 import { getMongoTypeServices } from './mongo-types';
+import { getImportedValues } from './imported-values';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
 
@@ -111,6 +112,12 @@ function createResolver(context: AnyRuleContext): MongoValues {
       }
     }
     if (requires.length > 0) importsMongo = true;
+  }
+  // Collections, clients and models the project's own modules export (`import { orders } from './db'`).
+  for (const imported of getImportedValues(context)) {
+    if (imported.value.database !== 'mongodb') continue;
+    seeds.set(imported.node, imported.value.kind);
+    importsMongo = true;
   }
   if (!importsLookAlike && /\brequire\s*\(\s*['"](?:typeorm|sequelize|@prisma\/client|@reduxjs\/toolkit)['"]/.test(sourceCode.text)) {
     importsLookAlike = true;

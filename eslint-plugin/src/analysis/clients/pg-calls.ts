@@ -2,10 +2,12 @@ import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/util
 import { getKeyName, isFunctionNode, unwrapExpression } from '../ast';
 import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
 import type { DbCall } from './db-call';
+import type { PgRole } from './db-value';
 import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, type ValueBinding, visitEveryNode } from './value-bindings';
 import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, hasModuleImport, type TraceMap } from '../modules';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getSqlStatement, type SqlStatement } from './sql-statements';
+import { getImportedValues } from './imported-values';
 
 /**
  * PostgreSQL calls, found by following the client libraries' imports:
@@ -66,11 +68,13 @@ export interface PgConnection {
 
 export interface PostgresAnalysis {
   calls: PostgresCall[];
+  /** Every expression known to evaluate to a pool, client or `sql`. */
+  values: ReadonlyMap<TSESTree.Node, { role: PgRole; library: 'pg' | 'postgres' }>;
   pools: PgPoolSite[];
   connections: PgConnection[];
 }
 
-type Role = 'pool' | 'client' | 'sql' | 'sql-connection';
+type Role = PgRole;
 
 interface TraceInfo {
   role: Role;
@@ -119,13 +123,16 @@ interface Instance {
   connection: TSESTree.Node | undefined;
 }
 
-const EMPTY: PostgresAnalysis = { calls: [], pools: [], connections: [] };
+const EMPTY: PostgresAnalysis = { calls: [], values: new Map(), pools: [], connections: [] };
 
 /** The file's PostgreSQL calls, pools and connections; computed once per file. */
 export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext): PostgresAnalysis => {
   const types = getClientTypeChecker(context, POSTGRES_MODULES);
-  if (!hasModuleImport(context, POSTGRES_MODULES) && !types) return EMPTY;
+  const imported = getImportedValues(context).flatMap(({ node, value }) => (value.database === 'postgres' ? [{ node, ...value }] : []));
+  if (!hasModuleImport(context, POSTGRES_MODULES) && !types && imported.length === 0) return EMPTY;
   const builder = new AnalysisBuilder(context);
+  // Pools and clients the project's own modules export (`const pool = require('./db')`).
+  for (const { node, role, library } of imported) builder.addProducer(node, role, library);
   for (const reference of findModuleReferences(context, TRACE_MAP)) {
     const node = reference.node;
     const { role, library } = reference.info;
@@ -150,7 +157,7 @@ class AnalysisBuilder {
   private readonly calls = new Map<TSESTree.Node, PostgresCall>();
   private readonly pools: PgPoolSite[] = [];
   private readonly connections = new Map<TSESTree.Node, PgConnection>();
-  private readonly seen = new Set<TSESTree.Node>();
+  private readonly seen = new Map<TSESTree.Node, { role: PgRole; library: 'pg' | 'postgres' }>();
   private readonly sqlTags = new Set<TSESTree.Node>();
   private readonly queue: Instance[] = [];
 
@@ -187,7 +194,7 @@ class AnalysisBuilder {
   drain(): void {
     for (let instance = this.queue.shift(); instance; instance = this.queue.shift()) {
       if (this.seen.has(instance.node)) continue;
-      this.seen.add(instance.node);
+      this.seen.set(instance.node, { role: instance.role, library: instance.library });
       if (instance.connection && !this.connections.has(instance.connection)) {
         this.connections.set(instance.connection, { node: instance.connection, releaseCalls: [] });
       }
@@ -237,6 +244,7 @@ class AnalysisBuilder {
     const byPosition = (a: { node: TSESTree.Node }, b: { node: TSESTree.Node }): number => a.node.range[0] - b.node.range[0];
     return {
       calls: [...this.calls.values()].sort(byPosition),
+      values: this.seen,
       pools: this.pools.sort(byPosition),
       connections: [...this.connections.values()].sort(byPosition),
     };

@@ -1,0 +1,295 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, isFunctionNode, type FunctionNode, visitNodes } from '../ast';
+import { type DbValue, isSameDbValue } from './db-value';
+import { getDbValue } from './db-values';
+import { type ExportedValue, setModuleExportLookup } from './imported-values';
+import { parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
+import type { AnyRuleContext } from '../per-file-cache';
+
+/**
+ * The module index: what each of the project's own modules exports, database-wise
+ * (`export const orders = db.collection('orders')`, `module.exports = pool`,
+ * `export async function getDb() { … return client.db(); }`). A module is read and
+ * parsed with the linted file's parser, then read by the same analyses as the linted
+ * file (so its own imports count, a few levels deep). Summaries are kept for the
+ * process, keyed by path, and reused while the module's text, and the texts of the
+ * modules it depends on, are unchanged.
+ */
+
+interface ModuleSummary {
+  named: ReadonlyMap<string, ExportedValue>;
+  /** CommonJS `module.exports = value`. */
+  whole: ExportedValue | undefined;
+}
+
+interface CacheEntry {
+  text: string;
+  summary: ModuleSummary;
+  /** How deep below a linted file it was summarised: deeper summaries follow fewer imports. */
+  depth: number;
+  /** Every module read while making the summary, with the text read. */
+  dependencies: ReadonlyArray<{ file: string; text: string }>;
+}
+
+/** How many imports deep the index follows from a linted file. */
+const MAX_DEPTH = 3;
+/** Summaries kept per parser before the cache starts again (a bound for long-running editors). */
+const MAX_ENTRIES = 5000;
+/** A module that mentions no database package and imports nothing relative exports no database value. */
+const MAY_HOLD_DB_VALUE = /['"`](?:mongodb|mongoose|pg|pg-pool|postgres|aws-sdk(?:\/[\w/-]*)?|@aws-sdk\/(?:client|lib)-dynamodb|\.{1,2}\/[^'"`\n]*)['"`]/;
+
+const EMPTY: ModuleSummary = { named: new Map(), whole: undefined };
+const caches = new WeakMap<object, Map<string, CacheEntry>>();
+const NO_PARSER = {};
+const depths = new WeakMap<TSESTree.Node, number>();
+const inProgress = new Set<string>();
+/** Dependency lists of the summaries being made, innermost last. */
+const collectors: Array<Array<{ file: string; text: string }>> = [];
+
+export interface ModuleIndexStats {
+  /** Modules read and parsed. */
+  parsed: number;
+  /** Modules read but skipped without parsing (no database package, no relative import). */
+  skipped: number;
+  /** Summaries reused from the cache. */
+  reused: number;
+}
+
+const stats: ModuleIndexStats = { parsed: 0, skipped: 0, reused: 0 };
+
+/** Counts since the process started (for the benchmark). */
+export function getModuleIndexStats(): ModuleIndexStats {
+  return { ...stats };
+}
+
+function lookUpExport(context: AnyRuleContext, file: string, exportName: string): ExportedValue | undefined {
+  const summary = summarise(context, file);
+  if (exportName === WHOLE_MODULE) return summary.whole;
+  if (exportName === 'default') return summary.named.get('default') ?? summary.whole;
+  return summary.named.get(exportName);
+}
+
+setModuleExportLookup(lookUpExport);
+
+function summarise(context: AnyRuleContext, file: string): ModuleSummary {
+  const depth = (depths.get(context.sourceCode.ast) ?? 0) + 1;
+  if (depth > MAX_DEPTH || inProgress.has(file)) return EMPTY;
+  const text = readModuleText(file);
+  if (text === undefined) return EMPTY;
+  for (const collector of collectors) collector.push({ file, text });
+  const parser = (context.languageOptions as { parser?: object } | undefined)?.parser ?? NO_PARSER;
+  let cache = caches.get(parser);
+  if (!cache) caches.set(parser, (cache = new Map()));
+  const cached = cache.get(file);
+  if (cached && cached.text === text && cached.depth <= depth && cached.dependencies.every((dependency) => readModuleText(dependency.file) === dependency.text)) {
+    stats.reused++;
+    for (const collector of collectors) collector.push(...cached.dependencies);
+    return cached.summary;
+  }
+  const dependencies: Array<{ file: string; text: string }> = [];
+  let summary = EMPTY;
+  if (MAY_HOLD_DB_VALUE.test(text)) {
+    const moduleContext = parseModule(context, file, text);
+    stats.parsed++;
+    if (moduleContext) {
+      depths.set(moduleContext.sourceCode.ast, depth);
+      inProgress.add(file);
+      collectors.push(dependencies);
+      try {
+        summary = summariseModule(moduleContext);
+      } catch {
+        summary = EMPTY;
+      } finally {
+        collectors.pop();
+        inProgress.delete(file);
+      }
+    }
+  } else {
+    stats.skipped++;
+  }
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  cache.set(file, { text, summary, depth, dependencies });
+  return summary;
+}
+
+function summariseModule(context: AnyRuleContext): ModuleSummary {
+  const named = new Map<string, ExportedValue>();
+  let whole: ExportedValue | undefined;
+  const file = context.physicalFilename ?? context.filename;
+  const set = (name: string | undefined, value: ExportedValue | undefined): void => {
+    if (name !== undefined && value) named.set(name, value);
+  };
+  for (const statement of context.sourceCode.ast.body) {
+    switch (statement.type) {
+      case AST_NODE_TYPES.ExportNamedDeclaration: {
+        if (statement.exportKind === 'type') break;
+        if (statement.source) {
+          const target = resolveModuleFile(file, String(statement.source.value));
+          for (const specifier of statement.specifiers) {
+            const local = getModuleExportName(specifier.local);
+            if (target) set(getModuleExportName(specifier.exported), lookUpExport(context, target, local));
+          }
+          break;
+        }
+        const declaration = statement.declaration;
+        if (declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
+          for (const declarator of declaration.declarations) {
+            if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.init) set(declarator.id.name, getExportedValue(context, declarator.init));
+          }
+        } else if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id) {
+          set(declaration.id.name, getReturnedValue(context, declaration));
+        }
+        for (const specifier of statement.specifiers) {
+          if (specifier.local.type === AST_NODE_TYPES.Identifier) set(getModuleExportName(specifier.exported), getExportedValue(context, specifier.local));
+        }
+        break;
+      }
+      case AST_NODE_TYPES.ExportDefaultDeclaration: {
+        const declaration = statement.declaration;
+        if (declaration.type === AST_NODE_TYPES.FunctionDeclaration) set('default', getReturnedValue(context, declaration));
+        else if (declaration.type !== AST_NODE_TYPES.ClassDeclaration && declaration.type !== AST_NODE_TYPES.TSInterfaceDeclaration && declaration.type !== AST_NODE_TYPES.TSDeclareFunction) {
+          set('default', getExportedValue(context, declaration));
+          if (declaration.type === AST_NODE_TYPES.ObjectExpression) addObjectProperties(context, declaration, set);
+        }
+        break;
+      }
+      case AST_NODE_TYPES.ExportAllDeclaration: {
+        const target = statement.source && !statement.exported ? resolveModuleFile(file, String(statement.source.value)) : undefined;
+        if (!target) break;
+        for (const [name, value] of summarise(context, target).named) if (name !== 'default' && !named.has(name)) named.set(name, value);
+        break;
+      }
+      case AST_NODE_TYPES.ExpressionStatement: {
+        const expression = statement.expression;
+        if (expression.type !== AST_NODE_TYPES.AssignmentExpression || expression.operator !== '=') break;
+        const target = getCommonJsTarget(expression.left);
+        if (target === undefined) break;
+        if (target !== WHOLE_MODULE) {
+          set(target, getExportedValue(context, expression.right));
+          break;
+        }
+        const right = expression.right;
+        const required = getRequiredRelative(right);
+        const requiredFile = required === undefined ? undefined : resolveModuleFile(file, required);
+        if (requiredFile) {
+          const other = summarise(context, requiredFile);
+          whole = other.whole;
+          for (const [name, value] of other.named) named.set(name, value);
+        } else if (right.type === AST_NODE_TYPES.ObjectExpression) {
+          addObjectProperties(context, right, set);
+        } else {
+          whole = getExportedValue(context, right);
+          if (isFunctionNode(right) || right.type === AST_NODE_TYPES.Identifier) set('default', whole);
+        }
+        break;
+      }
+      default:
+    }
+  }
+  // A module that exports `query(text, params)` forwarding to a pool (node-postgres' own
+  // recommended layout) is used as the pool: `db.query('INSERT …')`.
+  whole ??= named.get(QUERY_WRAPPER_KEY);
+  return { named, whole };
+}
+
+const QUERY_WRAPPER_KEY = '\u0000query-wrapper';
+
+function addObjectProperties(context: AnyRuleContext, object: TSESTree.ObjectExpression, set: (name: string | undefined, value: ExportedValue | undefined) => void): void {
+  for (const property of object.properties) {
+    if (property.type !== AST_NODE_TYPES.Property || property.computed) continue;
+    const name = getKeyName(property);
+    const value = property.method ? getReturnedValue(context, property.value as FunctionNode) : getExportedValue(context, property.value);
+    set(name, value);
+    if (name === 'query' && isFunctionNode(property.value)) set(QUERY_WRAPPER_KEY, getQueryWrapperPool(context, property.value));
+  }
+}
+
+/** `module.exports` → the whole module; `module.exports.x` / `exports.x` → `x`. */
+function getCommonJsTarget(left: TSESTree.Node): string | undefined {
+  if (left.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const name = getKeyName(left);
+  if (isIdentifier(left.object, 'module') && name === 'exports') return WHOLE_MODULE;
+  if (isIdentifier(left.object, 'exports')) return name;
+  if (left.object.type === AST_NODE_TYPES.MemberExpression && isIdentifier(left.object.object, 'module') && getKeyName(left.object) === 'exports') return name;
+  return undefined;
+}
+
+function isIdentifier(node: TSESTree.Node, name: string): boolean {
+  return node.type === AST_NODE_TYPES.Identifier && node.name === name;
+}
+
+function getRequiredRelative(node: TSESTree.Node): string | undefined {
+  if (node.type !== AST_NODE_TYPES.CallExpression || !isIdentifier(node.callee, 'require')) return undefined;
+  const argument = node.arguments[0];
+  return argument?.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string' ? argument.value : undefined;
+}
+
+function getModuleExportName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
+  return node.type === AST_NODE_TYPES.Identifier ? node.name : node.value;
+}
+
+/** The value of an exported expression: a database value, or a function that returns one. */
+function getExportedValue(context: AnyRuleContext, node: TSESTree.Node): ExportedValue | undefined {
+  if (isFunctionNode(node)) return getReturnedValue(context, node);
+  if (node.type === AST_NODE_TYPES.Identifier) {
+    const definition = findDefinition(context, node);
+    if (definition?.type === AST_NODE_TYPES.FunctionDeclaration) return getReturnedValue(context, definition);
+    if (definition?.type === AST_NODE_TYPES.VariableDeclarator && definition.init && isFunctionNode(definition.init)) {
+      return getReturnedValue(context, definition.init);
+    }
+  }
+  const value = getDbValue(context, node);
+  return value && { value, returned: false };
+}
+
+function findDefinition(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESTree.Node | undefined {
+  try {
+    const variable = ASTUtils.findVariable(context.sourceCode.getScope(identifier), identifier);
+    return variable?.defs.length === 1 ? variable.defs[0]?.node : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A function whose every `return` gives the same database value (`null` / `undefined` aside). */
+function getReturnedValue(context: AnyRuleContext, fn: FunctionNode): ExportedValue | undefined {
+  let found: DbValue | undefined;
+  let unknown = false;
+  for (const returned of getReturnedExpressions(fn)) {
+    if (isNullish(returned)) continue;
+    const value = getDbValue(context, returned);
+    if (!value || (found && !isSameDbValue(found, value))) {
+      unknown = true;
+      break;
+    }
+    found = value;
+  }
+  return found && !unknown ? { value: found, returned: true } : undefined;
+}
+
+/** `(text, params) => pool.query(text, params)`: the pool it forwards to. */
+function getQueryWrapperPool(context: AnyRuleContext, fn: FunctionNode): ExportedValue | undefined {
+  const returned = getReturnedExpressions(fn);
+  if (returned.length !== 1) return undefined;
+  let call = returned[0];
+  if (call?.type === AST_NODE_TYPES.AwaitExpression) call = call.argument;
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.MemberExpression || getKeyName(call.callee) !== 'query') return undefined;
+  const value = getDbValue(context, call.callee.object);
+  return value?.database === 'postgres' ? { value, returned: false } : undefined;
+}
+
+function getReturnedExpressions(fn: FunctionNode): TSESTree.Node[] {
+  if (fn.body && fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
+  const found: TSESTree.Node[] = [];
+  if (!fn.body) return found;
+  visitNodes(fn.body, { skipTypeAnnotations: true }, (node) => {
+    if (node !== fn.body && isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) found.push(node.argument);
+    return true;
+  });
+  return found;
+}
+
+function isNullish(node: TSESTree.Node): boolean {
+  return (node.type === AST_NODE_TYPES.Literal && node.value === null) || isIdentifier(node, 'undefined');
+}

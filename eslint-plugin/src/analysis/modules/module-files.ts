@@ -1,0 +1,75 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Where a relative import of the project leads on disk, and that module's text. Only
+ * reading: no code is run. The editor's unsaved text of an open document wins over the
+ * file on disk (`setOpenModuleText`).
+ */
+
+/** Modules larger than this are not read (generated or bundled code holds no client of the app's own). */
+const MAX_MODULE_BYTES = 512 * 1024;
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+/** `import './db.js'` in TypeScript names `./db.ts`. */
+const COMPILED_TO_SOURCE: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx'],
+  '.jsx': ['.tsx'],
+  '.mjs': ['.mts'],
+  '.cjs': ['.cts'],
+};
+
+const openTexts = new Map<string, string>();
+
+/**
+ * Sets (or, with `undefined`, clears) the text of an open, maybe unsaved, document: the
+ * module index reads it instead of the file on disk.
+ */
+export function setOpenModuleText(filePath: string, text: string | undefined): void {
+  const key = path.resolve(filePath);
+  if (text === undefined) openTexts.delete(key);
+  else openTexts.set(key, text);
+}
+
+/** True for `./db`, `../models/Record`: the specifiers the module index follows. */
+export function isRelativeSpecifier(specifier: string): boolean {
+  return specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
+}
+
+/** The file a relative specifier of `fromFile` names, as Node and TypeScript resolve it; undefined when none exists. */
+export function resolveModuleFile(fromFile: string, specifier: string): string | undefined {
+  if (!isRelativeSpecifier(specifier) || !path.isAbsolute(fromFile)) return undefined;
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  const extension = path.extname(base);
+  const candidates: string[] = [];
+  if (SOURCE_EXTENSIONS.includes(extension)) {
+    candidates.push(base);
+    for (const source of COMPILED_TO_SOURCE[extension] ?? []) candidates.push(base.slice(0, -extension.length) + source);
+  }
+  for (const added of SOURCE_EXTENSIONS) candidates.push(base + added);
+  for (const added of SOURCE_EXTENSIONS) candidates.push(path.join(base, `index${added}`));
+  return candidates.find(isModuleFile);
+}
+
+function isModuleFile(file: string): boolean {
+  if (openTexts.has(file)) return true;
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The module's text (the open document's, else the file's); undefined when unreadable, too large or binary. */
+export function readModuleText(file: string): string | undefined {
+  const open = openTexts.get(file);
+  if (open !== undefined) return open.length > MAX_MODULE_BYTES ? undefined : open;
+  try {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats?.isFile() || stats.size > MAX_MODULE_BYTES) return undefined;
+    const text = readFileSync(file, 'utf8');
+    return text.includes('\u0000') ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,131 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName } from '../ast';
+import { findNodesAtOffsets } from '../find-nodes-at-offsets';
+import type { AnyRuleContext } from '../per-file-cache';
+import { isRelativeSpecifier, resolveModuleFile } from './module-files';
+
+/**
+ * The places of a file that read what one of the project's own modules exports:
+ * `import { orders } from './db'` then `orders`, `import * as db` then `db.pool`,
+ * `const pool = require('../db')`, `const { getDb } = require('./mongo')`,
+ * `require('./db').pool`.
+ */
+
+/** The whole module's value: CommonJS `module.exports = value` (what `require()` returns). */
+export const WHOLE_MODULE = '*';
+
+export interface ImportedRead {
+  /** The expression that evaluates to the export. */
+  node: TSESTree.Node;
+  /** The module's file. */
+  file: string;
+  /** The export's name, `default`, or `WHOLE_MODULE`. */
+  exportName: string;
+}
+
+const REQUIRE_RELATIVE = /\brequire\s*\(\s*(['"])\.{1,2}(?:\/[^'"\n]*)?\1\s*\)/g;
+
+/** Every read of a relative module's export in the file, in no particular order. */
+export function findImportedReads(context: AnyRuleContext): ImportedRead[] {
+  const file = context.physicalFilename ?? context.filename;
+  const reads: ImportedRead[] = [];
+  const program = context.sourceCode.ast;
+  for (const statement of program.body) {
+    if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type') continue;
+    const specifier = String(statement.source.value);
+    if (!isRelativeSpecifier(specifier)) continue;
+    const target = resolveModuleFile(file, specifier);
+    if (!target) continue;
+    for (const imported of statement.specifiers) {
+      if (imported.type === AST_NODE_TYPES.ImportSpecifier && imported.importKind === 'type') continue;
+      const variable = context.sourceCode.getDeclaredVariables(imported)[0];
+      if (!variable) continue;
+      if (imported.type === AST_NODE_TYPES.ImportNamespaceSpecifier) {
+        addNamespaceReads(reads, variable, target);
+        continue;
+      }
+      const exportName =
+        imported.type === AST_NODE_TYPES.ImportDefaultSpecifier
+          ? 'default'
+          : imported.imported.type === AST_NODE_TYPES.Identifier
+            ? imported.imported.name
+            : String(imported.imported.value);
+      addVariableReads(reads, variable, target, exportName);
+    }
+  }
+  for (const { call, specifier } of findRelativeRequireCalls(context)) {
+    const target = resolveModuleFile(file, specifier);
+    if (target) addRequireReads(context, reads, call, target);
+  }
+  return reads;
+}
+
+function addVariableReads(reads: ImportedRead[], variable: TSESLint.Scope.Variable, file: string, exportName: string): void {
+  for (const reference of variable.references) {
+    if (reference.isRead()) reads.push({ node: reference.identifier as TSESTree.Node, file, exportName });
+  }
+}
+
+/** `db.pool` reads the export `pool`; the namespace itself is the whole module. */
+function addNamespaceReads(reads: ImportedRead[], variable: TSESLint.Scope.Variable, file: string): void {
+  for (const reference of variable.references) {
+    if (!reference.isRead()) continue;
+    const identifier = reference.identifier as TSESTree.Node;
+    const member = identifier.parent;
+    const name = member?.type === AST_NODE_TYPES.MemberExpression && member.object === identifier ? getKeyName(member) : undefined;
+    // Both: `db.pool` may read the export `pool`, or `db` may be the module's whole value (a pool itself).
+    if (member && name !== undefined) reads.push({ node: member, file, exportName: name });
+    reads.push({ node: identifier, file, exportName: WHOLE_MODULE });
+  }
+}
+
+function addRequireReads(context: AnyRuleContext, reads: ImportedRead[], call: TSESTree.CallExpression, file: string): void {
+  const parent = call.parent;
+  if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === call) {
+    const name = getKeyName(parent);
+    if (name !== undefined) reads.push({ node: parent, file, exportName: name });
+    return;
+  }
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === call) {
+    if (parent.id.type === AST_NODE_TYPES.Identifier) {
+      const variable = context.sourceCode.getDeclaredVariables(parent)[0];
+      if (variable) addNamespaceReads(reads, variable, file);
+      return;
+    }
+    if (parent.id.type === AST_NODE_TYPES.ObjectPattern) {
+      for (const property of parent.id.properties) {
+        if (property.type !== AST_NODE_TYPES.Property || property.value.type !== AST_NODE_TYPES.Identifier) continue;
+        const name = getKeyName(property);
+        const variable = name === undefined ? undefined : findVariable(context, property.value);
+        if (variable && name !== undefined) addVariableReads(reads, variable, file, name);
+      }
+    }
+    return;
+  }
+  reads.push({ node: call, file, exportName: WHOLE_MODULE });
+}
+
+function findVariable(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
+  try {
+    return ASTUtils.findVariable(context.sourceCode.getScope(identifier), identifier) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `require('./x')` / `require('../x')` calls, found by text first. */
+export function findRelativeRequireCalls(context: AnyRuleContext): { call: TSESTree.CallExpression; specifier: string }[] {
+  const text = context.sourceCode.text;
+  if (!text.includes('require')) return [];
+  const offsets: number[] = [];
+  for (const match of text.matchAll(REQUIRE_RELATIVE)) offsets.push(match.index);
+  if (offsets.length === 0) return [];
+  const calls: { call: TSESTree.CallExpression; specifier: string }[] = [];
+  for (const node of findNodesAtOffsets(context, offsets).values()) {
+    const call = node.parent;
+    if (node.type !== AST_NODE_TYPES.Identifier || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== node) continue;
+    const argument = call.arguments[0];
+    if (argument?.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string') calls.push({ call, specifier: argument.value });
+  }
+  return calls;
+}

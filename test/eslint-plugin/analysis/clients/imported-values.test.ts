@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { findDbCalls, getImportedValues } from '../../../../eslint-plugin/src/analysis/clients';
+import { analyse, textOf } from '../../harness';
+
+/** `node text → database:kind` of the file's imported values. */
+function importedValues(code: string, modules: Record<string, string>, language: 'typescript' | 'javascript' = 'javascript'): string[] {
+  return analyse(
+    code,
+    (context) =>
+      getImportedValues(context).map(({ node, value }) => `${textOf(code, node)} → ${value.database}:${'kind' in value ? value.kind : value.role}`),
+    { modules, language, sourceType: language === 'javascript' ? 'commonjs' : 'module' },
+  );
+}
+
+function dbCalls(code: string, modules: Record<string, string>, language: 'typescript' | 'javascript' = 'javascript'): string[] {
+  return analyse(code, (context) => findDbCalls(context).map((call) => `${call.database} ${call.operation}`), {
+    modules,
+    language,
+    sourceType: language === 'javascript' ? 'commonjs' : 'module',
+  });
+}
+
+const MONGO_MODULE = `
+const { MongoClient } = require('mongodb');
+const client = new MongoClient(process.env.MONGO_URL);
+const db = client.db('shop');
+const orders = db.collection('orders');
+async function getDb() { await client.connect(); return db; }
+module.exports = { orders, getDb, client };
+`;
+
+describe('getImportedValues', () => {
+  it('reads collections, dbs and clients a CommonJS module exports', () => {
+    const code = `const { orders, getDb } = require('./db/mongo');
+async function f() { await orders.deleteMany({}); const d = await getDb(); return d; }`;
+    expect(importedValues(code, { 'db/mongo.js': MONGO_MODULE })).toEqual(['orders → mongodb:collection', 'await getDb() → mongodb:db']);
+  });
+
+  it('follows ES module named, default and namespace imports, re-exports and `.js` names of `.ts` sources', () => {
+    const modules = {
+      'db/client.ts': `import { MongoClient } from 'mongodb';\nexport const client = new MongoClient('mongodb://localhost');\nexport default client.db('shop');`,
+      'db/index.ts': `export { client } from './client.js';\nexport { default as db } from './client.js';\nexport * from './collections.js';`,
+      'db/collections.ts': `import db from './client.js';\nexport const orders = db.collection('orders');\nexport function customers() { return db.collection('customers'); }`,
+    };
+    const code = `import { orders, customers, client } from './db/index.js';\nimport * as store from './db';\nawait orders.insertOne({});\ncustomers().deleteMany({});\nclient.startSession();\nstore.db.collection('x');`;
+    expect(importedValues(code, modules, 'typescript')).toEqual(
+      expect.arrayContaining([
+        'orders → mongodb:collection',
+        'customers() → mongodb:collection',
+        'client → mongodb:client',
+        'store.db → mongodb:db',
+      ]),
+    );
+  });
+
+  it('finds the calls made on imported clients of every database', () => {
+    const modules = {
+      'db/pool.js': `const { Pool } = require('pg');\nconst pool = new Pool();\nmodule.exports = { query: (text, params) => pool.query(text, params), pool };`,
+      'db/dynamo.js': `const AWS = require('aws-sdk');\nmodule.exports = new AWS.DynamoDB.DocumentClient();`,
+      'models/Record.js': `const mongoose = require('mongoose');\nmodule.exports = mongoose.model('Record', new mongoose.Schema({}));`,
+    };
+    const code = `const db = require('./db/pool');
+const { pool } = require('./db/pool');
+const documents = require('./db/dynamo');
+const Record = require('./lib/../models/Record');
+async function f() {
+  await db.query('INSERT INTO t VALUES (1)');
+  await pool.query('SELECT 1');
+  await documents.batchWrite({}).promise();
+  await Record.updateMany({}, { archived: true });
+}`;
+    expect(dbCalls(code, modules)).toEqual(['postgres query', 'postgres query', 'dynamodb BatchWriteItem', 'mongodb updateMany']);
+  });
+
+  it('stays silent on modules that export look-alikes (Prisma, arrays, other libraries)', () => {
+    const modules = {
+      'db/prisma.js': `const { PrismaClient } = require('@prisma/client');\nmodule.exports = new PrismaClient();`,
+      'db/list.js': `module.exports = { orders: [], deleteMany: () => {} };`,
+      'db/mysql.js': `const mysql = require('mysql2/promise');\nmodule.exports = mysql.createPool({});`,
+    };
+    const code = `const prisma = require('./db/prisma');
+const { orders } = require('./db/list');
+const pool = require('./db/mysql');
+async function f() {
+  await prisma.order.updateMany({ where: {}, data: {} });
+  await orders.deleteMany({});
+  await pool.query('INSERT INTO t VALUES (1)');
+}`;
+    expect(importedValues(code, modules)).toEqual([]);
+    expect(dbCalls(code, modules)).toEqual([]);
+  });
+
+  it('reads the editor text of an open module instead of the file', async () => {
+    const { setOpenModuleText } = await import('../../../../eslint-plugin/src/analysis/modules');
+    const code = `const { orders } = require('./db');\norders.deleteMany({});`;
+    // On disk `db.js` exports nothing; the open document exports a collection.
+    const modules = { 'db.js': 'module.exports = {};' };
+    expect(dbCalls(code, modules)).toEqual([]);
+    const withOpenText = analyse(
+      code,
+      (context) => {
+        const file = (context.physicalFilename ?? context.filename).replace(/file\.js$/, 'db.js');
+        setOpenModuleText(file, `const { MongoClient } = require('mongodb');\nexports.orders = new MongoClient('mongodb://h').db().collection('o');`);
+        try {
+          return findDbCalls(context).map((call) => call.operation);
+        } finally {
+          setOpenModuleText(file, undefined);
+        }
+      },
+      { modules, language: 'javascript', sourceType: 'commonjs' },
+    );
+    expect(withOpenText).toEqual(['deleteMany']);
+  });
+});
