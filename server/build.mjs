@@ -34,7 +34,8 @@ const { metafile } = await build({
 
 const heading = 'retry-safety-language-server bundles the following packages in dist/server.cjs.';
 writeFileSync(here('./dist/THIRD-PARTY-NOTICES.txt'), thirdPartyNotices(Object.keys(metafile.inputs), heading));
-console.log(`server: dist/server.cjs ${Math.round(statSync(outfile).size / 1024)} KiB${debug ? ' (debug build)' : ''}`);
+// On stderr, so that `npm pack --json` (which runs this build first) prints JSON alone.
+console.error(`server: dist/server.cjs ${Math.round(statSync(outfile).size / 1024)} KiB${debug ? ' (debug build)' : ''}`);
 
 // Fail the build if the bundle needs a package at run time that is not inside it. Allowed:
 // jiti (above), and requires wrapped in try/catch whose absence is expected
