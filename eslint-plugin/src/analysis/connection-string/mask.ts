@@ -6,9 +6,11 @@
  * without ESLint.
  *
  * Where the password ends is not always clear in free text (a password may hold spaces,
- * quotes or `/`): it is taken to run to the last `@` before the end of the line or the next
- * URI, so that an unusual password is masked whole, at the cost of masking more than the
- * password when something after the URI holds an `@`.
+ * quotes, `/` or even `://`): it is taken to run to the last `@` before the end of the line,
+ * across any later `scheme://`, so that an unusual password is masked whole, at the cost of
+ * masking more than the password when something after the URI (another URI included)
+ * holds an `@`. A line ends at `\n` or `\r` only: U+2028 and U+2029 are white space, as in a
+ * .env, YAML or JSON value and a JavaScript string, so a password may hold them.
  */
 
 export const MASK = '****';
@@ -30,43 +32,66 @@ export function isSecretOptionName(name: string): boolean {
 export function maskSecrets(text: string): string {
   let output = '';
   let copied = 0;
-  const mask = (from: number, to: number) => {
+  for (const [from, to] of findSecrets(text)) {
     output += text.slice(copied, from) + MASK;
     copied = to;
-  };
-  let schemeEnd = findSchemeEnd(text, 0);
-  while (schemeEnd !== -1) {
-    const next = findSchemeEnd(text, schemeEnd);
-    const segmentEnd = findLineEnd(text, schemeEnd, next === -1 ? text.length : findSchemeStart(text, next));
-    maskUri(text, schemeEnd, segmentEnd, mask);
-    schemeEnd = next;
   }
   return copied === 0 ? text : output + text.slice(copied);
 }
 
-/** Masks the secrets of the URI whose `scheme://` ends at `from`; it cannot reach past `to`. */
-function maskUri(text: string, from: number, to: number, mask: (from: number, to: number) => void): void {
+/** The ranges `maskSecrets` replaces by `****`, in order and apart (a range may be empty: an empty password). */
+export function findSecrets(text: string): Array<[number, number]> {
+  const secrets: Array<[number, number]> = [];
+  const mask = (from: number, to: number) => {
+    secrets.push([from, to]);
+  };
+  // The end of the line of the current URI and its last `@` (after that URI's `scheme://`),
+  // read once per line: URIs on the same line share them, so the time stays linear.
+  let lineEnd = -1;
   let lastAt = -1;
-  for (let index = from; index < to; index++) if (text[index] === '@') lastAt = index;
+  let schemeEnd = findSchemeEnd(text, 0);
+  while (schemeEnd !== -1) {
+    if (schemeEnd > lineEnd) {
+      lastAt = -1;
+      for (lineEnd = schemeEnd; lineEnd < text.length && !isLineTerminator(text[lineEnd]!); lineEnd++) {
+        if (text[lineEnd] === '@') lastAt = lineEnd;
+      }
+    }
+    schemeEnd = maskUri(text, schemeEnd, lineEnd, lastAt >= schemeEnd ? lastAt : -1, mask);
+  }
+  return secrets;
+}
+
+/**
+ * Masks the secrets of the URI whose `scheme://` ends at `from`, on a line ending at
+ * `lineEnd` whose last `@` is `lastAt` (-1: none after `from`). Returns the end of the next
+ * `scheme://` to mask, -1 if none: a scheme inside the masked user info is the password's.
+ */
+function maskUri(text: string, from: number, lineEnd: number, lastAt: number, mask: (from: number, to: number) => void): number {
   // The user name runs to `:` (a password follows) or the start of a path; it may hold spaces.
   let userEnd = from;
-  while (userEnd < to && !USER_END.has(text[userEnd]!)) userEnd++;
+  while (userEnd < lineEnd && !USER_END.has(text[userEnd]!)) userEnd++;
+  // Unless the `:` is that of a later URI (`mongodb://h … redis://`): this one has no password.
+  const isNextScheme = text.startsWith('//', userEnd + 1) && findSchemeStart(text, userEnd + 3, from) > from;
   let hostsStart = from;
   let optionsStart = -1;
-  if (text[userEnd] === ':' && lastAt > userEnd) {
+  if (text[userEnd] === ':' && !isNextScheme && lastAt > userEnd) {
     mask(userEnd + 1, lastAt);
     hostsStart = lastAt + 1;
     // The `@` was in the options (`host:port/?a=b@c&password=…`): their rest follows it.
     if (text.slice(userEnd + 1, lastAt).includes('?')) optionsStart = hostsStart;
   } else if (lastAt !== -1) {
     // User info without a password: the hosts follow its `@`.
-    for (let index = from; index < to && !HOSTS_END.has(text[index]!); index++) {
+    for (let index = from; index < lineEnd && !HOSTS_END.has(text[index]!); index++) {
       if (text[index] === '@') {
         hostsStart = index + 1;
         break;
       }
     }
   }
+  // The rest of this URI (hosts, options) cannot reach past the next URI.
+  const next = findSchemeEnd(text, hostsStart);
+  const to = next === -1 || next > lineEnd ? lineEnd : findSchemeStart(text, next, hostsStart);
   if (optionsStart === -1) {
     let hostsEnd = hostsStart;
     while (hostsEnd < to && !HOSTS_END.has(text[hostsEnd]!) && !OPTIONS_END.has(text[hostsEnd]!) && !isWhiteSpace(text[hostsEnd]!)) hostsEnd++;
@@ -78,6 +103,7 @@ function maskUri(text: string, from: number, to: number, mask: (from: number, to
     if (text[index] === '?') optionsStart = index + 1;
   }
   if (optionsStart !== -1) maskSecretOptions(text, optionsStart, to, mask);
+  return next;
 }
 
 /** `host:xxx` where xxx is not a port (nor a template): what is left of a password cut short. */
@@ -138,8 +164,9 @@ function isWhiteSpace(char: string): boolean {
   return WHITE_SPACE.test(char);
 }
 
+/** Only `\n` and `\r` end a line (see the top of this file). */
 function isLineTerminator(char: string): boolean {
-  return char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029';
+  return char === '\n' || char === '\r';
 }
 
 /** Offset just after the next `scheme://` at or after `from` (scheme: a letter, then letters, digits, `+`, `.`, `-`); -1 if none. */
@@ -162,12 +189,6 @@ function findSchemeStart(text: string, schemeEnd: number, floor = 0): number {
   while (start > floor && SCHEME_CHAR.test(text[start - 1]!)) start--;
   while (start < slashes && !LETTER.test(text[start]!)) start++;
   return start < slashes ? start : -1;
-}
-
-/** The first line terminator in [from, to), or `to`. */
-function findLineEnd(text: string, from: number, to: number): number {
-  for (let index = from; index < to; index++) if (isLineTerminator(text[index]!)) return index;
-  return to;
 }
 
 function safeDecode(value: string): string {

@@ -11,7 +11,7 @@
 import { ConnectionString } from 'mongodb-connection-string-url';
 import { getAppendOptionEdit, getPrependOptionEdit, getRemoveOptionsEdits, getSetValueEdits } from './edit';
 import { matchHostPattern } from './host-pattern';
-import { isSecretOptionName, MASK, maskSecrets } from './mask';
+import { findSecrets, isSecretOptionName, MASK, maskSecrets } from './mask';
 import { type ConnectionStringToken, getParseableUri, type ScanTextOptions, type TextEdit, type UriOption } from './scan';
 import { type EngineVersion, isRetryableWritesEngine } from './engine-version';
 
@@ -188,25 +188,56 @@ const MAX_MESSAGE_URI_LENGTH = 200;
 
 /**
  * The URI for messages: its password, secret option values and anything after a host's
- * `:` that is not a port replaced by `****`. The scanner's reading of the URI (which knows
- * its templates) is masked first, then `maskSecrets`, the masking of the language server's
- * log, goes over the result, so that nothing either of them takes for a secret shows.
+ * `:` that is not a port replaced by `****`. Unless the URI ended at the quote that opened
+ * it, it is masked as part of the text it was found in first, as the language server's log
+ * is (`findSecrets`: a password runs to the last `@` of its line, whatever the scanner took
+ * for the URI's end). The scanner's reading of the URI (which knows its templates) is
+ * masked too, and `maskSecrets` then goes over the result, so that nothing any of them
+ * takes for a secret shows.
  */
 export function getMaskedUri(text: string, token: ConnectionStringToken): string {
-  const masks: Array<[number, number]> = [];
+  const masks = token.endsAtQuote ? [] : findTextSecretsAround(text, token.start, token.end);
   if (token.password) masks.push([token.password.start, token.password.end]);
   for (const option of token.options) {
     if (option.valueStart < option.end && isSecretOptionName(option.key)) masks.push([option.valueStart, option.end]);
   }
   let uri = '';
   let copied = token.start;
+  let maskedTo = -1;
   for (const [from, to] of masks.sort((a, b) => a[0] - b[0])) {
-    if (from < copied) continue;
-    uri += text.slice(copied, from) + MASK;
-    copied = to;
+    const start = Math.max(from, token.start);
+    const end = Math.min(to, token.end);
+    // Overlapping masks show as one.
+    if (start <= maskedTo) {
+      copied = Math.max(copied, end);
+    } else {
+      uri += text.slice(copied, start) + MASK;
+      copied = end;
+    }
+    maskedTo = copied;
   }
   uri = maskSecrets(uri + text.slice(copied, token.end));
   return uri.length > MAX_MESSAGE_URI_LENGTH ? `${uri.slice(0, MAX_MESSAGE_URI_LENGTH - 1)}…` : uri;
+}
+
+/** The secrets of the last text asked for: a file's URIs are masked one after another, the text read once. */
+let textSecrets: { text: string; secrets: Array<[number, number]> } | undefined;
+
+/** The ranges `findSecrets` masks in `text` that reach into [start, end]. */
+function findTextSecretsAround(text: string, start: number, end: number): Array<[number, number]> {
+  if (textSecrets?.text !== text) textSecrets = { text, secrets: findSecrets(text) };
+  const { secrets } = textSecrets;
+  // In order and apart: the first that ends at or after `start` by bisection.
+  let low = 0;
+  let high = secrets.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (secrets[middle]![1] < start) low = middle + 1;
+    else high = middle;
+  }
+  const around: Array<[number, number]> = [];
+  for (let index = low; index < secrets.length && secrets[index]![0] <= end; index++) around.push(secrets[index]!);
+  return around;
 }
 
 /** Human name of a host kind, for messages. */

@@ -4,9 +4,14 @@
  * offsets. Plain text in, no AST: the rule runs it on string literals and on
  * whole text files alike.
  *
- * The split follows `mongodb-connection-string-url`: user info runs to the first
- * `@`, hosts to the first `/` or `?`, options are `&`-separated `key=value` pairs.
- * Template parts (`${…}`, `{{ … }}`) are kept as opaque pieces.
+ * The split follows the URI's structure: user info runs to the last `@` of the authority
+ * (the driver refuses a URI with more than one, but a password holding a raw `@` must still
+ * be read as a password), hosts to the first `/` or `?`, options are `&`-separated
+ * `key=value` pairs. Template parts (`${…}`, `{{ … }}`) are kept as opaque pieces.
+ *
+ * Only `\n` and `\r` end a line. U+2028 and U+2029 are white space: a .env, YAML or JSON
+ * value may hold them, and so may a JavaScript string since ES2019 (the masking in mask.ts
+ * reads them the same way).
  */
 
 export interface UriOption {
@@ -47,6 +52,8 @@ export interface ConnectionStringToken {
   isTemplated: boolean;
   /** The URI stopped at a character that cannot end it (`\`, an unclosed template): its real end is unknown. */
   isTruncated: boolean;
+  /** The URI ended at the quote that opened it: nothing after it belongs to it, its password included. */
+  endsAtQuote: boolean;
   /**
    * Punctuation right after the URI (`.`, `,`, `)`…) was taken as prose, but it may belong to
    * the URI (`appName=shop.`): an edit must not depend on which.
@@ -64,6 +71,12 @@ export interface ScanTextOptions {
   /** Skip URIs on lines that start with `#`, `//`, `;` or `!` (comments in .env, YAML, INI, properties…). */
   skipCommentLines?: boolean;
   /**
+   * The text is one template literal of code, whose `${…}` expressions may span lines (the
+   * literal bounds them). Elsewhere a template piece ends on its line: an opener not closed
+   * there is not closed, whatever closes later in the file.
+   */
+  multiLineTemplates?: boolean;
+  /**
    * Adds the number of characters the scan looked at (each time it looked) to `steps`:
    * the scan's cost, which grows linearly with the text whatever the text holds.
    */
@@ -77,7 +90,7 @@ const MAX_URI_LENGTH = 8192;
 const MAX_TEMPLATE_LENGTH = 256;
 const QUOTES = new Set(['"', "'", '`']);
 const STOP_CHARACTERS = new Set(['<', '>', '^', '|', '{', '}']);
-/** Any Unicode white space or line terminator (U+2028 included) ends a URI. */
+/** Any Unicode white space or line terminator (U+2028 included) ends a URI, except in its user info. */
 const WHITE_SPACE = /\s/u;
 const TRAILING_PUNCTUATION = new Set(['.', ',', ';', ':', '!']);
 const COMMENT_OPENERS = ['#', '//', ';', '!'];
@@ -96,7 +109,7 @@ export function findConnectionStringTokens(text: string, options: ScanTextOption
   while ((match = pattern.exec(text)) !== null) {
     const start = match.index;
     if (isSchemeGlued(text, start) || isInComment(start)) continue;
-    const token = readToken(text, start, match[0].length);
+    const token = readToken(text, start, match[0].length, options.multiLineTemplates ?? false);
     tokens.push(token);
     pattern.lastIndex = Math.max(token.end, start + match[0].length);
   }
@@ -137,8 +150,9 @@ function createCommentLineCheck(text: string): (offset: number) => boolean {
   };
 }
 
+/** Only `\n` and `\r` end a line (see the top of this file). */
 function isLineTerminator(char: string): boolean {
-  return char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029';
+  return char === '\n' || char === '\r';
 }
 
 /** Offsets of a template piece (`${…}`, `{{ … }}`) in the text. */
@@ -164,17 +178,20 @@ type Stop =
  * White space, a quote or a character such as `<`, `|` or `{` ends a URI, except inside its
  * user info: a password may hold any of them (`admin:1234 5678@host`, `Pa{{ss@host`), and
  * the driver takes everything up to the `@`. So when one of them comes before the user
- * info's `@` and an `@` follows on the same line, the URI goes on (see `createUserInfoCheck`).
+ * info's last `@` (before the first `@`, or after one but before the path) and an `@`
+ * follows on the same line, the URI goes on (see `createUserInfoCheck`).
  */
-function readToken(text: string, start: number, schemeLength: number): ConnectionStringToken {
+function readToken(text: string, start: number, schemeLength: number, multiLineTemplates: boolean): ConnectionStringToken {
   const before = text[start - 1];
   const opener = before !== undefined && QUOTES.has(before) ? before : undefined;
   const templates: Piece[] = [];
   const limit = Math.min(text.length, start + MAX_URI_LENGTH);
   const userInfoGoesOn = createUserInfoCheck(text, limit, opener);
   let index = start + schemeLength;
+  /** An `@` may still end the user info: none yet, or no `/` or `?` since the first. */
   let inUserInfo = true;
-  /** A character that user info cannot hold unescaped (`/?#[]`, a second `:`) came before its `@`. */
+  let hasAt = false;
+  /** A character that user info cannot hold unescaped (`/?#[]`, a second `:`) came before its first `@`. */
   let hasForbidden = false;
   let colons = 0;
   let parens = 0;
@@ -188,7 +205,7 @@ function readToken(text: string, start: number, schemeLength: number): Connectio
     steps++;
     const char = text[index]!;
     if (char === '$' && text[index + 1] === '{') {
-      const close = findTemplateEnd(text, index + 2, Math.min(limit, index + 2 + MAX_TEMPLATE_LENGTH));
+      const close = findTemplateEnd(text, index + 2, Math.min(limit, index + 2 + MAX_TEMPLATE_LENGTH), multiLineTemplates);
       if (close === -1) {
         stop = 'cut';
         break;
@@ -198,7 +215,7 @@ function readToken(text: string, start: number, schemeLength: number): Connectio
       continue;
     }
     if (char === '{' && text[index + 1] === '{') {
-      const close = findDoubleBraceEnd(text, index + 2, Math.min(limit, index + 2 + MAX_TEMPLATE_LENGTH));
+      const close = findDoubleBraceEnd(text, index + 2, Math.min(limit, index + 2 + MAX_TEMPLATE_LENGTH), multiLineTemplates);
       if (close !== -1) {
         templates.push({ start: index, end: close + 2 });
         index = close + 2;
@@ -213,15 +230,17 @@ function readToken(text: string, start: number, schemeLength: number): Connectio
     if (isLineTerminator(char)) break;
     const isQuote = QUOTES.has(char);
     if (WHITE_SPACE.test(char) || STOP_CHARACTERS.has(char) || (isQuote && (opener === undefined || char === opener))) {
-      if (inUserInfo && userInfoGoesOn(index, hasForbidden, colons)) {
+      // Once an `@` came, a closing quote or a comment on the way ends the URI (`"mongodb://u:p@h" x@y`).
+      if (inUserInfo && userInfoGoesOn(index, hasForbidden || hasAt, colons)) {
         index++;
         continue;
       }
       stop = WHITE_SPACE.test(char) ? 'blank' : char === opener ? 'quote' : 'stop';
       break;
     }
-    if (inUserInfo && (USER_INFO_FORBIDDEN.has(char) || (char === ':' && ++colons > 1))) hasForbidden = true;
-    if (char === '@') inUserInfo = false;
+    if (inUserInfo && !hasAt && (USER_INFO_FORBIDDEN.has(char) || (char === ':' && ++colons > 1))) hasForbidden = true;
+    if (char === '@') hasAt = true;
+    else if (hasAt && (char === '/' || char === '?')) inUserInfo = false;
     else if (char === '(') parens++;
     else if (char === ')') parens--;
     else if (char === '[') brackets++;
@@ -257,7 +276,7 @@ function readToken(text: string, start: number, schemeLength: number): Connectio
   const isAuthorityCut = isTruncated && inUserInfo && userInfoGoesOn.hasAtAhead(index);
   // A balanced `)` or `]` kept at the end may still close a bracket of the prose around it.
   const endsWithCloser = stop !== 'quote' && !isTruncated && (text[end - 1] === ')' || text[end - 1] === ']');
-  return splitToken(text, start, end, schemeLength, templates, { isTruncated, hasUncertainEnd, isAuthorityCut, endsWithCloser });
+  return splitToken(text, start, end, schemeLength, templates, { isTruncated, hasUncertainEnd, isAuthorityCut, endsWithCloser, endsAtQuote: stop === 'quote' });
 }
 
 /** What may follow a URI that stopped at `<`, `|`, `}`…, for it to have ended there: a blank, a quote, punctuation, a closing bracket. */
@@ -279,7 +298,7 @@ interface UserInfoCheck {
    * that the quote or `#` is the password's own.
    */
   (from: number, hasForbidden: boolean, colons: number): boolean;
-  /** Whether an `@` follows `from` on the same line, before the next URI. */
+  /** Whether an `@` follows `from` on the same line, before the next URI (one `findConnectionStringTokens` would start). */
   hasAtAhead(from: number): boolean;
 }
 
@@ -311,7 +330,7 @@ function createUserInfoCheck(text: string, limit: number, opener: string | undef
         at = index;
         break;
       }
-      if (isLineTerminator(char) || (char === 'm' && (text.startsWith('mongodb://', index) || text.startsWith('mongodb+srv://', index)))) break;
+      if (isLineTerminator(char) || (char === 'm' && (text.startsWith('mongodb://', index) || text.startsWith('mongodb+srv://', index)) && !isSchemeGlued(text, index))) break;
       if (char === opener || ((char === '#' || char === ';' || text.startsWith('//', index)) && index > 0 && WHITE_SPACE.test(text[index - 1]!))) {
         lastBarrier = index;
       }
@@ -334,13 +353,17 @@ function createUserInfoCheck(text: string, limit: number, opener: string | undef
   return check;
 }
 
-/** Index of the `}` that ends a `${` opened before `from`, skipping nested braces and quoted strings; -1 if none before `limit`. */
-function findTemplateEnd(text: string, from: number, limit: number): number {
+/**
+ * Index of the `}` that ends a `${` opened before `from`, skipping nested braces and quoted
+ * strings; -1 if none before `limit`, or before the end of the line unless `multiLine`.
+ */
+function findTemplateEnd(text: string, from: number, limit: number, multiLine: boolean): number {
   let depth = 0;
   let quote: string | undefined;
   for (let index = from; index < limit; index++) {
     steps++;
     const char = text[index]!;
+    if (!multiLine && isLineTerminator(char)) return -1;
     if (quote) {
       if (char === '\\') index++;
       else if (char === quote) quote = undefined;
@@ -351,16 +374,17 @@ function findTemplateEnd(text: string, from: number, limit: number): number {
     else if (char === '}') {
       if (depth === 0) return index;
       depth--;
-    } else if (char === '\n' && depth === 0 && index - from > 200) return -1;
+    }
   }
   return -1;
 }
 
-/** Index of the `}}` that ends a `{{` opened before `from`; -1 if none before `limit` or if another `{{` comes first. */
-function findDoubleBraceEnd(text: string, from: number, limit: number): number {
+/** Index of the `}}` that ends a `{{` opened before `from`; -1 if none before `limit` (or the end of the line unless `multiLine`), or if another `{{` comes first. */
+function findDoubleBraceEnd(text: string, from: number, limit: number, multiLine: boolean): number {
   for (let index = from; index + 1 < limit; index++) {
     steps++;
-    const char = text[index];
+    const char = text[index]!;
+    if (!multiLine && isLineTerminator(char)) return -1;
     if (char === '}' && text[index + 1] === '}') return index;
     if (char === '{' && text[index + 1] === '{') return -1;
   }
@@ -373,6 +397,7 @@ interface TokenFlags {
   isAuthorityCut: boolean;
   /** Ends in `)` or `]` (balanced within it) outside quotes. */
   endsWithCloser: boolean;
+  endsAtQuote: boolean;
 }
 
 function splitToken(text: string, start: number, end: number, schemeLength: number, templates: Piece[], flags: TokenFlags): ConnectionStringToken {
@@ -401,11 +426,15 @@ function splitToken(text: string, start: number, end: number, schemeLength: numb
   const raw = text.slice(start, end);
   const afterScheme = start + schemeLength;
 
-  // User info runs to the first `@`; the password is what follows the first `:` in it.
+  // User info runs to the last `@` before the `/` or `?` that follows the first; the password
+  // is what follows the first `:` in it.
   let hostsStart = afterScheme;
   let password: ConnectionStringToken['password'];
-  const at = findChar('@', afterScheme, end);
+  let at = findChar('@', afterScheme, end);
   if (at !== -1) {
+    const authorityEnd = findChar('/?', at, end);
+    const to = authorityEnd === -1 ? end : authorityEnd;
+    for (let next = findChar('@', at + 1, to); next !== -1; next = findChar('@', at + 1, to)) at = next;
     hostsStart = at + 1;
     const colon = findChar(':', afterScheme, at);
     if (colon !== -1) password = { start: colon + 1, end: at };
@@ -445,6 +474,7 @@ function splitToken(text: string, start: number, end: number, schemeLength: numb
     hasTemplatedOptions,
     isTemplated: templates.length > 0,
     isTruncated: flags.isTruncated,
+    endsAtQuote: flags.endsAtQuote,
     // Not for the `]` of an IPv6 host that ends the URI (`mongodb://[::1]`).
     hasUncertainEnd: flags.hasUncertainEnd || (flags.endsWithCloser && (hasHostsEnd || text[end - 1] === ')')),
     hasKnownHosts: !flags.isTruncated || (hasHostsEnd && !flags.isAuthorityCut),

@@ -473,6 +473,53 @@ describe('regressions: passwords with characters that end a URI elsewhere', () =
   });
 });
 
+describe('regressions: fuzz inputs', () => {
+  const tunnel = (version: string, hosts: string[]): ConnectionStringScanOptions => ({ engineVersion: getEngineVersion(version), documentDbHosts: hosts });
+  const problemsOf = (text: string, options: ConnectionStringScanOptions) => findConnectionStringProblems(text, { ...options, skipCommentLines: true });
+
+  it('a password ending in U+2028 or U+2029: the host is the one after the @, the fix goes at the end of the URI', () => {
+    for (const separator of ['\u2028', '\u2029']) {
+      const text = `MONGO_URL="mongodb://app:28011${separator}@localhost"\nPORT=3000\n`;
+      const problem = checkedProblem(text, tunnel('4.0.0', ['*', 'localhost:27018']));
+      expect(problem.uri).toBe('mongodb://app:****@localhost');
+      expect(applyEdits(text, problem.fix!)).toBe(`MONGO_URL="mongodb://app:28011${separator}@localhost/?retryWrites=false"\nPORT=3000\n`);
+      // With another connection string after it, as the fuzz input had.
+      const problems = problemsOf(`${text}MONGO_URL=mongodb://localhost\n`, tunnel('4.0.0', ['*']));
+      expect(problems.map((each) => each.uri)).toEqual(['mongodb://app:****@localhost', 'mongodb://localhost']);
+    }
+  });
+
+  it('a password holding an @ and then a space (`app:@pw *@host`): one URI the driver refuses, nothing shown or fixed', () => {
+    expect(problemsOf('MONGO_URL=mongodb://app:@SktkE6cc *@x.docdb.amazonaws.com/orders\n', tunnel('4.0.0', ['*']))).toEqual([]);
+  });
+
+  it('a password holding an unclosed ${ in a Terraform heredoc: no fix after the end of its line', () => {
+    const text = 'locals {\n  uri = <<EOT\nmongodb://app:${12651@cluster0.c1a2b3c4d5e6.mongodb.net\nEOT\n}\nvariable "mongo_url" {\n  default = "x"\n}\n';
+    expect(problemsOf(text, tunnel('3.6', ['*']))).toEqual([]);
+  });
+
+  it('a password holding a scheme (`12587 Xmongodb://`, `12587 mongodb://X`): no part of it in a message', () => {
+    const host = 'orders.cluster-c1a2b3c4d5e6.us-east-1.docdb.amazonaws.com';
+    const passwords: Array<[string, string[]]> = [
+      ['12587 Q0yaJl8rmongodb://', ['12587', 'Q0yaJl8r']],
+      ['12587 mongodb://Q0yaJl8r', ['12587', 'Q0yaJl8r']],
+      ['A1bcD2e@F3ghJ4/K5mnP6 mongodb://Q0yaJl8r', ['A1bcD2e', 'F3ghJ4', 'K5mnP6', 'Q0yaJl8r']],
+    ];
+    let reported = 0;
+    for (const [password, secrets] of passwords) {
+      const text = `MONGO_URL=mongodb://app:${password}@${host}/db?retryWrites=false\n`;
+      for (const options of [tunnel('5.0.0', ['*']), v500, v802]) {
+        for (const problem of problemsOf(text, options)) {
+          reported++;
+          for (const secret of secrets) expect(problem.uri).not.toContain(secret);
+        }
+      }
+    }
+    // The URIs cut at the space (`mongodb://app:12587`, `…@F3ghJ4/K5mnP6`) parse and are reported.
+    expect(reported).toBeGreaterThan(0);
+  });
+});
+
 describe('properties against the driver', () => {
   const specialPasswordArb = fc
     .string({ minLength: 4, maxLength: 16, unit: fc.constantFrom(...'aZ9_-. \t"\'`<>^|{}()!*,;~'.split('')) })

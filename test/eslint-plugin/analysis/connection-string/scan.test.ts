@@ -145,6 +145,55 @@ describe('passwords with characters that end a URI elsewhere', () => {
   });
 });
 
+describe('regressions: fuzz inputs', () => {
+  it('U+2028 and U+2029 are white space, not line ends: a password ending in one goes on to its @', () => {
+    // A .env, YAML or JSON value and a JavaScript string (ES2019) may hold them; only \n and \r end a line.
+    for (const separator of ['\u2028', '\u2029']) {
+      const text = `MONGO_URL="mongodb://app:28011${separator}@localhost"\nPORT=3000\nMONGO_URL=mongodb://localhost\n`;
+      const [first, second] = findConnectionStringTokens(text, { skipCommentLines: true });
+      expect(first!.raw).toBe(`mongodb://app:28011${separator}@localhost`);
+      expect(first!.hosts).toEqual(['localhost']);
+      expect(text.slice(first!.password!.start, first!.password!.end)).toBe(`28011${separator}`);
+      expect(second!.raw).toBe('mongodb://localhost');
+    }
+  });
+
+  it('the user info runs to the last @ of the authority: `app:@pw *@host` is no host `pw`', () => {
+    const text = 'MONGO_URL=mongodb://app:@SktkE6cc *@x.docdb.amazonaws.com/orders\n';
+    const token = onlyToken(text);
+    expect(token.raw).toBe('mongodb://app:@SktkE6cc *@x.docdb.amazonaws.com/orders');
+    expect(token.hosts).toEqual(['x.docdb.amazonaws.com']);
+    expect(text.slice(token.password!.start, token.password!.end)).toBe('@SktkE6cc *');
+    // After the path starts, an @ is the path's or the options': the hosts stay.
+    expect(onlyToken('mongodb://u:p@h/db?appName=a@b').hosts).toEqual(['h']);
+    // A closing quote or a comment ends a URI that has its @ already.
+    expect(onlyToken('{"uri":"mongodb://u:p@docdb:27017","owner":"ops@example.com"}').raw).toBe('mongodb://u:p@docdb:27017');
+    expect(onlyToken('DB=mongodb://u:p@docdb:27017 # owner: ops@example.com').raw).toBe('mongodb://u:p@docdb:27017');
+  });
+
+  it('a password holding a scheme glued to other text (`12587 Xmongodb://`) goes on to its @', () => {
+    const text = 'MONGO_URL=mongodb://app:12587 Q0yaJl8rmongodb://@orders.cluster-c1a2b3c4d5e6.us-east-1.docdb.amazonaws.com/db\n';
+    const token = onlyToken(text);
+    expect(token.hosts).toEqual(['orders.cluster-c1a2b3c4d5e6.us-east-1.docdb.amazonaws.com']);
+    expect(text.slice(token.password!.start, token.password!.end)).toBe('12587 Q0yaJl8rmongodb://');
+  });
+
+  it('a template in a text file ends on its line: an unclosed `${` cuts the URI, an unclosed `{{` is password characters', () => {
+    const terraform = 'locals {\n  uri = <<EOT\nmongodb://app:${12651@cluster0.c1a2b3c4d5e6.mongodb.net\nEOT\n}\n';
+    const token = onlyToken(terraform);
+    expect(token.isTruncated).toBe(true);
+    expect(token.end).toBeLessThan(terraform.indexOf('\nEOT'));
+    const braces = onlyToken('URI=mongodb://app:{{pw@h.docdb.amazonaws.com\n}}\n');
+    expect(braces.raw).toBe('mongodb://app:{{pw@h.docdb.amazonaws.com');
+    expect(braces.templates).toEqual([]);
+    // In a template literal of code, an expression may span lines: the literal bounds it.
+    const literal = '`mongodb://${user}:${encode(\n  password,\n)}@h.docdb.amazonaws.com/?tls=true`';
+    const [inCode] = findConnectionStringTokens(literal, { multiLineTemplates: true });
+    expect(inCode!.isTruncated).toBe(false);
+    expect(inCode!.hosts).toEqual(['h.docdb.amazonaws.com']);
+  });
+});
+
 describe('option names and values as the driver reads them', () => {
   it('decodes percent-encoding (and + in values)', () => {
     const token = onlyToken('mongodb://h/?retry%57rites=f%61lse&appName=my+app&tls=true');
