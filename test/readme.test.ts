@@ -35,3 +35,31 @@ describe('README rule table', () => {
     }
   });
 });
+
+describe('README install and CI sections', () => {
+  // The commands themselves run in test/packaging/packages.test.ts (install, quick start)
+  // and test/cli/ci-recipe.test.ts (the workflow, SARIF, exit codes); here, what they name.
+  const pluginManifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'eslint-plugin', 'package.json'), 'utf8')) as { name: string; version: string };
+  const block = (marker: string) => new RegExp(`<!-- ${marker} -->\\n\`\`\`\\w*\\n([\\s\\S]*?)\\n\`\`\`\\n`).exec(readme)?.[1] ?? '';
+
+  it('says the packages are not on the registry yet, installs the tarball npm pack writes, and keeps the registry command', () => {
+    expect(readme).toContain('**The packages are not on the npm registry yet**');
+    const install = block('install-from-tarball');
+    expect(install).toContain('npm pack -w eslint-plugin');
+    expect(install).toContain(`${pluginManifest.name}-${pluginManifest.version}.tgz`);
+    expect(readme).toContain(`npm install --save-dev eslint ${pluginManifest.name} @typescript-eslint/parser`);
+  });
+
+  it('configures the quick start as eslint.config.mjs, which loads in a CommonJS project', () => {
+    expect(readme).toMatch(/Then `eslint\.config\.mjs`/);
+    expect(block('quick-start-config')).toMatch(/^import /);
+  });
+
+  it('has the CI section: command, exit codes, SARIF formatter and a code-scanning workflow', () => {
+    const ci = readme.slice(readme.indexOf('## In CI'), readme.indexOf('## Rules'));
+    expect(ci).toContain('npx eslint . --max-warnings 0');
+    for (const code of ['0', '1', '2']) expect(ci).toMatch(new RegExp(`^\\| ${code} \\| `, 'm'));
+    expect(ci).toContain('@microsoft/eslint-formatter-sarif');
+    expect(block('ci-workflow')).toContain('github/codeql-action/upload-sarif');
+  });
+});
