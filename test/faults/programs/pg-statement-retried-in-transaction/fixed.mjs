@@ -1,0 +1,42 @@
+// Moves money between two accounts in one transaction, and retries the whole
+// transaction, from BEGIN, on a new connection. The transfer id from the caller, under a
+// unique constraint, tells an attempt that committed before its reply was lost (23505).
+import pg from 'pg';
+
+export const pool = new pg.Pool();
+pool.on('error', (err) => {
+  console.error('Unexpected error on an idle PostgreSQL client', err);
+});
+// A checked-out client whose connection drops emits 'error' too (node-postgres #2439).
+pool.on('connect', (client) => {
+  client.on('error', (err) => console.error('PostgreSQL connection lost', err.message));
+});
+
+const retryBaseMs = Number(process.env.RETRY_BASE_MS ?? 5000);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// A lost connection, or the server shutting down or refusing connections for a while.
+const isTransient = (err) =>
+  ['ECONNRESET', 'ECONNREFUSED', '57P01', '57P03'].includes(err.code) ||
+  err.message === 'Connection terminated unexpectedly';
+
+// transferId comes from the caller, one per transfer; transfers.id is the primary key.
+export async function transfer(transferId, from, to, amount) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const client = await pool.connect(); // a new connection for each attempt
+    try {
+      await client.query('BEGIN');
+      await client.query('INSERT INTO transfers (id) VALUES ($1)', [transferId]);
+      await client.query('UPDATE accounts SET balance = balance - $1 WHERE id = $2', [amount, from]);
+      await client.query('UPDATE accounts SET balance = balance + $1 WHERE id = $2', [amount, to]);
+      await client.query('COMMIT');
+      return;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      if (err.code === '23505') return; // an earlier attempt committed: already done
+      if (!isTransient(err) || attempt === 4) throw err;
+      await sleep(Math.random() * Math.min(60_000, retryBaseMs * 2 ** attempt));
+    } finally {
+      client.release();
+    }
+  }
+}
