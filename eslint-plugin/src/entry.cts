@@ -9,12 +9,14 @@
 import type { ESLint, Linter } from 'eslint';
 import type * as constants from './constants';
 import type * as fileKinds from './file-kinds';
+import type * as moduleIndex from './module-index';
 import entry = require('./index');
 
 type RetrySafetyPlugin = Omit<ESLint.Plugin, 'configs'> & {
   configs: Record<constants.ConfigName, Linter.Config>;
 } & typeof constants &
-  typeof fileKinds;
+  typeof fileKinds &
+  typeof moduleIndex;
 
 // Checked against the plugin object but for its rules, whose typescript-eslint type is not ESLint's.
 const checked: Omit<RetrySafetyPlugin, 'rules'> = entry.default;
@@ -25,6 +27,7 @@ declare namespace retrySafety {
   export type ConfigName = constants.ConfigName;
   export type CodePresetName = constants.CodePresetName;
   export type FileKind = fileKinds.FileKind;
+  export type ModuleIndexStats = moduleIndex.ModuleIndexStats;
 }
 
 export = retrySafety;

@@ -15,10 +15,12 @@ import {
 import * as fileKinds from './file-kinds';
 import { getConnectionStringsPresetFiles } from './file-kinds';
 import { textLanguage } from './languages/text-language';
+import * as moduleIndex from './module-index';
 import { type RuleId, rules } from './rules';
 
 export * from './constants';
 export * from './file-kinds';
+export * from './module-index';
 
 const plugin = {
   meta: { name: pkg.name, version: pkg.version, namespace: PLUGIN_NAMESPACE },
@@ -58,8 +60,8 @@ plugin.configs[CONNECTION_STRINGS_PRESET_NAME] = {
  * Node's named imports find them. Not enumerable: ESLint and `{ ...plugin }` see the
  * plugin's own keys only.
  */
-for (const [name, value] of Object.entries({ ...constants, ...fileKinds })) {
+for (const [name, value] of Object.entries({ ...constants, ...fileKinds, ...moduleIndex })) {
   Object.defineProperty(plugin, name, { value, enumerable: false });
 }
 
-export default plugin as typeof plugin & typeof constants & typeof fileKinds;
+export default plugin as typeof plugin & typeof constants & typeof fileKinds & typeof moduleIndex;

@@ -8,6 +8,7 @@ import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
 import { DOCUMENT_OPERATIONS, isDynamoDbWriteOperation, lowerFirst, OPERATIONS, PAGINATORS, V2_DOCUMENT_METHODS } from './dynamodb-operations';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getImportedValues } from './imported-values';
+import { findFilledSlots, getSlotArguments } from './call-sites';
 
 
 /**
@@ -221,6 +222,8 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
     }
   }
 
+  addParameterReads(context, instanceReads);
+
   for (const { node, kind, sdkVersion } of instanceReads) {
     const method = getMethodCall(node);
     if (!method) continue;
@@ -236,6 +239,36 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
   const values = new Map(instanceReads.map(({ node, kind }) => [node, kind]));
   return { clients, values, calls: [...calls.values()].sort((a, b) => a.node.range[0] - b.node.range[0]), globalConfigs };
 });
+
+/**
+ * Parameters every caller fills with the same kind of client (`new Repo(docClient)`
+ * then `this.client`, `execute({ client: ddb, command })`), a few rounds deep.
+ */
+function addParameterReads(context: AnyRuleContext, instanceReads: Array<{ node: TSESTree.Node; kind: DynamoDbClientKind; sdkVersion: 2 | 3 }>): void {
+  const known = new Map(instanceReads.map((read) => [read.node, read.kind]));
+  const filled = new Set<unknown>();
+  for (let round = 0, from = 0; round < 3 && from < instanceReads.length; round++) {
+    const batch = instanceReads.slice(from);
+    from = instanceReads.length;
+    for (const { node } of batch) {
+      for (const slot of findFilledSlots(context, node)) {
+        if (filled.has(slot.variable)) continue;
+        const passed = getSlotArguments(context, slot);
+        const kinds = new Set(passed?.map((argument) => known.get(argument) ?? known.get(unwrapExpression(argument))));
+        const kind = kinds.size === 1 ? [...kinds][0] : undefined;
+        if (!kind) continue;
+        filled.add(slot.variable);
+        for (const reference of slot.variable.references) {
+          if (!reference.isRead()) continue;
+          for (const read of findInstanceReferences(context, reference.identifier)) {
+            known.set(read, kind);
+            instanceReads.push({ node: read, kind, sdkVersion: kind.startsWith('v2') ? 2 : 3 });
+          }
+        }
+      }
+    }
+  }
+}
 
 /** Type name (per declaring module) of a client object → its kind. */
 const TYPE_KINDS: Record<string, Record<string, DynamoDbClientKind>> = {

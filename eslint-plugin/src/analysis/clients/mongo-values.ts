@@ -1,4 +1,5 @@
-import { ASTUtils, type TSESTree } from '@typescript-eslint/utils';
+import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getParameterSlot, getSlotArguments } from './call-sites';
 import { getKeyName, type KeyNameOptions } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { findModuleReferences, findRequireCallsByText, type TraceMap } from '../modules';
@@ -198,7 +199,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
     }
     if (def.type === 'Parameter') {
       if (def.name.type === 'Identifier' && def.name.typeAnnotation) return getAnnotationKind(def.name.typeAnnotation);
-      return getCallbackParameterKind(def.node, def.name);
+      return getCallbackParameterKind(def.node, def.name) ?? getCallSiteKind(variable);
     }
     if (def.type === 'FunctionName' || def.type === 'ClassName' || def.type === 'ImportBinding') return undefined;
     return undefined;
@@ -213,6 +214,20 @@ function createResolver(context: AnyRuleContext): MongoValues {
       return key === undefined ? undefined : getObjectPropertyKind(init, key);
     }
     return undefined;
+  }
+
+  /** A parameter every caller in the file passes the same kind of value: `archive(orders)`, `new Repo(db)`. */
+  function getCallSiteKind(variable: TSESLint.Scope.Variable): KnownKind | undefined {
+    const slot = getParameterSlot(context, variable);
+    const passed = slot && getSlotArguments(context, slot);
+    if (!passed) return undefined;
+    let kind: KnownKind | undefined;
+    for (const argument of passed) {
+      const next = getKind(argument);
+      if (next === undefined || (kind !== undefined && next !== kind)) return undefined;
+      kind = next;
+    }
+    return kind;
   }
 
   function getCallbackParameterKind(fn: TSESTree.Node, param: TSESTree.Node): KnownKind | undefined {

@@ -8,6 +8,7 @@ import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, has
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getSqlStatement, type SqlStatement } from './sql-statements';
 import { getImportedValues } from './imported-values';
+import { findFilledSlots, getSlotArguments, type ParameterSlot } from './call-sites';
 
 /**
  * PostgreSQL calls, found by following the client libraries' imports:
@@ -149,6 +150,7 @@ export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext):
     }
   }
   builder.drain();
+  builder.addParameters();
   if (types) builder.addTypedReceivers(types);
   return builder.finish();
 });
@@ -201,6 +203,50 @@ class AnalysisBuilder {
       if (instance.library === 'postgres') this.visitSql(instance);
       else this.visitPg(instance);
     }
+  }
+
+  /**
+   * Parameters every caller fills with the same kind of pool or client
+   * (`withTransaction(client, work)`, `new Repo(pool)`), a few rounds deep.
+   */
+  addParameters(): void {
+    const filled = new Set<ParameterSlot['variable']>();
+    for (let round = 0; round < 3; round++) {
+      let added = false;
+      for (const node of [...this.seen.keys()]) {
+        for (const slot of findFilledSlots(this.context, node)) {
+          if (filled.has(slot.variable)) continue;
+          const value = this.getSlotValue(slot);
+          if (!value) continue;
+          filled.add(slot.variable);
+          added = true;
+          const parameter = slot.variable.defs[0]?.name ?? node;
+          const connection = value.role === 'client' || value.role === 'sql-connection' ? parameter : undefined;
+          if (connection && !this.connections.has(connection)) this.connections.set(connection, { node: connection, releaseCalls: [] });
+          for (const reference of slot.variable.references) {
+            if (!reference.isRead()) continue;
+            for (const read of findInstanceReferences(this.context, reference.identifier)) {
+              this.queue.push({ node: read, role: value.role, library: value.library, connection });
+            }
+          }
+        }
+      }
+      if (!added) break;
+      this.drain();
+    }
+  }
+
+  /** The role every caller passes into `slot`, when they agree. */
+  private getSlotValue(slot: ParameterSlot): { role: PgRole; library: 'pg' | 'postgres' } | undefined {
+    const passed = getSlotArguments(this.context, slot);
+    if (!passed) return undefined;
+    let value: { role: PgRole; library: 'pg' | 'postgres' } | undefined;
+    for (const argument of passed) {
+      const next = this.seen.get(argument) ?? this.seen.get(unwrapExpression(argument));
+      if (!next || (value && (value.role !== next.role || value.library !== next.library))) return undefined;
+      value = next;
+    }
+    return value;
   }
 
   /**

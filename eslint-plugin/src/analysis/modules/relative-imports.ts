@@ -6,7 +6,7 @@ import { isRelativeSpecifier, resolveModuleFile } from './module-files';
 
 /**
  * The places of a file that read what one of the project's own modules exports:
- * `import { orders } from './db'` then `orders`, `import * as db` then `db.pool`,
+ * `orders` imported by name from `./db`, `db.pool` after a namespace import,
  * `const pool = require('../db')`, `const { getDb } = require('./mongo')`,
  * `require('./db').pool`.
  */

@@ -1,0 +1,176 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, isFunctionNode, type FunctionNode } from '../ast';
+import { getOutermostSameValue } from './value-bindings';
+import type { AnyRuleContext } from '../per-file-cache';
+
+/**
+ * Parameters by what their callers pass: `withTransaction(client, work)` after
+ * `const client = await pool.connect()`, `execute({ client: ddb, command })`,
+ * `new Repo(docClient)`. Only functions whose every use in the file is a call (or a
+ * `new`) count: a function passed on, exported or stored may be called from anywhere.
+ */
+
+/** Where a parameter sits: the function, its position, and the property of a destructured object. */
+export interface ParameterSlot {
+  fn: FunctionNode;
+  index: number;
+  /** `({ client }) => …`: the property name. */
+  property: string | undefined;
+  /** The parameter's own variable. */
+  variable: TSESLint.Scope.Variable;
+}
+
+/** The slot of a parameter variable (a plain or destructured-property parameter). */
+export function getParameterSlot(context: AnyRuleContext, variable: TSESLint.Scope.Variable): ParameterSlot | undefined {
+  const definition = variable.defs[0];
+  if (definition?.type !== 'Parameter' || !isFunctionNode(definition.node)) return undefined;
+  const fn = definition.node;
+  for (const [index, parameter] of fn.params.entries()) {
+    const param = parameter.type === AST_NODE_TYPES.TSParameterProperty ? parameter.parameter : parameter;
+    if (param.type === AST_NODE_TYPES.Identifier && param.name === variable.name) return { fn, index, property: undefined, variable };
+    if (param.type === AST_NODE_TYPES.AssignmentPattern && param.left.type === AST_NODE_TYPES.Identifier && param.left.name === variable.name) {
+      return { fn, index, property: undefined, variable };
+    }
+    if (param.type !== AST_NODE_TYPES.ObjectPattern) continue;
+    for (const property of param.properties) {
+      if (property.type !== AST_NODE_TYPES.Property) continue;
+      const value = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+      if (value.type === AST_NODE_TYPES.Identifier && value.name === variable.name) {
+        const key = getKeyName(property);
+        return key === undefined ? undefined : { fn, index, property: key, variable };
+      }
+    }
+  }
+  void context;
+  return undefined;
+}
+
+/**
+ * What every call of the slot's function passes into the slot, or undefined when a use
+ * of the function is not a call of it, a call passes nothing there or spreads its
+ * arguments, or the function has no call in the file.
+ */
+export function getSlotArguments(context: AnyRuleContext, slot: ParameterSlot): TSESTree.Node[] | undefined {
+  const calls = getCalls(context, slot.fn);
+  if (!calls || calls.length === 0) return undefined;
+  const found: TSESTree.Node[] = [];
+  for (const call of calls) {
+    if (call.arguments.slice(0, slot.index + 1).some((argument) => argument.type === AST_NODE_TYPES.SpreadElement)) return undefined;
+    const argument = call.arguments[slot.index];
+    if (!argument) return undefined;
+    if (slot.property === undefined) {
+      found.push(argument);
+      continue;
+    }
+    if (argument.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+    const property = argument.properties.find(
+      (candidate): candidate is TSESTree.Property => candidate.type === AST_NODE_TYPES.Property && getKeyName(candidate) === slot.property,
+    );
+    if (!property) return undefined;
+    found.push(property.value);
+  }
+  return found;
+}
+
+/**
+ * The slots an argument `node` fills: as argument `i` of a call of a local function, or
+ * as property `k` of an object literal passed there. Only slots of functions the file
+ * calls and nothing else.
+ */
+export function findFilledSlots(context: AnyRuleContext, node: TSESTree.Node): ParameterSlot[] {
+  let value = getOutermostSameValue(node);
+  let property: string | undefined;
+  if (value.parent?.type === AST_NODE_TYPES.Property && value.parent.value === value && value.parent.parent.type === AST_NODE_TYPES.ObjectExpression) {
+    property = getKeyName(value.parent);
+    if (property === undefined) return [];
+    value = value.parent.parent;
+  }
+  const call = value.parent;
+  if ((call?.type !== AST_NODE_TYPES.CallExpression && call?.type !== AST_NODE_TYPES.NewExpression) || call.callee === value) return [];
+  const index = call.arguments.indexOf(value as TSESTree.CallExpressionArgument);
+  if (index === -1) return [];
+  const fn = getCalledFunction(context, call);
+  if (!fn) return [];
+  const slots: ParameterSlot[] = [];
+  for (const variable of context.sourceCode.getDeclaredVariables(fn)) {
+    const slot = getParameterSlot(context, variable);
+    if (slot && slot.fn === fn && slot.index === index && slot.property === property) slots.push(slot);
+  }
+  return slots;
+}
+
+/** The local function a call or `new` runs: a function declaration, a `const` function, or a class's constructor. */
+function getCalledFunction(context: AnyRuleContext, call: TSESTree.CallExpression | TSESTree.NewExpression): FunctionNode | undefined {
+  if (call.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const variable = findVariable(context, call.callee);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!definition) return undefined;
+  if (call.type === AST_NODE_TYPES.NewExpression) {
+    if (definition.type !== 'ClassName' || definition.node.type !== AST_NODE_TYPES.ClassDeclaration) return undefined;
+    const constructor = definition.node.body.body.find(
+      (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
+    );
+    return constructor?.value.type === AST_NODE_TYPES.FunctionExpression ? constructor.value : undefined;
+  }
+  if (definition.type === 'FunctionName' && definition.node.type === AST_NODE_TYPES.FunctionDeclaration) return definition.node;
+  if (definition.type === 'Variable' && definition.parent.kind === 'const' && definition.node.init && isFunctionNode(definition.node.init)) {
+    return definition.node.init;
+  }
+  return undefined;
+}
+
+/** Every call (or `new`) of `fn` in the file; undefined when `fn` is used otherwise too. */
+function getCalls(context: AnyRuleContext, fn: FunctionNode): Array<TSESTree.CallExpression | TSESTree.NewExpression> | undefined {
+  const variable = getFunctionVariable(context, fn);
+  if (!variable) return undefined;
+  const calls: Array<TSESTree.CallExpression | TSESTree.NewExpression> = [];
+  for (const reference of variable.references) {
+    if (reference.init) continue;
+    const identifier = reference.identifier as TSESTree.Node;
+    const parent = identifier.parent;
+    if ((parent?.type === AST_NODE_TYPES.CallExpression || parent?.type === AST_NODE_TYPES.NewExpression) && parent.callee === identifier) {
+      calls.push(parent);
+      continue;
+    }
+    return undefined;
+  }
+  return calls;
+}
+
+/** The variable naming `fn`: its own name, its `const`, or its class's name (constructors). */
+function getFunctionVariable(context: AnyRuleContext, fn: FunctionNode): TSESLint.Scope.Variable | undefined {
+  let declaration: TSESTree.Node | undefined;
+  let name: string | undefined;
+  const parent = fn.parent;
+  if (fn.type === AST_NODE_TYPES.FunctionDeclaration) {
+    declaration = fn;
+    name = fn.id?.name;
+  } else if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.id.type === AST_NODE_TYPES.Identifier) {
+    declaration = parent;
+    name = parent.id.name;
+  } else if (parent?.type === AST_NODE_TYPES.MethodDefinition && parent.kind === 'constructor') {
+    const owner = parent.parent.parent;
+    if (owner.type === AST_NODE_TYPES.ClassDeclaration && owner.id) {
+      declaration = owner;
+      name = owner.id.name;
+    }
+  }
+  if (!declaration || name === undefined || isExported(declaration)) return undefined;
+  // A class declares its name twice (outside and inside its body): the outer one is first.
+  return context.sourceCode.getDeclaredVariables(declaration).find((variable) => variable.name === name && variable.defs[0]?.type !== 'Parameter');
+}
+
+/** `export function f`, `export const f = …`, `export default class …`: other modules may call it. */
+function isExported(declaration: TSESTree.Node): boolean {
+  const statement = declaration.type === AST_NODE_TYPES.VariableDeclarator ? declaration.parent : declaration;
+  const parent = statement?.parent;
+  return parent?.type === AST_NODE_TYPES.ExportNamedDeclaration || parent?.type === AST_NODE_TYPES.ExportDefaultDeclaration;
+}
+
+function findVariable(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
+  try {
+    return ASTUtils.findVariable(context.sourceCode.getScope(identifier), identifier) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { findDbCalls } from '../../../../eslint-plugin/src/analysis/clients';
+import { analyse, textOf } from '../../harness';
+
+/** `receiver.method` text of each database call of the file. */
+function dbCalls(code: string): string[] {
+  return analyse(code, (context) => findDbCalls(context).map((call) => `${call.database} ${textOf(code, call.node).split('(')[0]}`));
+}
+
+describe('parameters filled by every caller', () => {
+  it('a MongoDB collection passed to a function, also through a destructured parameter', () => {
+    const code = `import { MongoClient } from 'mongodb';
+const db = new MongoClient('mongodb://h').db();
+async function archive(orders, { carts }) {
+  await orders.deleteMany({ archived: true });
+  await carts.updateMany({}, { archived: true });
+}
+await archive(db.collection('orders'), { carts: db.collection('carts') });
+await archive(db.collection('old'), { carts: db.collection('x') });`;
+    expect(dbCalls(code)).toEqual(['mongodb orders.deleteMany', 'mongodb carts.updateMany']);
+  });
+
+  it('a pg client passed to a transaction helper is one connection', () => {
+    const code = `import { Pool } from 'pg';
+const pool = new Pool();
+async function withTransaction(client, work) {
+  await client.query('BEGIN');
+  await work(client);
+  await client.query('COMMIT');
+}
+export async function save(order) {
+  const client = await pool.connect();
+  try { await withTransaction(client, (c) => c.query('INSERT INTO orders VALUES ($1)', [order.id])); } finally { client.release(); }
+}`;
+    expect(dbCalls(code)).toEqual(['postgres client.query', 'postgres client.query', 'postgres pool.connect']);
+  });
+
+  it('a DynamoDB client given to a constructor, read back as this.client; and one passed in an object', () => {
+    const code = `import AWS from 'aws-sdk';
+class ItemStore {
+  constructor(client) { this.client = client; }
+  saveAll(items) { return this.client.batchWrite({ RequestItems: { t: items } }).promise(); }
+}
+const store = new ItemStore(new AWS.DynamoDB.DocumentClient());
+const execute = async ({ client, input }) => client.batchWriteItem(input);
+await execute({ client: new AWS.DynamoDB(), input: {} });
+store.saveAll([]);`;
+    expect(dbCalls(code)).toEqual(['dynamodb this.client.batchWrite', 'dynamodb client.batchWriteItem']);
+  });
+
+  it('stays silent when callers disagree, pass nothing, or the function is used otherwise', () => {
+    const code = `import { MongoClient } from 'mongodb';
+import { Pool } from 'pg';
+const db = new MongoClient('mongodb://h').db();
+async function clear(list) { await list.deleteMany({}); }
+await clear(db.collection('orders'));
+await clear(someArrayWrapper);
+async function purge(list) { await list.deleteMany({}); }
+await purge();
+export async function drop(list) { await list.deleteMany({}); }
+await drop(db.collection('orders'));
+const run = (q) => q.query('DELETE FROM t');
+run(new Pool());
+setTimeout(run, 10);`;
+    expect(dbCalls(code)).toEqual([]);
+  });
+});
