@@ -86,10 +86,19 @@ describe.each([
 });
 
 describe('npm packages', () => {
-  it('build before packing (prepack), so a tarball never lacks dist/', () => {
+  it('build before packing (prepack, vscode:prepublish), so a package never lacks dist/', () => {
     expect(readManifest(path.join(repo, 'eslint-plugin')).scripts?.prepack).toBe('node build.mjs');
     // The server's bundle includes the plugin's build, so it builds the plugin first.
     expect(readManifest(path.join(repo, 'server')).scripts?.prepack).toBe('node ../eslint-plugin/build.mjs && node build.mjs');
+    // vsce runs vscode:prepublish before packaging the .vsix; it fails when the server is not built.
+    expect(readManifest(path.join(repo, 'extension')).scripts?.['vscode:prepublish']).toBe('node build.mjs --require-server');
+  });
+
+  it('the .vsix ships the CHANGELOG and the licences of the bundled packages', () => {
+    const shipped = readFileSync(path.join(repo, 'extension', '.vscodeignore'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('!'));
+    expect(shipped).toEqual(expect.arrayContaining(['!CHANGELOG.md', '!LICENSE', '!README.md', '!dist/server.cjs', '!dist/THIRD-PARTY-NOTICES.txt']));
   });
 
   it('the plugin ships its README, LICENSE, CHANGELOG, docs and dist, with no source maps and no sources', () => {
