@@ -114,6 +114,13 @@ describe('npm packages', () => {
     expect(files.filter((file) => file.startsWith('src/') || (/\.[cm]?ts$/.test(file) && !/\.d\.[cm]?ts$/.test(file)))).toEqual([]);
   });
 
+  it("the plugin's README links every rule's page", () => {
+    const pluginReadme = readFileSync(path.join(repo, 'eslint-plugin', 'README.md'), 'utf8');
+    const listed = [...pluginReadme.matchAll(/^- \[`([a-z-]+)`\]\((\S+)\)$/gm)];
+    expect(listed.map(([, id]) => id).sort()).toEqual(Object.keys(plugin.rules).sort());
+    for (const [, id, url] of listed) expect(url).toBe(plugin.rules[id as keyof typeof plugin.rules].meta.docs?.url);
+  });
+
   it('the language server is self-contained, minified and small', () => {
     const manifest = readManifest(path.join(repo, 'server'));
     expect(manifest.dependencies ?? {}, 'runtime dependencies (the bundle holds them all)').toEqual({});
