@@ -13,6 +13,8 @@ export interface WorkloadResult {
   ok: number;
   failed: number;
   errors: Record<string, number>;
+  /** How the workload's transaction ended, where it has one. */
+  transaction?: string;
 }
 
 export interface ProgramRun {

@@ -24,7 +24,7 @@ function outcomeCell(outcome: Outcome | undefined): string {
 function lintCell(row: Row): string {
   const reports = row.reportsFlagged.length > 0 ? `reports flagged (line ${row.reportsFlagged.map((finding) => finding.line).join(', ')})` : '**misses flagged**';
   const accepts = row.reportsFixed.length === 0 ? 'accepts fixed' : `**reports fixed** (line ${row.reportsFixed.map((finding) => finding.line).join(', ')})`;
-  const source = row.fixIsSuggestion ? 'fixed = its suggestion' : 'fixed as its docs advise';
+  const source = row.fixIsSuggestion ? 'fixed = its suggestion' : (row.scenario.fixedBy ?? 'fixed as its docs advise');
   return `${row.reportsFlagged.length > 0 ? '✔' : '✘'} ${reports}; ${row.reportsFixed.length === 0 ? '✔' : '✘'} ${accepts} (${source})`;
 }
 
@@ -42,7 +42,7 @@ export function renderTable(rows: Row[]): string {
     }
     lines.push(`| ${row.scenario.label} | ${row.scenario.title} | ${rule} | ${outcomeCell(row.flagged)} | ${outcomeCell(row.fixed)} | ${lintCell(row)} |`);
   }
-  const notes = rows.filter((row) => row.scenario.note).map((row) => `${row.scenario.label}: ${row.scenario.note}`);
+  const notes = rows.filter((row) => row.scenario.note).map((row) => `- ${row.scenario.label}: ${row.scenario.note}`);
   return [...lines, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
 }
 

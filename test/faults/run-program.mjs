@@ -67,6 +67,17 @@ const workloads = {
     return result;
   },
 
+  // A transaction whose connection drops, then requests to serve.
+  async 'pg-checked-out-connection-dropped'(program) {
+    const transaction = await program.closeDay('2026-12-01').then(
+      () => 'committed',
+      (error) => `failed: ${error.message}`,
+    );
+    const result = await sequential(number('FAULTS_CALLS', 10), () => program.countOrders());
+    await program.pool.end();
+    return { ...result, transaction };
+  },
+
   // Transfers money one transfer after the other, each with its own transfer id.
   async 'pg-statement-retried-in-transaction'(program) {
     const amount = number('FAULTS_AMOUNT', 100);

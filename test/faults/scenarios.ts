@@ -44,6 +44,10 @@ export interface Scenario {
   judge?(flagged: Outcome, fixed: Outcome): void;
   /** `false` for a scenario kept to show where a rule's claim does not hold. */
   expectHarm?: boolean;
+  /** `false` for a scenario kept to show harm that the rule does not report. */
+  expectReport?: boolean;
+  /** Where the fixed program comes from, when it is neither the rule's suggestion nor its docs page's advice. */
+  fixedBy?: string;
   /** What the table's reader should know about the row. */
   note?: string;
 }
@@ -152,6 +156,38 @@ const idleConnectionsDropped: Scenario = {
     return {
       harmed: ok === 0,
       text: `kept serving: ${ok} of ${calls} requests answered after ${plural(terminated, 'idle connection')} dropped (${failed} refused during the outage)`,
+      measures,
+      run,
+    };
+  },
+};
+
+// 2b. A connection drops while its client is checked out: a finding about the rule.
+const checkedOutConnectionDropped: Scenario = {
+  label: '2b',
+  id: 'pg-checked-out-connection-dropped',
+  title: "PostgreSQL: connection dropped while a client is checked out (the pool's listener only)",
+  rule: 'pg-require-pool-error-listener',
+  database: 'postgres',
+  faults: 'proxy cuts the connection when the transaction sends its INSERT; then 10 requests',
+  expectReport: false,
+  fixedBy: 'fixed with a listener on each client: node-postgres #2439',
+  note: "The pool's listener, as the suggestion adds it, covers idle clients only; a checked-out client emits 'error' itself (node-postgres #2439). No rule reports the flagged program, which has the listener the rule asks for.",
+  async run(context, variant) {
+    const { cluster, proxy } = needPostgres(context);
+    await cluster.query('DROP TABLE IF EXISTS orders, closings');
+    await cluster.query('CREATE TABLE orders (id text PRIMARY KEY)');
+    await cluster.query('CREATE TABLE closings (day date PRIMARY KEY)');
+    proxy.setFaults({ cutBeforeStatement: { match: /INSERT INTO closings/, when: (index) => index === 0 } });
+    const run = await runProgram(context.resources, this.id, `${this.id}/${variant}.mjs`, {
+      env: pgEnv(context, this.id, variant, { FAULTS_CALLS: '10' }),
+    });
+    const measures = { cuts: proxy.stats.statementsCut, served: run.result?.ok ?? 0, exitCode: run.exitCode ?? -1 };
+    if (!run.result || run.exitCode !== 0) return { harmed: true, text: `${crashText(run)} when the transaction's connection dropped`, measures, run };
+    const { ok, calls } = run.result;
+    return {
+      harmed: ok < calls,
+      text: `kept serving: the transaction ${run.result.transaction ?? 'ended'}, then ${ok} of ${calls} requests answered`,
       measures,
       run,
     };
@@ -270,6 +306,7 @@ const partialBatch: Scenario = {
 // 5. A throttled table, hammered or backed off from.
 const CAPACITY_PER_SECOND = 10;
 const HAMMER_MS = 3000;
+const HAMMER_WORKERS = 4;
 
 /** Several workers write for a fixed time against a table with little write capacity. */
 async function hammer(scenario: Scenario, context: ScenarioContext, variant: Variant): Promise<Outcome> {
@@ -278,7 +315,7 @@ async function hammer(scenario: Scenario, context: ScenarioContext, variant: Var
   const admit = tokenBucket(CAPACITY_PER_SECOND, 2);
   dynamodb.setFaults({ throttle: (request) => request.operation === 'PutItem' && admit() });
   const run = await runProgram(context.resources, 'dynamodb-retry-without-wait', `${scenario.id}/${variant}.mjs`, {
-    env: dynamoEnv(dynamodb, { FAULTS_WORKERS: '8', FAULTS_DURATION_MS: String(HAMMER_MS) }),
+    env: dynamoEnv(dynamodb, { FAULTS_WORKERS: String(HAMMER_WORKERS), FAULTS_DURATION_MS: String(HAMMER_MS) }),
   });
   const stored = await countItems(client, 'events');
   client.destroy();
@@ -302,7 +339,7 @@ const retryWithoutWait: Scenario = {
   title: "DynamoDB: retry loop against a throttled table (the loop is the only retry: the client's `maxAttempts: 1`)",
   rule: 'require-retry-backoff',
   database: 'dynamodb',
-  faults: `write capacity of ${CAPACITY_PER_SECOND} requests/s (token bucket): requests over it get ProvisionedThroughputExceededException; 8 workers for ${HAMMER_MS / 1000} s`,
+  faults: `write capacity of ${CAPACITY_PER_SECOND} requests/s (token bucket): requests over it get ProvisionedThroughputExceededException; ${HAMMER_WORKERS} workers for ${HAMMER_MS / 1000} s`,
   run(context, variant) {
     return hammer(this, context, variant);
   },
@@ -318,7 +355,7 @@ const retryWithoutWaitSdkRetries: Scenario = {
   database: 'dynamodb',
   faults: retryWithoutWait.faults,
   expectHarm: false,
-  note: "The SDK backs off inside each call (this SDK version waits up to 1 s, then 2 s… after a throttle), so the loop's missing wait adds few requests: the rule reports code that does not hammer here.",
+  note: "The SDK retries each throttled call itself, with exponential backoff and jitter (this SDK version: up to 4 attempts, waiting up to 1 s, 2 s, 4 s after a throttle), so the loop's own retry seldom runs and both programs send about the same requests: the rule reports code that does not hammer here.",
   run(context, variant) {
     return hammer(this, context, variant);
   },
@@ -359,6 +396,7 @@ const retriesDisabled: Scenario = {
 export const SCENARIOS: Scenario[] = [
   commitReplyLost,
   idleConnectionsDropped,
+  checkedOutConnectionDropped,
   statementRetriedInTransaction,
   partialBatch,
   retryWithoutWait,
