@@ -141,3 +141,16 @@ export function getKeyName(node: KeyedNode, options: KeyNameOptions = {}): strin
   if (templates && key.type === AST_NODE_TYPES.TemplateLiteral && key.expressions.length === 0) return key.quasis[0]?.value.cooked ?? undefined;
   return undefined;
 }
+
+/** The expressions `fn` returns: its expression body, or the arguments of its own `return`s (not those of nested functions). */
+export function getReturnedExpressions(fn: FunctionNode): TSESTree.Node[] {
+  if (fn.body && fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
+  const found: TSESTree.Node[] = [];
+  if (!fn.body) return found;
+  visitNodes(fn.body, { skipTypeAnnotations: true }, (node) => {
+    if (node !== fn.body && isFunctionNode(node)) return false;
+    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) found.push(node.argument);
+    return true;
+  });
+  return found;
+}

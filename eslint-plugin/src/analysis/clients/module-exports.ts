@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, isFunctionNode, type FunctionNode, visitNodes } from '../ast';
+import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode } from '../ast';
 import { type DbValue, isSameDbValue } from './db-value';
 import { getDbValue } from './db-values';
 import { type ExportedValue, setModuleExportLookup } from './imported-values';
@@ -276,18 +276,6 @@ function getQueryWrapperPool(context: AnyRuleContext, fn: FunctionNode): Exporte
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.MemberExpression || getKeyName(call.callee) !== 'query') return undefined;
   const value = getDbValue(context, call.callee.object);
   return value?.database === 'postgres' ? { value, returned: false } : undefined;
-}
-
-function getReturnedExpressions(fn: FunctionNode): TSESTree.Node[] {
-  if (fn.body && fn.body.type !== AST_NODE_TYPES.BlockStatement) return [fn.body];
-  const found: TSESTree.Node[] = [];
-  if (!fn.body) return found;
-  visitNodes(fn.body, { skipTypeAnnotations: true }, (node) => {
-    if (node !== fn.body && isFunctionNode(node)) return false;
-    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) found.push(node.argument);
-    return true;
-  });
-  return found;
 }
 
 function isNullish(node: TSESTree.Node): boolean {

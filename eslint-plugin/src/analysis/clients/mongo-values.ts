@@ -1,6 +1,6 @@
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getParameterSlot, getSlotArguments } from './call-sites';
-import { getKeyName, type KeyNameOptions } from '../ast';
+import { getKeyName, getReturnedExpressions, isFunctionNode, type KeyNameOptions } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { findModuleReferences, findRequireCallsByText, type TraceMap } from '../modules';
 import { type KnownKind, mergeKinds, type MongoValueKind } from './mongo-kinds';
@@ -24,6 +24,7 @@ const mongodbApi = {
 };
 const mongooseApi = {
   model: { [CALL]: 'model' },
+  Schema: { [CONSTRUCT]: 'schema' },
   createConnection: { [CALL]: 'connection' },
   connection: { [READ]: 'connection' },
   models: { [READ]: 'modelRegistry' },
@@ -236,6 +237,8 @@ function createResolver(context: AnyRuleContext): MongoValues {
     const call = fn.parent;
     if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || !call.arguments.includes(fn)) return undefined;
     const method = getKeyName(call.callee, STATIC_KEY);
+    // `collectionPromise.then((collection) => …)`: kinds do not tell a value from its promise.
+    if (method === 'then' && call.arguments[0] === fn) return known(getKind(call.callee.object));
     if (method === undefined || !SESSION_CALLBACK_METHODS.has(method)) return undefined;
     const receiver = getKind(call.callee.object);
     if (receiver === 'client' || receiver === 'session' || receiver === 'connection') return 'session';
@@ -270,8 +273,14 @@ function createResolver(context: AnyRuleContext): MongoValues {
     if (callee.type === 'MemberExpression') {
       const name = getKeyName(callee, STATIC_KEY);
       if (name === undefined) return undefined;
+      if (callee.object.type === 'ThisExpression') return getClassMethodKind(callee, name);
+      // `promise.then((db) => db.collection('x'))`: what the callback returns.
+      const callback = node.arguments[0];
+      if (name === 'then' && callback && isFunctionNode(callback)) return getReturnedKind(callback);
       const objectKind = getKind(callee.object);
       if (objectKind && objectKind !== 'other') return METHOD_RESULTS[objectKind]?.[name];
+      // `connection.model('Job', jobSchema)` on a connection from elsewhere, with a Mongoose schema.
+      if (objectKind === undefined && name === 'model' && node.arguments[1] && getKind(node.arguments[1]) === 'schema') return 'model';
       // `someDb.collection('orders')` / `db.collection(name)` where `someDb` comes from another
       // module or an untyped method, in a file that uses MongoDB. (Look-alikes such as
       // Firestore's `collection()` have none of the driver's method names.)
@@ -288,6 +297,29 @@ function createResolver(context: AnyRuleContext): MongoValues {
       }
     }
     return undefined;
+  }
+
+  /** What every `return` of `fn` gives, when all agree and are known (`null` aside). */
+  function getReturnedKind(fn: TSESTree.Node): KnownKind | undefined {
+    if (!isFunctionNode(fn)) return undefined;
+    let kind: KnownKind | undefined;
+    for (const returned of getReturnedExpressions(fn)) {
+      if (returned.type === 'Literal' && returned.value === null) continue;
+      const next = getKind(returned);
+      if (next === undefined || (kind !== undefined && next !== kind)) return undefined;
+      kind = next;
+    }
+    return kind;
+  }
+
+  /** `this.getCollection()`: what the class's method returns. */
+  function getClassMethodKind(callee: TSESTree.MemberExpression, name: string): KnownKind | undefined {
+    const body = getEnclosingClassBody(callee);
+    const method = body?.body.find(
+      (element): element is TSESTree.MethodDefinition => element.type === 'MethodDefinition' && element.kind === 'method' && !element.computed && getKeyName(element, STATIC_KEY) === name,
+    );
+    if (!method) return undefined;
+    return getAnnotationKind(method.value.returnType, true) ?? getReturnedKind(method.value);
   }
 
   function getClassMemberKind(node: TSESTree.MemberExpression, name: string): KnownKind | undefined {
@@ -324,7 +356,10 @@ function createResolver(context: AnyRuleContext): MongoValues {
         add(getKeyName(element, STATIC_KEY), element.typeAnnotation);
         add(getKeyName(element, STATIC_KEY), element.value);
       } else if (element.type === 'MethodDefinition' && !element.computed) {
-        if (element.kind === 'get') add(getKeyName(element, STATIC_KEY), element.value.returnType);
+        if (element.kind === 'get') {
+          add(getKeyName(element, STATIC_KEY), element.value.returnType);
+          for (const returned of isFunctionNode(element.value) ? getReturnedExpressions(element.value) : []) add(getKeyName(element, STATIC_KEY), returned);
+        }
         if (element.kind === 'constructor') {
           for (const param of element.value.params) {
             if (param.type === 'TSParameterProperty' && param.parameter.type === 'Identifier') {
@@ -445,6 +480,11 @@ function createResolver(context: AnyRuleContext): MongoValues {
 }
 
 /** `require('mongodb')` / `require('mongoose')` calls, found by text first. */
+/** A kind that says something (not `other`). */
+function known(kind: KnownKind | undefined): KnownKind | undefined {
+  return kind === 'other' ? undefined : kind;
+}
+
 function getEnclosingClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
   let current = node.parent;
   while (current) {
