@@ -13,6 +13,9 @@ createRuleTester().run('mongo-require-insert-id', rule, {
     `${header}await orders.insertOne({ _id: new ObjectId(), total: 1 });`,
     `${header}await orders.insertOne({ '_id': id, total: 1 });`,
     `${header}await orders.insertMany([{ _id: 1 }, { _id: 2 }]);`,
+    // The array may change before the insert: not judged.
+    `${header}const docs = [{ total: 1 }];\ndocs.push(next);\nawait orders.insertMany(docs);`,
+    `${header}let docs = [{ total: 1 }];\ndocs = withIds(docs);\nawait orders.insertMany(docs);`,
     `${header}await orders.bulkWrite([{ insertOne: { document: { _id: 1 } } }, { updateOne: { filter: {}, update: { $set: { a: 1 } } } }]);`,
     // Spreads of unknown objects may carry `_id`.
     `${header}export const save = (order) => orders.insertOne({ ...order, savedAt: new Date() });`,
@@ -105,6 +108,21 @@ await orders.insertOne(order);`,
           endLine: 3,
           endColumn: 40,
           suggestions: [{ messageId: 'addObjectId', output: `${withObjectId}await orders.insertMany([{ _id: 1 }, { _id: new ObjectId() }]);` }],
+        },
+      ],
+    },
+    {
+      // insertMany of an array literal held in a const of the same scope: judged like an inline array.
+      code: `${withObjectId}const docs = [{ _id: 1 }, { total: 2 }];\nawait orders.insertMany(docs);`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertMany' },
+          line: 3,
+          column: 27,
+          endLine: 3,
+          endColumn: 39,
+          suggestions: [{ messageId: 'addObjectId', output: `${withObjectId}const docs = [{ _id: 1 }, { _id: new ObjectId(), total: 2 }];\nawait orders.insertMany(docs);` }],
         },
       ],
     },

@@ -68,6 +68,7 @@ function getInsertedDocuments(context: AnyRuleContext, call: MongoCall): TSESTre
 /** Elements of an array literal, or the object a `list.map((x) => ({ … }))` callback returns. */
 function getListedElements(context: AnyRuleContext, node: TSESTree.Expression): TSESTree.Expression[] {
   if (node.type === 'ArrayExpression') return node.elements.filter(isExpression);
+  if (node.type === 'Identifier') return resolveArrayLiteral(context, node)?.elements.filter(isExpression) ?? [];
   if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression' || node.callee.computed) return [];
   if (node.callee.property.type !== 'Identifier' || node.callee.property.name !== 'map') return [];
   const callback = node.arguments[0];
@@ -108,6 +109,20 @@ function resolveObjectLiteral(context: AnyRuleContext, node: TSESTree.Node): TSE
     return undefined;
   }
   return def.node.init.type === 'ObjectExpression' ? def.node.init : undefined;
+}
+
+/** `const docs = [{ … }, { … }]; insertMany(docs)`, when nothing adds to or changes the array (`docs.push(…)`, `docs[0] = …`). */
+function resolveArrayLiteral(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESTree.ArrayExpression | undefined {
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(identifier), identifier);
+  const def = variable?.defs[0];
+  if (!variable || def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== 'Identifier' || def.node.init?.type !== 'ArrayExpression') return undefined;
+  const onlyPassed = variable.references.every((reference) => {
+    const parent = reference.identifier.parent;
+    if (reference.init) return true;
+    // Read as a call argument (the insert itself, a log line) is fine; any member use may change it.
+    return parent?.type === 'CallExpression' && parent.callee !== reference.identifier;
+  });
+  return onlyPassed ? def.node.init : undefined;
 }
 
 function isAssigned(member: TSESTree.MemberExpression): boolean {
