@@ -1,58 +1,12 @@
 // Runs the real `eslint` CLI (ESLint 10 and 9) on throw-away projects that use the
 // built plugin from this workspace, the way a user's CI does.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const repo = path.join(import.meta.dirname, '..', '..');
-const rootModules = path.join(repo, 'node_modules');
-const tempDirs: string[] = [];
+import { createProject, findingsOf, removeProjects, repo, runEslint } from './project';
 
 const docdbUri =
   'mongodb://app:s3cretPass@orders.cluster-c9akciq32.us-east-1.docdb.amazonaws.com:27017/orders?tls=true&tlsCAFile=global-bundle.pem&replicaSet=rs0&retryWrites=false';
-
-interface JsonResult {
-  filePath: string;
-  messages: { ruleId: string | null; line: number; column: number; message: string; fatal?: boolean }[];
-}
-
-/** A project folder whose node_modules links the workspace's plugin and the chosen ESLint. */
-function createProject(files: Record<string, string>, eslintPackage: 'eslint' | 'eslint9'): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'retry-safety-cli-'));
-  tempDirs.push(dir);
-  const modules = path.join(dir, 'node_modules');
-  mkdirSync(path.join(modules, '@typescript-eslint'), { recursive: true });
-  symlinkSync(path.join(repo, 'eslint-plugin'), path.join(modules, 'eslint-plugin-retry-safety'), 'dir');
-  symlinkSync(path.join(rootModules, eslintPackage), path.join(modules, 'eslint'), 'dir');
-  symlinkSync(path.join(rootModules, '@typescript-eslint', 'parser'), path.join(modules, '@typescript-eslint', 'parser'), 'dir');
-  symlinkSync(path.join(rootModules, 'typescript'), path.join(modules, 'typescript'), 'dir');
-  symlinkSync(path.join(rootModules, 'mongodb'), path.join(modules, 'mongodb'), 'dir');
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
-
-/** Runs the project's eslint binary; returns its JSON report (exit code 1 just means findings). */
-function runEslint(dir: string, args: string[]): JsonResult[] {
-  const bin = path.join(dir, 'node_modules', 'eslint', 'bin', 'eslint.js');
-  let stdout: string;
-  try {
-    stdout = execFileSync(process.execPath, [bin, '--format', 'json', ...args], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    const failure = error as { status?: number; stdout?: string; stderr?: string };
-    if (failure.status !== 1) throw new Error(`eslint exited with ${failure.status}: ${failure.stderr}`);
-    stdout = failure.stdout ?? '';
-  }
-  return JSON.parse(stdout) as JsonResult[];
-}
-
-function findingsOf(results: JsonResult[], file: string): JsonResult['messages'] {
-  return results.find((result) => result.filePath.endsWith(file))?.messages ?? [];
-}
 
 const esmConfig = `import tsParser from '@typescript-eslint/parser';
 import retrySafety from 'eslint-plugin-retry-safety';
@@ -99,9 +53,7 @@ beforeAll(() => {
   }
 });
 
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(removeProjects);
 
 describe.each(['eslint', 'eslint9'] as const)('%s CLI with eslint.config.js (ESM) and the TypeScript parser', (eslintPackage) => {
   it('reports the connection string in .ts and .env files and --fix removes retryWrites=false', () => {

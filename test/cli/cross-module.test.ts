@@ -1,0 +1,140 @@
+// Database clients kept in a module of their own, imported or required by the code that
+// uses them: the real `eslint` CLI on small projects on disk, ESM and CommonJS, JavaScript
+// and TypeScript, with and without type information.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createProject, findingsOf, removeProjects, repo, runEslint } from './project';
+
+beforeAll(() => {
+  if (!existsSync(path.join(repo, 'eslint-plugin', 'dist', 'index.cjs'))) throw new Error('Build the plugin first: npm run build');
+});
+afterAll(removeProjects);
+
+const settings = `{ settings: { 'retry-safety': { documentdb: { engineVersion: '8.0.2' } } } }`;
+
+const esmConfig = (typed: boolean): string => `import tsParser from '@typescript-eslint/parser';
+import retrySafety from 'eslint-plugin-retry-safety';
+export default [
+  { files: ['**/*.ts'], languageOptions: { parser: tsParser${typed ? ', parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname }' : ''} } },
+  retrySafety.configs.all,
+  ${settings},
+];
+`;
+
+const tsconfig = JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: true, noEmit: true }, include: ['src'] });
+
+const mongoModule = `import { MongoClient, type Collection } from 'mongodb';
+interface Order { _id?: string; total: number }
+const client = new MongoClient(process.env.MONGO_URL ?? 'mongodb://localhost');
+export const orders: Collection<Order> = client.db('shop').collection<Order>('orders');
+export const customers = client.db('shop').collection('customers');
+export { client };
+`;
+
+const mongoApp = `import { client, customers, orders } from './db/mongo.js';
+export async function place(total: number) {
+  for (let attempt = 0; ; attempt++) {
+    try { return await orders.insertOne({ total }); } catch (err) { if (attempt >= 3) throw err; }
+  }
+}
+export async function purge() { await customers.deleteMany({ inactive: true }); }
+export async function transfer() {
+  const session = client.startSession();
+  session.startTransaction();
+  for (let i = 0; i < 3; i++) { try { await orders.updateOne({}, { $inc: { total: 1 } }, { session }); break; } catch { continue; } }
+  await session.commitTransaction();
+}
+`;
+
+/** `rule@line` of the findings of one file, rule ids without the prefix, sorted. */
+function ruleLines(results: ReturnType<typeof runEslint>, file: string): string[] {
+  return findingsOf(results, file)
+    .map((message) => `${(message.ruleId ?? 'fatal').replace('retry-safety/', '')}@${message.line}`)
+    .sort();
+}
+
+describe('clients in their own module, ES modules in TypeScript', () => {
+  it.each([false, true])('finds the writes on imported collections and the session of an imported client (typed: %s)', (typed) => {
+    const dir = createProject(
+      { 'package.json': '{ "type": "module" }', 'tsconfig.json': tsconfig, 'eslint.config.js': esmConfig(typed), 'src/db/mongo.ts': mongoModule, 'src/app.ts': mongoApp },
+      'eslint',
+    );
+    const found = ruleLines(runEslint(dir, ['src']), 'src/app.ts');
+    expect(found).toEqual(
+      expect.arrayContaining(['mongo-require-insert-id@4', 'require-retry-backoff@3', 'mongo-no-non-retryable-write@7', 'mongo-no-retry-in-transaction@11']),
+    );
+    expect(found.some((entry) => entry.startsWith('fatal'))).toBe(false);
+  });
+});
+
+describe('clients in their own module, CommonJS in JavaScript (ESLint 9, its default parser)', () => {
+  it('follows require() to a pg query wrapper, a Mongoose model, and a DynamoDB store class', () => {
+    const dir = createProject(
+      {
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [retrySafety.configs.all, ${settings}];\n`,
+        'db/index.js': `const { Pool } = require('pg');\nconst pool = new Pool();\npool.on('error', () => {});\nmodule.exports = { query: (text, params) => pool.query(text, params) };\n`,
+        'models/Record.js': `const mongoose = require('mongoose');\nconst schema = new mongoose.Schema({ name: String });\nmodule.exports = mongoose.model('Record', schema);\n`,
+        'lib/store.js': `const AWS = require('aws-sdk');
+class ItemStore {
+  constructor(client) { this.client = client; }
+  async saveAll(items) { await this.client.batchWrite({ RequestItems: { items: items.map((Item) => ({ PutRequest: { Item } })) } }).promise(); }
+}
+module.exports = { store: new ItemStore(new AWS.DynamoDB.DocumentClient()), documents: new AWS.DynamoDB.DocumentClient() };
+`,
+        'app.js': `const db = require('./db');
+const Record = require('./models/Record');
+const { documents } = require('./lib/store');
+async function save(order) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try { return await db.query('INSERT INTO orders (id) VALUES ($1)', [order.id]); } catch (err) { if (attempt === 4) throw err; }
+  }
+}
+async function archive(name) { await Record.updateMany({ name }, { archived: true }); }
+async function load(items) { await documents.batchWrite({ RequestItems: { items } }).promise(); }
+module.exports = { save, archive, load };
+`,
+      },
+      'eslint9',
+    );
+    const results = runEslint(dir, ['.']);
+    const found = ruleLines(results, 'app.js');
+    expect(found).toEqual(expect.arrayContaining(['require-retry-backoff@5', 'mongo-no-non-retryable-write@9', 'dynamodb-require-unprocessed-items-handling@10']));
+    // The store class's own call: the client given to its constructor.
+    expect(ruleLines(results, 'lib/store.js')).toContain('dynamodb-require-unprocessed-items-handling@4');
+  });
+});
+
+describe('look-alikes in modules of their own stay silent', () => {
+  it('a Prisma client, a mysql2 pool, an array-like wrapper and an S3 client', () => {
+    const dir = createProject(
+      {
+        'package.json': '{ "type": "module" }',
+        'eslint.config.js': esmConfig(false),
+        'src/prisma.ts': `import { PrismaClient } from '@prisma/client';\nexport const prisma = new PrismaClient();\n`,
+        'src/mysql.ts': `import mysql from 'mysql2/promise';\nexport const pool = mysql.createPool({});\n`,
+        'src/list.ts': `export const orders = { items: [] as unknown[], deleteMany(filter: unknown) { void filter; this.items = []; } };\n`,
+        'src/s3.ts': `import { S3Client } from '@aws-sdk/client-s3';\nexport const s3 = new S3Client({});\n`,
+        'src/app.ts': `import { prisma } from './prisma.js';
+import { pool } from './mysql.js';
+import { orders } from './list.js';
+import { s3 } from './s3.js';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+export async function run() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await prisma.order.updateMany({ where: {}, data: { archived: true } });
+      await pool.query('INSERT INTO orders VALUES (1)');
+      orders.deleteMany({});
+      await s3.send(new PutObjectCommand({ Bucket: 'b', Key: 'k' }));
+      return;
+    } catch (err) { if (attempt === 2) throw err; }
+  }
+}
+`,
+      },
+      'eslint',
+    );
+    expect(ruleLines(runEslint(dir, ['src']), 'src/app.ts')).toEqual([]);
+  });
+});
