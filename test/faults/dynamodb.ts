@@ -35,6 +35,8 @@ export interface DynamoStats {
   heldBack: number;
   /** Arrival time of each request, ms since the faults were set. */
   arrivals: number[];
+  /** For each request sent again after a throttle: ms from the throttle's answer to it (same item key). */
+  retryGaps: number[];
 }
 
 const THROTTLE_BODY = JSON.stringify({
@@ -61,6 +63,17 @@ export function tokenBucket(perSecond: number, burst: number, now: () => number 
 
 type Batch = Record<string, unknown[]>;
 
+/** The item a single-item request is about (`Item` or `Key`), as text; undefined for batches. */
+function itemKey(body: string): string | undefined {
+  try {
+    const input = JSON.parse(body) as { TableName?: string; Item?: unknown; Key?: unknown };
+    const item = input.Key ?? input.Item;
+    return item === undefined ? undefined : `${input.TableName} ${JSON.stringify(item)}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Splits each table's requests of a batch into the ones forwarded and the ones held back. */
 function splitBatch(items: Batch, share: number): { forwarded: Batch; heldBack: Batch; count: number } {
   const forwarded: Batch = {};
@@ -82,7 +95,9 @@ function splitBatch(items: Batch, share: number): { forwarded: Batch; heldBack: 
 }
 
 export class DynamoDB {
-  readonly stats: DynamoStats = { requests: 0, throttled: 0, heldBack: 0, arrivals: [] };
+  readonly stats: DynamoStats = { requests: 0, throttled: 0, heldBack: 0, arrivals: [], retryGaps: [] };
+  /** When each item key was last answered with a throttle, to time the retry that follows. */
+  private throttledAt = new Map<string, number>();
   private faults: DynamoFaults = {};
   private startedAt = performance.now();
   private readonly agent = new http.Agent({ keepAlive: true });
@@ -115,7 +130,8 @@ export class DynamoDB {
   /** Sets the faults for the next requests and resets the counts. */
   setFaults(faults: DynamoFaults): void {
     this.faults = faults;
-    Object.assign(this.stats, { requests: 0, throttled: 0, heldBack: 0, arrivals: [] });
+    Object.assign(this.stats, { requests: 0, throttled: 0, heldBack: 0, arrivals: [], retryGaps: [] });
+    this.throttledAt.clear();
     this.startedAt = performance.now();
   }
 
@@ -125,10 +141,15 @@ export class DynamoDB {
     const body = Buffer.concat(chunks).toString('utf8');
     const operation = String(request.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
     const call: DynamoRequest = { operation, index: this.stats.requests++, body };
-    this.stats.arrivals.push(performance.now() - this.startedAt);
+    const now = performance.now();
+    this.stats.arrivals.push(now - this.startedAt);
+    const key = itemKey(body);
+    const throttledAt = key === undefined ? undefined : this.throttledAt.get(key);
+    if (throttledAt !== undefined) this.stats.retryGaps.push(now - throttledAt);
 
     if (this.faults.throttle?.(call)) {
       this.stats.throttled++;
+      if (key !== undefined) this.throttledAt.set(key, performance.now());
       this.reply(response, 400, THROTTLE_BODY, { 'x-amzn-ErrorType': 'ProvisionedThroughputExceededException:' });
       return;
     }

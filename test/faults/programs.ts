@@ -63,11 +63,14 @@ export async function runProgram(resources: Resources, scenario: string, program
   child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   child.stdout!.resume();
   let result: WorkloadResult | undefined;
+  let injected: Promise<void> | undefined;
   child.on('message', (message: { type: string; result?: WorkloadResult }) => {
     if (message.type === 'result') result = message.result;
     if (message.type === 'ready') {
-      void (options.onReady ?? (async () => {}))().then(
-        () => child.connected && child.send({ type: 'go' }),
+      injected = (options.onReady ?? (async () => {}))().then(
+        () => {
+          if (child.connected) child.send({ type: 'go' });
+        },
         (error: unknown) => {
           stderr += `\n[fault injection failed] ${(error as Error).message}`;
           child.kill('SIGKILL');
@@ -84,6 +87,8 @@ export async function runProgram(resources: Resources, scenario: string, program
     child.once('exit', (code, exitSignal) => resolve([code, exitSignal]));
   });
   clearTimeout(timer);
+  // The fault may still be finishing (a crash can come before its query returns).
+  await injected;
   await stop();
   return { result, exitCode, signal, stderr, timedOut, ms: Math.round(performance.now() - started) };
 }
