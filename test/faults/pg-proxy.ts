@@ -106,7 +106,8 @@ export class PgProxy {
     this.server = undefined;
     clearTimeout(this.refuseTimer);
     this.refuseTimer = setTimeout(() => {
-      if (!this.closed) void this.listen();
+      // Should the port be taken meanwhile, connections keep being refused and the scenario shows it.
+      if (!this.closed) this.listen().catch(() => {});
     }, ms);
   }
 

@@ -25,17 +25,17 @@ function isExecutable(file: string): boolean {
   }
 }
 
-/** The folder holding `initdb` and `pg_ctl`: PG_BINDIR, Debian's newest version, or PATH. */
+/** The folder holding `initdb` and `pg_ctl`: PG_BINDIR when set, else Debian's newest version, else PATH. */
 export function findPostgresBindir(): string | undefined {
   const candidates: string[] = [];
   if (process.env.PG_BINDIR) candidates.push(process.env.PG_BINDIR);
-  if (existsSync(DEBIAN_ROOT)) {
+  else if (existsSync(DEBIAN_ROOT)) {
     const versions = readdirSync(DEBIAN_ROOT)
       .filter((name) => /^\d+(\.\d+)?$/.test(name))
       .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => path.join(DEBIAN_ROOT, version, 'bin')));
   }
-  candidates.push(...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean));
+  if (!process.env.PG_BINDIR) candidates.push(...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean));
   return candidates.find((dir) => isExecutable(path.join(dir, 'initdb')) && isExecutable(path.join(dir, 'pg_ctl')));
 }
 
@@ -87,7 +87,7 @@ export interface PostgresCluster {
 /** Starts a cluster registered with `resources`; throws with the reason when it cannot. */
 export async function startPostgres(resources: Resources): Promise<PostgresCluster> {
   const bindir = findPostgresBindir();
-  if (!bindir) throw new Error(`no initdb/pg_ctl found: ${INSTALL_HINT}`);
+  if (!bindir) throw new Error(`no initdb and pg_ctl found (${process.env.PG_BINDIR ? `PG_BINDIR=${process.env.PG_BINDIR}` : `${DEBIAN_ROOT}/*/bin, PATH`})`);
   const account = serverAccount();
   const root = resources.tempDir('postgres');
   const data = path.join(root, 'data');
