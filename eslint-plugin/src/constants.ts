@@ -44,3 +44,10 @@ export const ESLINT_SETTINGS_NAME = `settings["${SETTINGS_KEY}"]`;
  * Unset, messages say `settings["retry-safety"]`.
  */
 export const SETTINGS_NAME_KEY = `${PLUGIN_NAMESPACE}/settings-name` as const;
+
+/**
+ * Shared setting for hosts that lint a document under another file name (the language
+ * server lints under a fixed virtual folder): the document's real path on disk, from
+ * which the module index resolves the document's relative imports.
+ */
+export const SOURCE_PATH_KEY = `${PLUGIN_NAMESPACE}/source-path` as const;

@@ -2,6 +2,7 @@
 // everything else through the plugin's text language (the connection-string rule). Nothing
 // is loaded from the workspace: the config is built here, from the settings only.
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as tsParser from '@typescript-eslint/parser';
 import type { Linter as LinterTypes } from 'eslint';
 import { Linter } from 'eslint/universal';
@@ -10,6 +11,7 @@ import {
   FILE_KINDS,
   PLUGIN_NAMESPACE,
   RULE_PREFIX,
+  SOURCE_PATH_KEY,
   TEXT_LANGUAGE_ID,
   findCodeKindByLanguageId,
   findFileKind,
@@ -40,6 +42,8 @@ export interface LintTarget {
   kind: 'code' | 'text';
   /** The name ESLint sees: the document's base name (plus an extension for untitled code). */
   filename: string;
+  /** The document's path on disk (`file:` documents): the plugin's module index reads its relative imports from there. */
+  sourcePath?: string;
 }
 
 export type LintOutcome =
@@ -79,10 +83,22 @@ function getBaseName(uri: string): string {
 /** How a document is linted, from its URI's extension and, failing that, its language id (the plugin's file kinds). */
 export function getLintTarget(uri: string, languageId: string): LintTarget {
   const baseName = getBaseName(uri);
-  if (findFileKind(baseName)?.syntax === 'code') return { kind: 'code', filename: baseName };
+  const sourcePath = getFilePath(uri);
+  const withPath = sourcePath ? { sourcePath } : {};
+  if (findFileKind(baseName)?.syntax === 'code') return { kind: 'code', filename: baseName, ...withPath };
   const extension = findCodeKindByLanguageId(languageId)?.extensions[0];
-  if (extension) return { kind: 'code', filename: `${baseName}${extension}` };
+  if (extension) return { kind: 'code', filename: `${baseName}${extension}`, ...withPath };
   return { kind: 'text', filename: baseName };
+}
+
+/** The path on disk of a `file:` URI; undefined for other schemes and malformed URIs. */
+export function getFilePath(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
 }
 
 function toEslintSeverity(level: RuleLevel): LinterTypes.Severity {
@@ -157,6 +173,12 @@ function getThrowingRule(error: unknown): string | undefined {
   return /Error while loading rule '([^']+)'/.exec(message)?.[1];
 }
 
+/** The config with the document's real path in the shared settings, for the plugin's module index. */
+function withSourcePath(config: LinterTypes.Config[], sourcePath: string | undefined): LinterTypes.Config[] {
+  if (!sourcePath) return config;
+  return config.map((object) => ({ ...object, settings: { ...object.settings, [SOURCE_PATH_KEY]: sourcePath } }));
+}
+
 /** The same config with only the rules `keep` accepts left on. */
 function withRules(config: LinterTypes.Config[], keep: (ruleId: string) => boolean): LinterTypes.Config[] {
   return config.map((object) => ({
@@ -181,7 +203,7 @@ export class DocumentLinter {
     const source = bomLength ? text.slice(bomLength) : text;
     try {
       const messages = this.#runIsolated(target, setup, (config) =>
-        this.#linter.verify(source, config, { filename: getVirtualPath(target) }),
+        this.#linter.verify(source, withSourcePath(config, target.sourcePath), { filename: getVirtualPath(target) }),
       );
       const fatal = messages.find((message) => message.fatal);
       if (fatal) return { status: 'parse-error', message: `${fatal.message} (${fatal.line}:${fatal.column})` };

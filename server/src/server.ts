@@ -252,6 +252,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
 
     const { engine, linter } = await loadEngine();
     if (document.version !== requestedVersion || !documents.get(uri)) return;
+    syncOpenModules(engine);
     const started = performance.now();
     const outcome = linter.lint(document.getText(), engine.getLintTarget(uri, document.languageId), settings);
     if (outcome.status === 'parse-error') {
@@ -272,6 +273,38 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     log.debug(`${uri} v${document.version}: ${outcome.messages.length} finding(s) in ${(performance.now() - started).toFixed(1)} ms`);
   }
 
+  /** Paths whose editor text the plugin's module index reads instead of the file on disk. */
+  const openModulePaths = new Set<string>();
+
+  /**
+   * The plugin's module index reads the unsaved text of open documents when a linted
+   * file imports them; closed ones go back to the file on disk.
+   */
+  function syncOpenModules(engine: Engine): void {
+    const stillOpen = new Set<string>();
+    for (const open of documents.all()) {
+      const filePath = engine.getFilePath(open.uri);
+      if (!filePath) continue;
+      stillOpen.add(filePath);
+      engine.setOpenModuleText(filePath, open.getText());
+    }
+    for (const filePath of openModulePaths) if (!stillOpen.has(filePath)) engine.setOpenModuleText(filePath, undefined);
+    openModulePaths.clear();
+    for (const filePath of stillOpen) openModulePaths.add(filePath);
+  }
+
+  /**
+   * After an edit, the other open documents that may import the edited one (their text
+   * names its file) are linted again, a little later, so that what they import is current.
+   */
+  function scheduleDependents(changed: TextDocument): void {
+    const stem = getModuleStem(changed.uri);
+    if (!stem) return;
+    for (const other of documents.all()) {
+      if (other.uri !== changed.uri && other.getText().includes(stem)) scheduleLint(other.uri, debounceMs * 2);
+    }
+  }
+
   // `TextDocuments` fires a content change right after each open; that one is not debounced.
   const justOpened = new Set<string>();
   documents.onDidOpen(({ document }) => {
@@ -279,7 +312,9 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     scheduleLint(document.uri, 0);
   });
   documents.onDidChangeContent(({ document }) => {
-    if (!justOpened.delete(document.uri)) scheduleLint(document.uri);
+    if (justOpened.delete(document.uri)) return;
+    scheduleLint(document.uri);
+    scheduleDependents(document);
   });
   documents.onDidClose(({ document }) => {
     justOpened.delete(document.uri);
@@ -391,4 +426,13 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
 
 function writeStderr(message: string): void {
   process.stderr.write(`${message}\n`);
+}
+
+/** `db` of `file:///app/src/db.ts`, `mongo` of `…/db/mongo/index.js`: the name an import of the file contains. */
+function getModuleStem(uri: string): string | undefined {
+  const segments = uri.replace(/[?#].*$/s, '').split('/');
+  let name = segments.pop() ?? '';
+  name = name.replace(/\.[^.]*$/, '');
+  if (name === 'index') name = segments.pop() ?? '';
+  return /^[\w.-]{2,}$/.test(name) ? name : undefined;
 }

@@ -74,12 +74,18 @@ describe('DocumentLinter', () => {
   });
 
   it('lints code by extension first, then by language id; everything else as text', () => {
-    expect(getLintTarget('file:///a/b/service.mts', 'plaintext')).toEqual({ kind: 'code', filename: 'service.mts' });
+    expect(getLintTarget('file:///a/b/service.mts', 'plaintext')).toEqual({ kind: 'code', filename: 'service.mts', sourcePath: '/a/b/service.mts' });
     expect(getLintTarget('untitled:Untitled-1', 'typescriptreact')).toEqual({ kind: 'code', filename: 'Untitled-1.tsx' });
     expect(getLintTarget('file:///a/.env.local', 'dotenv')).toEqual({ kind: 'text', filename: '.env.local' });
     expect(getLintTarget('file:///a/my%20config.yaml', 'yaml')).toEqual({ kind: 'text', filename: 'my config.yaml' });
     expect(getLintTarget('file:///a/%E0%A4%A', 'plaintext')).toEqual({ kind: 'text', filename: '%E0%A4%A' });
     expect(getLintTarget('::::', 'typescript')).toEqual({ kind: 'code', filename: '____.ts' });
     expect(getLintTarget('file:///', 'plaintext')).toEqual({ kind: 'text', filename: 'untitled' });
+  });
+
+  it("gives code files on disk their real path, for the plugin's module index", () => {
+    expect(getLintTarget('file:///a/b/my%20db.ts', 'typescript')).toMatchObject({ kind: 'code', sourcePath: '/a/b/my db.ts' });
+    expect(getLintTarget('untitled:Untitled-2', 'javascript')).not.toHaveProperty('sourcePath');
+    expect(getLintTarget('vscode-notebook-cell:/a/b.ipynb#x', 'typescript')).not.toHaveProperty('sourcePath');
   });
 });

@@ -3,7 +3,7 @@ import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode }
 import { type DbValue, isSameDbValue } from './db-value';
 import { getDbValue } from './db-values';
 import { type ExportedValue, setModuleExportLookup } from './imported-values';
-import { parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
+import { getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import type { AnyRuleContext } from '../per-file-cache';
 
 /**
@@ -115,7 +115,7 @@ function summarise(context: AnyRuleContext, file: string): ModuleSummary {
 function summariseModule(context: AnyRuleContext): ModuleSummary {
   const named = new Map<string, ExportedValue>();
   let whole: ExportedValue | undefined;
-  const file = context.physicalFilename ?? context.filename;
+  const file = getSourcePath(context);
   const set = (name: string | undefined, value: ExportedValue | undefined): void => {
     if (name !== undefined && value) named.set(name, value);
   };

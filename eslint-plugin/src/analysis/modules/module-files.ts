@@ -1,5 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SOURCE_PATH_KEY } from '../../constants';
+import type { AnyRuleContext } from '../per-file-cache';
 
 /**
  * Where a relative import of the project leads on disk, and that module's text. Only
@@ -29,6 +31,19 @@ export function setOpenModuleText(filePath: string, text: string | undefined): v
   const key = path.resolve(filePath);
   if (text === undefined) openTexts.delete(key);
   else openTexts.set(key, text);
+}
+
+/** Where the linted file is on disk: the host's source-path setting, else the file ESLint lints. */
+export function getSourcePath(context: AnyRuleContext): string {
+  const given = (context.settings as Record<string, unknown> | undefined)?.[SOURCE_PATH_KEY];
+  return typeof given === 'string' && path.isAbsolute(given) ? given : (context.physicalFilename ?? context.filename);
+}
+
+/** Shared settings for another module: the host's source path belongs to the linted file only. */
+export function getModuleSettings(context: AnyRuleContext): Record<string, unknown> {
+  const { [SOURCE_PATH_KEY]: _sourcePath, ...rest } = (context.settings ?? {}) as Record<string, unknown>;
+  void _sourcePath;
+  return rest;
 }
 
 /** True for `./db`, `../models/Record`: the specifiers the module index follows. */

@@ -2,6 +2,7 @@ import { analyze } from 'eslint-scope';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { SourceCode } from 'eslint';
 import type { AnyRuleContext } from '../per-file-cache';
+import { getModuleSettings } from './module-files';
 
 /**
  * Another module of the project, parsed with the parser the linted file uses and given
@@ -40,7 +41,7 @@ export function parseModule(context: AnyRuleContext, file: string, text: string)
       filename: file,
       physicalFilename: file,
       languageOptions: context.languageOptions,
-      settings: context.settings,
+      settings: getModuleSettings(context),
       options: [],
       sourceCode: sourceCode as unknown as AnyRuleContext['sourceCode'],
       report: () => undefined,

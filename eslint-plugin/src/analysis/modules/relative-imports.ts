@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { getKeyName } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import type { AnyRuleContext } from '../per-file-cache';
-import { isRelativeSpecifier, resolveModuleFile } from './module-files';
+import { getSourcePath, isRelativeSpecifier, resolveModuleFile } from './module-files';
 
 /**
  * The places of a file that read what one of the project's own modules exports:
@@ -27,7 +27,7 @@ const REQUIRE_RELATIVE = /\brequire\s*\(\s*(['"])\.{1,2}(?:\/[^'"\n]*)?\1\s*\)/g
 
 /** Every read of a relative module's export in the file, in no particular order. */
 export function findImportedReads(context: AnyRuleContext): ImportedRead[] {
-  const file = context.physicalFilename ?? context.filename;
+  const file = getSourcePath(context);
   const reads: ImportedRead[] = [];
   const program = context.sourceCode.ast;
   for (const statement of program.body) {

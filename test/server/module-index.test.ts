@@ -1,0 +1,73 @@
+// The plugin's module index in the language server: a document's relative imports are read
+// from the editor's unsaved text of open documents, else from disk, and an edit of an
+// imported document lints the open documents that import it again.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LspClient } from './lsp-client';
+
+const RULE = 'retry-safety/mongo-no-non-retryable-write';
+const COLLECTION_MODULE = `import { MongoClient } from 'mongodb';\nexport const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');\n`;
+const ARRAY_MODULE = `export const orders = { deleteMany(filter: unknown) { return filter; } };\n`;
+const APP = `import { orders } from './db';\n\nexport async function purge() {\n  await orders.deleteMany({ archived: true });\n}\n`;
+
+describe('language server: values from imported modules', () => {
+  let client: LspClient;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'retry-safety-lsp-modules-'));
+    mkdirSync(path.join(dir, 'src'));
+    client = await LspClient.start({
+      settings: { enable: true, documentdb: { hosts: [] }, rules: {}, trace: { server: 'off' } },
+      initializationOptions: { debounceMs: 20 },
+    });
+  });
+
+  afterAll(async () => {
+    await client?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const uriOf = (name: string): string => pathToFileURL(path.join(dir, 'src', name)).href;
+
+  it('reads an imported module from disk', async () => {
+    writeFileSync(path.join(dir, 'src', 'db.ts'), COLLECTION_MODULE);
+    const app = uriOf('app.ts');
+    await client.open(app, 'typescript', APP);
+    const diagnostics = await client.diagnosticsFor(app, 1);
+    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line])).toEqual([[RULE, 3]]);
+    await client.close(app);
+  });
+
+  it("reads an open module's unsaved text instead of the file, and lints its importers again after an edit", async () => {
+    mkdirSync(path.join(dir, 'unsaved', 'src'), { recursive: true });
+    // On disk the module exports a plain object with a look-alike method: nothing to report.
+    writeFileSync(path.join(dir, 'unsaved', 'src', 'db.ts'), ARRAY_MODULE);
+    const db = pathToFileURL(path.join(dir, 'unsaved', 'src', 'db.ts')).href;
+    const app = pathToFileURL(path.join(dir, 'unsaved', 'src', 'app.ts')).href;
+    await client.open(db, 'typescript', COLLECTION_MODULE);
+    await client.diagnosticsFor(db, 1);
+    await client.open(app, 'typescript', APP);
+    expect((await client.diagnosticsFor(app, 1)).map((diagnostic) => diagnostic.code)).toEqual([RULE]);
+
+    // Edit the module (unsaved) back to the look-alike: the importer is linted again.
+    const published = client.published.length;
+    await client.change(db, ARRAY_MODULE);
+    const relinted = await client.waitForDiagnostics(app, () => client.published.length > published);
+    expect(relinted.diagnostics).toEqual([]);
+
+    // And back to a collection (still unsaved): reported again.
+    const before = client.published.length;
+    await client.change(db, COLLECTION_MODULE);
+    const again = await client.waitForDiagnostics(app, () => client.published.length > before);
+    expect(again.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([RULE]);
+
+    // Closing the module without saving: the file on disk (the look-alike) counts again.
+    await client.close(db);
+    await client.change(app, `${APP}\n`);
+    expect(await client.diagnosticsFor(app, 2)).toEqual([]);
+  });
+});
