@@ -4,7 +4,8 @@ import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
 import type { DbCall } from './db-call';
 import type { PgRole } from './db-value';
 import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, type ValueBinding, visitEveryNode } from './value-bindings';
-import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, hasModuleImport, type TraceMap } from '../modules';
+import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, getManifestDependencies, getSourcePath, hasModuleImport, type TraceMap } from '../modules';
+import { findMemberCallsNamed } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getSqlStatement, type SqlStatement } from './sql-statements';
 import { getImportedValues } from './imported-values';
@@ -130,7 +131,8 @@ const EMPTY: PostgresAnalysis = { calls: [], values: new Map(), pools: [], conne
 export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext): PostgresAnalysis => {
   const types = getClientTypeChecker(context, POSTGRES_MODULES);
   const imported = getImportedValues(context).flatMap(({ node, value }) => (value.database === 'postgres' ? [{ node, ...value }] : []));
-  if (!hasModuleImport(context, POSTGRES_MODULES) && !types && imported.length === 0) return EMPTY;
+  const sqlShaped = findSqlShapedQueries(context);
+  if (!hasModuleImport(context, POSTGRES_MODULES) && !types && imported.length === 0 && sqlShaped.length === 0) return EMPTY;
   const builder = new AnalysisBuilder(context);
   // Pools and clients the project's own modules export (`const pool = require('./db')`).
   for (const { node, role, library } of imported) builder.addProducer(node, role, library);
@@ -152,6 +154,7 @@ export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext):
   builder.drain();
   builder.addParameters();
   if (types) builder.addTypedReceivers(types);
+  builder.addSqlShapedQueries(sqlShaped);
   return builder.finish();
 });
 
@@ -203,6 +206,22 @@ class AnalysisBuilder {
       if (instance.library === 'postgres') this.visitSql(instance);
       else this.visitPg(instance);
     }
+  }
+
+  /**
+   * `x.query('INSERT …')` on a receiver nothing else identified, in a project whose only
+   * SQL driver is PostgreSQL's: a call on a connection of its own (calls on the same
+   * receiver share it), which keeps transaction checks quiet rather than wrong.
+   */
+  addSqlShapedQueries(queries: readonly TSESTree.MemberExpression[]): void {
+    for (const member of queries) {
+      const receiver = member.object;
+      if (this.seen.has(receiver) || isKnownNonPgValue(this.context, receiver)) continue;
+      const connection = getConnectionIdentity(this.context, receiver);
+      this.queue.push({ node: receiver, role: 'client', library: 'pg', connection });
+      if (!this.connections.has(connection)) this.connections.set(connection, { node: connection, releaseCalls: [] });
+    }
+    this.drain();
   }
 
   /**
@@ -408,6 +427,62 @@ class AnalysisBuilder {
     }
     return false;
   }
+}
+
+/**
+ * A receiver the file shows to be something else: a local object, array, instance or
+ * function, or an import of another package (`const local = { query() {} }`, `knex`).
+ */
+function isKnownNonPgValue(context: AnyRuleContext, receiver: TSESTree.Node): boolean {
+  if (receiver.type !== AST_NODE_TYPES.Identifier) {
+    return (
+      receiver.type === AST_NODE_TYPES.ThisExpression ||
+      receiver.type === AST_NODE_TYPES.NewExpression ||
+      receiver.type === AST_NODE_TYPES.ObjectExpression ||
+      receiver.type === AST_NODE_TYPES.ArrayExpression ||
+      receiver.type === AST_NODE_TYPES.Literal
+    );
+  }
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(receiver), receiver);
+  const definition = variable?.defs[0];
+  if (!definition) return false;
+  if (definition.type === 'FunctionName' || definition.type === 'ClassName') return true;
+  if (definition.type === 'ImportBinding') {
+    const source = definition.parent.type === AST_NODE_TYPES.ImportDeclaration ? String(definition.parent.source.value) : '';
+    return !source.startsWith('.') && !(POSTGRES_MODULES as readonly string[]).includes(source);
+  }
+  if (definition.type !== 'Variable' || !definition.node.init) return false;
+  const init = unwrapExpression(definition.node.init);
+  return (
+    init.type === AST_NODE_TYPES.ObjectExpression ||
+    init.type === AST_NODE_TYPES.ArrayExpression ||
+    init.type === AST_NODE_TYPES.NewExpression ||
+    init.type === AST_NODE_TYPES.Literal ||
+    init.type === AST_NODE_TYPES.TemplateLiteral ||
+    init.type === AST_NODE_TYPES.ClassExpression ||
+    isFunctionNode(init)
+  );
+}
+
+/** SQL drivers and query layers whose `query(text)` is not node-postgres' (or not only). */
+const OTHER_SQL_PACKAGES = [
+  'mysql', 'mysql2', 'sqlite3', 'better-sqlite3', 'mssql', 'tedious', 'oracledb', 'sequelize', 'typeorm', 'knex', 'kysely',
+  'drizzle-orm', '@prisma/client', '@mikro-orm/core', 'pg-promise', 'slonik', '@databases/pg', 'mariadb', 'sql.js', '@libsql/client',
+];
+
+/**
+ * `x.query('INSERT …')` calls whose first argument is SQL text, when the nearest
+ * `package.json` depends on `pg` or `postgres` and on no other SQL package. The method
+ * name alone is no evidence: the SQL text and the project's one driver are.
+ */
+function findSqlShapedQueries(context: AnyRuleContext): TSESTree.MemberExpression[] {
+  if (!context.sourceCode.text.includes('query')) return [];
+  const dependencies = getManifestDependencies(getSourcePath(context));
+  if (!dependencies || !POSTGRES_MODULES.some((name) => dependencies.has(name))) return [];
+  if (OTHER_SQL_PACKAGES.some((name) => dependencies.has(name))) return [];
+  return findMemberCallsNamed(context, ['query'])
+    .filter(({ call }) => getSqlStatement(context, call.arguments[0]).keyword !== undefined)
+    .map(({ member }) => member);
 }
 
 /** Where a pg / postgres.js call is reported: `query` in `client.query(…)`, the tag of `` tx`…` ``. */

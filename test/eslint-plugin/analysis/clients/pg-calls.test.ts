@@ -234,3 +234,43 @@ describe('getPostgresReportNode', () => {
     expect(found).toEqual(['query@7', 'connect@8', 'query@10', 'sql@11', 'begin@12', 'tx@12']);
   });
 });
+
+describe('SQL text as evidence, in a project whose only SQL driver is PostgreSQL', () => {
+  const code = `export async function save(db, order, text) {
+  await db.query('INSERT INTO orders (id) VALUES ($1)', [order.id]);
+  await db.query(\`UPDATE orders SET total = $1\`, [order.total]);
+  await db.query(text);
+  await cache.query({ key: order.id });
+}`;
+  const calls = (manifest: object): string[] =>
+    analyse(code, (context) => findPostgresCalls(context).map((call) => `${call.database} ${textOf(code, call.node).slice(0, 20)}`), {
+      modules: { 'package.json': JSON.stringify(manifest) },
+      language: 'javascript',
+    });
+
+  it('reads query() calls with SQL text as PostgreSQL calls when the nearest package.json depends on pg', () => {
+    expect(calls({ dependencies: { pg: '^8.0.0', express: '^5' } })).toEqual(['postgres db.query(\'INSERT INT', 'postgres db.query(`UPDATE ord']);
+    expect(calls({ devDependencies: { postgres: '^3.4.0' } })).toHaveLength(2);
+  });
+
+  it('stays silent on receivers the file shows to be something else', () => {
+    const others = `import knex from 'knex';
+const local = { query: (text) => text };
+class Store { query(text) { return text; } }
+export function run(list) {
+  local.query('DELETE FROM t');
+  knex.query('DELETE FROM t');
+  Store.query('DELETE FROM t');
+  new Store().query('DELETE FROM t');
+}`;
+    const found = analyse(others, findPostgresCalls, { modules: { 'package.json': JSON.stringify({ dependencies: { pg: '^8' } }) }, language: 'javascript' });
+    expect(found).toEqual([]);
+  });
+
+  it('stays silent when the project also has another SQL package, or none', () => {
+    expect(calls({ dependencies: { pg: '^8', mysql2: '^3' } })).toEqual([]);
+    expect(calls({ dependencies: { pg: '^8', sequelize: '^6' } })).toEqual([]);
+    expect(calls({ dependencies: { mysql2: '^3' } })).toEqual([]);
+    expect(calls({ dependencies: {} })).toEqual([]);
+  });
+});

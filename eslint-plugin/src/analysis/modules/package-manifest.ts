@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * What the nearest `package.json` above a file depends on (all dependency kinds), read
+ * once per folder. Undefined when no readable manifest is found up to the root.
+ */
+
+const manifests = new Map<string, ReadonlySet<string> | undefined>();
+/** Folders remembered before the cache starts again (a bound for long-running editors). */
+const MAX_FOLDERS = 5000;
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+
+export function getManifestDependencies(file: string): ReadonlySet<string> | undefined {
+  if (!path.isAbsolute(file)) return undefined;
+  return getFolderDependencies(path.dirname(file));
+}
+
+function getFolderDependencies(folder: string): ReadonlySet<string> | undefined {
+  if (manifests.has(folder)) return manifests.get(folder);
+  let found: ReadonlySet<string> | undefined;
+  const text = readManifest(path.join(folder, 'package.json'));
+  if (text !== undefined) {
+    found = parseDependencies(text);
+  } else {
+    const parent = path.dirname(folder);
+    found = parent === folder ? undefined : getFolderDependencies(parent);
+  }
+  if (manifests.size >= MAX_FOLDERS) manifests.clear();
+  manifests.set(folder, found);
+  return found;
+}
+
+function readManifest(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function parseDependencies(text: string): ReadonlySet<string> {
+  const names = new Set<string>();
+  try {
+    const manifest = JSON.parse(text) as Record<string, unknown>;
+    for (const field of DEPENDENCY_FIELDS) {
+      const dependencies = manifest[field];
+      if (dependencies && typeof dependencies === 'object') for (const name of Object.keys(dependencies)) names.add(name);
+    }
+  } catch {
+    // A broken manifest says nothing.
+  }
+  return names;
+}
