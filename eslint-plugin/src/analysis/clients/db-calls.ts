@@ -4,13 +4,18 @@ import { findMongoCalls } from './mongo-calls';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { findPgPools, findPostgresCalls } from './pg-calls';
 import type { DbCall } from './db-call';
+import { recordLintedModule } from './module-exports';
 
 /** Every database call of the file, in source order; computed once per file. */
-export const findDbCalls = createPerFileCache((context: AnyRuleContext): readonly DbCall[] =>
-  [...findMongoCalls(context), ...findDynamoDbCalls(context), ...findPostgresCalls(context)].sort(
+export const findDbCalls = createPerFileCache((context: AnyRuleContext): readonly DbCall[] => {
+  const calls = [...findMongoCalls(context), ...findDynamoDbCalls(context), ...findPostgresCalls(context)].sort(
     (a, b) => a.node.range[0] - b.node.range[0],
-  ),
-);
+  );
+  // The analyses are done: what the file exports costs little more now, and saves
+  // parsing it again when a file linted later imports it.
+  recordLintedModule(context);
+  return calls;
+});
 
 /** Database calls whose source range lies inside `container` (a loop body, a callback…). */
 export function findDbCallsWithin(context: AnyRuleContext, container: TSESTree.Node): DbCall[] {

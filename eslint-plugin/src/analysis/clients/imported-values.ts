@@ -31,8 +31,16 @@ export function setModuleExportLookup(lookup: ModuleExportLookup): void {
   lookUpExport = lookup;
 }
 
+/**
+ * Method names through which a file uses a database value: a file that calls none of
+ * them cannot use one, and its imports are not read (most files of a project).
+ */
+export const DATABASE_METHOD_CALL =
+  /\.\s*(?:collection|db|model|startSession|withSession|withTransaction|startTransaction|commitTransaction|insertOne|insertMany|updateOne|updateMany|replaceOne|deleteOne|deleteMany|bulkWrite|bulkSave|findOneAnd(?:Update|Delete|Replace)|findByIdAnd(?:Update|Delete)|countDocuments|aggregate|query|connect|begin|savepoint|unsafe|reserve|send|promise|batchWrite(?:Item)?|batchGet(?:Item)?|transactWrite(?:Items)?|transactGet(?:Items)?|putItem|getItem|updateItem|deleteItem|executeStatement)\s*[(<]/;
+
 /** The file's reads of database values exported by its relative imports; computed once per file. */
 export const getImportedValues = createPerFileCache((context: AnyRuleContext): readonly ImportedValue[] => {
+  if (!DATABASE_METHOD_CALL.test(context.sourceCode.text)) return [];
   const found: ImportedValue[] = [];
   for (const read of findImportedReads(context)) {
     const exported = lookUpExport(context, read.file, read.exportName);

@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode } from '../ast';
 import { type DbValue, isSameDbValue } from './db-value';
 import { getDbValue } from './db-values';
-import { type ExportedValue, setModuleExportLookup } from './imported-values';
+import { DATABASE_METHOD_CALL, type ExportedValue, setModuleExportLookup } from './imported-values';
 import { getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import type { AnyRuleContext } from '../per-file-cache';
 
@@ -28,23 +29,34 @@ interface CacheEntry {
   /** How deep below a linted file it was summarised: deeper summaries follow fewer imports. */
   depth: number;
   /** Every module read while making the summary, with the text read. */
-  dependencies: ReadonlyArray<{ file: string; text: string }>;
+  dependencies: ReadonlyMap<string, string>;
 }
 
 /** How many imports deep the index follows from a linted file. */
 const MAX_DEPTH = 3;
 /** Summaries kept per parser before the cache starts again (a bound for long-running editors). */
 const MAX_ENTRIES = 5000;
-/** A module that mentions no database package and imports nothing relative exports no database value. */
-const MAY_HOLD_DB_VALUE = /['"`](?:mongodb|mongoose|pg|pg-pool|postgres|aws-sdk(?:\/[\w/-]*)?|@aws-sdk\/(?:client|lib)-dynamodb|\.{1,2}\/[^'"`\n]*)['"`]/;
+/**
+ * Which modules are worth parsing: one that names a database package, or one that takes
+ * something from a module of its own and uses a database method on it or passes it on
+ * (re-exports, `export default x`, `module.exports = x`). Others export no database value.
+ */
+const NAMES_DATABASE_PACKAGE = /['"`](?:mongodb|mongoose|pg|pg-pool|postgres|aws-sdk(?:\/[\w/-]*)?|@aws-sdk\/(?:client|lib)-dynamodb)['"`]/;
+const IMPORTS_RELATIVE = /['"`]\.{1,2}\/[^'"`\n]*['"`]/;
+const PASSES_ON = /\bexport\s*(?:\*|\{[^}]*\}\s*from|default\s+[\w$]+\s*;?\s*$)|\bmodule\.exports\s*=\s*(?:require\s*\(|[\w$]+\s*;?\s*$)|\breturn\s+[\w$.]+\s*;?\s*$/m;
+
+function mayHoldDatabaseValue(text: string): boolean {
+  if (NAMES_DATABASE_PACKAGE.test(text)) return true;
+  return IMPORTS_RELATIVE.test(text) && (DATABASE_METHOD_CALL.test(text) || PASSES_ON.test(text));
+}
 
 const EMPTY: ModuleSummary = { named: new Map(), whole: undefined };
 const caches = new WeakMap<object, Map<string, CacheEntry>>();
 const NO_PARSER = {};
 const depths = new WeakMap<TSESTree.Node, number>();
 const inProgress = new Set<string>();
-/** Dependency lists of the summaries being made, innermost last. */
-const collectors: Array<Array<{ file: string; text: string }>> = [];
+/** Dependencies (file → text read) of the summaries being made, innermost last. */
+const collectors: Array<Map<string, string>> = [];
 
 export interface ModuleIndexStats {
   /** Modules read and parsed. */
@@ -71,24 +83,58 @@ function lookUpExport(context: AnyRuleContext, file: string, exportName: string)
 
 setModuleExportLookup(lookUpExport);
 
+function getCache(context: AnyRuleContext): Map<string, CacheEntry> {
+  const parser = (context.languageOptions as { parser?: object } | undefined)?.parser ?? NO_PARSER;
+  let cache = caches.get(parser);
+  if (!cache) caches.set(parser, (cache = new Map()));
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  return cache;
+}
+
+/**
+ * Keeps the summary of a file being linted, made from the analyses the rules ran on it
+ * anyway: a file that imports it later in the same run does not parse it again.
+ */
+export function recordLintedModule(context: AnyRuleContext): void {
+  if (depths.has(context.sourceCode.ast)) return;
+  const file = getSourcePath(context);
+  const text = context.sourceCode.text;
+  if (!path.isAbsolute(file) || inProgress.has(file)) return;
+  const cache = getCache(context);
+  if (cache.get(file)?.text === text) return;
+  const dependencies = new Map<string, string>();
+  let summary = EMPTY;
+  if (mayHoldDatabaseValue(text)) {
+    inProgress.add(file);
+    collectors.push(dependencies);
+    try {
+      summary = summariseModule(context);
+    } catch {
+      summary = EMPTY;
+    } finally {
+      collectors.pop();
+      inProgress.delete(file);
+    }
+  }
+  cache.set(file, { text, summary, depth: 0, dependencies });
+}
+
 function summarise(context: AnyRuleContext, file: string): ModuleSummary {
   const depth = (depths.get(context.sourceCode.ast) ?? 0) + 1;
   if (depth > MAX_DEPTH || inProgress.has(file)) return EMPTY;
   const text = readModuleText(file);
   if (text === undefined) return EMPTY;
-  for (const collector of collectors) collector.push({ file, text });
-  const parser = (context.languageOptions as { parser?: object } | undefined)?.parser ?? NO_PARSER;
-  let cache = caches.get(parser);
-  if (!cache) caches.set(parser, (cache = new Map()));
+  for (const collector of collectors) collector.set(file, text);
+  const cache = getCache(context);
   const cached = cache.get(file);
-  if (cached && cached.text === text && cached.depth <= depth && cached.dependencies.every((dependency) => readModuleText(dependency.file) === dependency.text)) {
+  if (cached && cached.text === text && cached.depth <= depth && isCurrent(cached.dependencies)) {
     stats.reused++;
-    for (const collector of collectors) collector.push(...cached.dependencies);
+    for (const collector of collectors) for (const [dependency, dependencyText] of cached.dependencies) collector.set(dependency, dependencyText);
     return cached.summary;
   }
-  const dependencies: Array<{ file: string; text: string }> = [];
+  const dependencies = new Map<string, string>();
   let summary = EMPTY;
-  if (MAY_HOLD_DB_VALUE.test(text)) {
+  if (mayHoldDatabaseValue(text)) {
     const moduleContext = parseModule(context, file, text);
     stats.parsed++;
     if (moduleContext) {
@@ -107,9 +153,14 @@ function summarise(context: AnyRuleContext, file: string): ModuleSummary {
   } else {
     stats.skipped++;
   }
-  if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(file, { text, summary, depth, dependencies });
   return summary;
+}
+
+/** Whether every module a summary read still has the text it read. */
+function isCurrent(dependencies: ReadonlyMap<string, string>): boolean {
+  for (const [file, text] of dependencies) if (readModuleText(file) !== text) return false;
+  return true;
 }
 
 function summariseModule(context: AnyRuleContext): ModuleSummary {

@@ -75,16 +75,43 @@ function isModuleFile(file: string): boolean {
   }
 }
 
+interface ReadText {
+  text: string | undefined;
+  mtimeMs: number;
+  size: number;
+  /** When the file's stats were last compared (`Date.now()`). */
+  checkedAt: number;
+}
+
+/** Texts read from disk, by path: reread when the file's size or time changes. */
+const readTexts = new Map<string, ReadText>();
+/** How long a file's stats are trusted without a new look: one lint of many files reads a module many times. */
+const RECHECK_AFTER_MS = 1000;
+const MAX_READ_TEXTS = 5000;
+
 /** The module's text (the open document's, else the file's); undefined when unreadable, too large or binary. */
 export function readModuleText(file: string): string | undefined {
   const open = openTexts.get(file);
   if (open !== undefined) return open.length > MAX_MODULE_BYTES ? undefined : open;
+  const now = Date.now();
+  const known = readTexts.get(file);
+  if (known && now - known.checkedAt < RECHECK_AFTER_MS) return known.text;
   try {
     const stats = statSync(file, { throwIfNoEntry: false });
-    if (!stats?.isFile() || stats.size > MAX_MODULE_BYTES) return undefined;
+    if (!stats?.isFile() || stats.size > MAX_MODULE_BYTES) return remember(file, undefined, 0, 0, now);
+    if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) {
+      known.checkedAt = now;
+      return known.text;
+    }
     const text = readFileSync(file, 'utf8');
-    return text.includes('\u0000') ? undefined : text;
+    return remember(file, text.includes('\u0000') ? undefined : text, stats.mtimeMs, stats.size, now);
   } catch {
-    return undefined;
+    return remember(file, undefined, 0, 0, now);
   }
+}
+
+function remember(file: string, text: string | undefined, mtimeMs: number, size: number, checkedAt: number): string | undefined {
+  if (readTexts.size >= MAX_READ_TEXTS) readTexts.clear();
+  readTexts.set(file, { text, mtimeMs, size, checkedAt });
+  return text;
 }
