@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
 import {
+  corpusModulesDir,
   corpusPackages,
   ensureCorpusInstalled,
   getInstalledVersion,
@@ -98,7 +99,8 @@ function main() {
   const files = loadCorpus(options.allPackages ? {} : { kinds: ['project'] }).filter(
     (file) => options.packages.length === 0 || options.packages.includes(file.packageName),
   );
-  const linter = new Linter({ cwd: rootDir });
+  // The corpus's node_modules as the folder: ESLint would otherwise ignore files under it.
+  const linter = new Linter({ cwd: corpusModulesDir });
   const findings = [];
   const parseFailures = [];
   const ruleCrashes = [];
@@ -129,7 +131,8 @@ function main() {
   };
 
   for (const file of files) {
-    const virtualPath = `${rootDir}corpus/${file.packageName}/${file.relativePath}`;
+    // The real path, so the module index reads the modules the file imports.
+    const virtualPath = file.path;
     const verifyOptions = { filename: virtualPath, allowInlineConfig: false };
     let messages;
     try {

@@ -147,7 +147,8 @@ export default createRule<Options, MessageId>({
       }
       if (facts.waits !== true) return;
 
-      if (facts.growth === 'none') {
+      // With one retry at most there is one wait: nothing to grow.
+      if (facts.growth === 'none' && !(facts.maxAttempts !== undefined && facts.maxAttempts <= 2)) {
         const property = details?.growthProperty;
         context.report({
           loc: property ? property.loc : getDelayLoc(scope, facts),

@@ -40,6 +40,19 @@ const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dyn
 
 const valid: ValidCase[] = [
     {
+      name: 'one retry at most: a single wait has nothing to grow (graphile-worker migrate)',
+      code: DDB + `export async function put(item) {
+  for (let attempts = 0; attempts < 2; attempts++) {
+    try {
+      return await client.send(new PutItemCommand(item));
+    } catch (err) {
+      if (attempts > 0) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 400 + Math.random() * 200));
+  }
+}`,
+    },
+    {
       name: 'capped full-jitter exponential backoff (the suggested shape)',
       code: DDB + `export async function put(item) {
   for (let attempt = 0; attempt < 5; attempt++) {

@@ -115,3 +115,28 @@ export function leavesSomewhere(statement: TSESTree.Statement): boolean {
   if (statement.type === AST_NODE_TYPES.IfStatement) return leavesSomewhere(statement.consequent);
   return false;
 }
+
+/**
+ * How many attempts a counted `for` loop makes at most, when its head says so in numbers:
+ * `for (let attempt = 0; attempt < 2; attempt++)` → 2. Undefined for any other shape.
+ */
+export function getLoopAttemptCount(scope: RetryScope): number | undefined {
+  const loop = scope.node;
+  if (scope.kind !== 'loop' || loop.type !== AST_NODE_TYPES.ForStatement) return undefined;
+  const init = loop.init?.type === AST_NODE_TYPES.VariableDeclaration ? loop.init.declarations[0] : undefined;
+  const test = loop.test;
+  const update = loop.update;
+  if (init?.id.type !== AST_NODE_TYPES.Identifier || !isNumber(init.init) || test?.type !== AST_NODE_TYPES.BinaryExpression) return undefined;
+  const name = init.id.name;
+  if (update?.type !== AST_NODE_TYPES.UpdateExpression || update.operator !== '++' || update.argument.type !== AST_NODE_TYPES.Identifier || update.argument.name !== name) return undefined;
+  if (test.left.type !== AST_NODE_TYPES.Identifier || test.left.name !== name || !isNumber(test.right)) return undefined;
+  const start = init.init.value;
+  const end = test.right.value;
+  if (test.operator === '<') return Math.max(0, end - start);
+  if (test.operator === '<=') return Math.max(0, end - start + 1);
+  return undefined;
+}
+
+function isNumber(node: TSESTree.Node | null | undefined): node is TSESTree.NumberLiteral {
+  return node?.type === AST_NODE_TYPES.Literal && typeof node.value === 'number';
+}

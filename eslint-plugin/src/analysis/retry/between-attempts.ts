@@ -1,6 +1,6 @@
 import type { AnyRuleContext } from '../per-file-cache';
 import { type AttemptCounters, collectAttemptCounters } from './attempt-counters';
-import { isAttemptBounded } from './attempt-limit';
+import { getLoopAttemptCount, isAttemptBounded } from './attempt-limit';
 import { getDelayShapeFacts } from './delay-shape';
 import { getLargestDelay } from './longest-wait';
 import { getLibraryDelayFacts } from './library-delay';
@@ -22,6 +22,8 @@ export function getRetryDelayFacts(context: AnyRuleContext, scope: RetryScope): 
   const counters = collectAttemptCounters(context, scope);
   const facts = collectFacts(context, scope, counters);
   if (scope.attemptVariable && counters.countingDown.has(scope.attemptVariable)) facts.attemptCountsDown = true;
+  const maxAttempts = getLoopAttemptCount(scope);
+  if (maxAttempts !== undefined) facts.maxAttempts = maxAttempts;
   return facts;
 }
 

@@ -22,6 +22,8 @@ export interface RetryDelayFacts {
   jittered: boolean | undefined;
   /** The number of attempts is limited. */
   bounded: boolean | undefined;
+  /** At most this many attempts, when the loop's head says so in numbers (`attempt < 2`). */
+  maxAttempts?: number;
   /** The longest single wait in milliseconds, when it can be computed. */
   maxDelayMs?: number;
   /** The attempt variable counts down (`retriesLeft--`): `2 ** it` would shrink, so no suggestion builds on it. */
