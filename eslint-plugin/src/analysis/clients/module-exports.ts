@@ -102,6 +102,8 @@ export function recordLintedModule(context: AnyRuleContext): void {
   if (!path.isAbsolute(file) || inProgress.has(file)) return;
   const cache = getCache(context);
   if (cache.get(file)?.text === text) return;
+  // Importers read the file itself (or its open document): a summary of other text is of no use to them.
+  if (readModuleText(file) !== text) return;
   const dependencies = new Map<string, string>();
   let summary = EMPTY;
   if (mayHoldDatabaseValue(text)) {
