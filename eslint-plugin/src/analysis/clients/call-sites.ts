@@ -2,6 +2,8 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { getKeyName, isFunctionNode, type FunctionNode } from '../ast';
 import { getOutermostSameValue } from './value-bindings';
 import type { AnyRuleContext } from '../per-file-cache';
+import { WHOLE_MODULE } from '../modules';
+import type { DbValue } from './db-value';
 
 /**
  * Parameters by what their callers pass: `withTransaction(client, work)` after
@@ -51,8 +53,25 @@ export function getParameterSlot(context: AnyRuleContext, variable: TSESLint.Sco
  * arguments, or the function has no call in the file.
  */
 export function getSlotArguments(context: AnyRuleContext, slot: ParameterSlot): TSESTree.Node[] | undefined {
-  const calls = getCalls(context, slot.fn);
-  if (!calls || calls.length === 0) return undefined;
+  const callers = getSlotCallers(context, slot);
+  if (!callers || callers.exportNames.length > 0 || callers.calls.length === 0) return undefined;
+  return getArgumentsInSlot(callers.calls, slot);
+}
+
+/** The file's own calls of the slot's function, and the names other modules may import it by. */
+export interface SlotCallers {
+  calls: Array<TSESTree.CallExpression | TSESTree.NewExpression>;
+  /** Export names (`default`, `WHOLE_MODULE` for `module.exports = fn`); empty when not exported. */
+  exportNames: string[];
+}
+
+/** Undefined when the function is used in the file other than by calls and exports. */
+export function getSlotCallers(context: AnyRuleContext, slot: ParameterSlot): SlotCallers | undefined {
+  return getCalls(context, slot.fn);
+}
+
+/** What each call passes into the slot; undefined when one passes nothing there or spreads its arguments. */
+export function getArgumentsInSlot(calls: ReadonlyArray<TSESTree.CallExpression | TSESTree.NewExpression>, slot: Pick<ParameterSlot, 'index' | 'property'>): TSESTree.Node[] | undefined {
   const found: TSESTree.Node[] = [];
   for (const call of calls) {
     if (call.arguments.slice(0, slot.index + 1).some((argument) => argument.type === AST_NODE_TYPES.SpreadElement)) return undefined;
@@ -119,11 +138,13 @@ function getCalledFunction(context: AnyRuleContext, call: TSESTree.CallExpressio
   return undefined;
 }
 
-/** Every call (or `new`) of `fn` in the file; undefined when `fn` is used otherwise too. */
-function getCalls(context: AnyRuleContext, fn: FunctionNode): Array<TSESTree.CallExpression | TSESTree.NewExpression> | undefined {
-  const variable = getFunctionVariable(context, fn);
-  if (!variable) return undefined;
+/** Every call (or `new`) of `fn` in the file, and its export names; undefined when `fn` is used otherwise too. */
+function getCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
+  const found = getFunctionVariable(context, fn);
+  if (!found) return undefined;
+  const { variable, declaration } = found;
   const calls: Array<TSESTree.CallExpression | TSESTree.NewExpression> = [];
+  const exportNames = getDeclarationExportNames(declaration);
   for (const reference of variable.references) {
     if (reference.init) continue;
     const identifier = reference.identifier as TSESTree.Node;
@@ -132,13 +153,65 @@ function getCalls(context: AnyRuleContext, fn: FunctionNode): Array<TSESTree.Cal
       calls.push(parent);
       continue;
     }
-    return undefined;
+    if (isStaticMemberUse(identifier)) continue;
+    const exported = getReferenceExportName(identifier);
+    if (exported === undefined) return undefined;
+    exportNames.push(exported);
   }
-  return calls;
+  return { calls, exportNames };
 }
 
-/** The variable naming `fn`: its own name, its `const`, or its class's name (constructors). */
-function getFunctionVariable(context: AnyRuleContext, fn: FunctionNode): TSESLint.Scope.Variable | undefined {
+/**
+ * `Store.caseInsensitiveCollation()`, `Store.name`: a use of a function or class that
+ * neither calls it nor hands it on (`f.call(…)`, `f.bind(…)` and prototypes do).
+ */
+export function isStaticMemberUse(node: TSESTree.Node): boolean {
+  const parent = node.parent;
+  if (parent?.type !== AST_NODE_TYPES.MemberExpression || parent.object !== node) return false;
+  const name = getKeyName(parent);
+  return name !== undefined && !['call', 'apply', 'bind', 'prototype'].includes(name);
+}
+
+/** `export function f`, `export const f = …`, `export default class …`: the names it is exported by. */
+function getDeclarationExportNames(declaration: TSESTree.Node): string[] {
+  const statement = declaration.type === AST_NODE_TYPES.VariableDeclarator ? declaration.parent : declaration;
+  const parent = statement?.parent;
+  if (parent?.type === AST_NODE_TYPES.ExportDefaultDeclaration) return ['default'];
+  if (parent?.type !== AST_NODE_TYPES.ExportNamedDeclaration) return [];
+  const id = declaration.type === AST_NODE_TYPES.VariableDeclarator || declaration.type === AST_NODE_TYPES.FunctionDeclaration || declaration.type === AST_NODE_TYPES.ClassDeclaration ? declaration.id : null;
+  return id?.type === AST_NODE_TYPES.Identifier ? [id.name] : [];
+}
+
+/** `export { f }`, `export default f`, `module.exports = f`, `module.exports = { f }`, `exports.f = f`: the export name. */
+function getReferenceExportName(identifier: TSESTree.Node): string | undefined {
+  const parent = identifier.parent;
+  if (parent?.type === AST_NODE_TYPES.ExportSpecifier && parent.local === identifier) {
+    return parent.exported.type === AST_NODE_TYPES.Identifier ? parent.exported.name : parent.exported.value;
+  }
+  if (parent?.type === AST_NODE_TYPES.ExportDefaultDeclaration) return 'default';
+  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === identifier) return getCommonJsExportName(parent.left);
+  if (parent?.type === AST_NODE_TYPES.Property && parent.value === identifier && parent.parent.type === AST_NODE_TYPES.ObjectExpression) {
+    const object = parent.parent;
+    const assignment = object.parent;
+    const key = getKeyName(parent);
+    if (key !== undefined && assignment?.type === AST_NODE_TYPES.AssignmentExpression && assignment.right === object && getCommonJsExportName(assignment.left) === WHOLE_MODULE) return key;
+  }
+  return undefined;
+}
+
+/** `module.exports` → the whole module; `module.exports.x` / `exports.x` → `x`. */
+function getCommonJsExportName(left: TSESTree.Node): string | undefined {
+  if (left.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const name = getKeyName(left);
+  const isModule = (node: TSESTree.Node): boolean => node.type === AST_NODE_TYPES.Identifier && node.name === 'module';
+  if (isModule(left.object) && name === 'exports') return WHOLE_MODULE;
+  if (left.object.type === AST_NODE_TYPES.Identifier && left.object.name === 'exports') return name;
+  if (left.object.type === AST_NODE_TYPES.MemberExpression && isModule(left.object.object) && getKeyName(left.object) === 'exports') return name;
+  return undefined;
+}
+
+/** The variable naming `fn` (its own name, its `const`, or its class's name for constructors) and its declaration. */
+function getFunctionVariable(context: AnyRuleContext, fn: FunctionNode): { variable: TSESLint.Scope.Variable; declaration: TSESTree.Node } | undefined {
   let declaration: TSESTree.Node | undefined;
   let name: string | undefined;
   const parent = fn.parent;
@@ -155,16 +228,10 @@ function getFunctionVariable(context: AnyRuleContext, fn: FunctionNode): TSESLin
       name = owner.id.name;
     }
   }
-  if (!declaration || name === undefined || isExported(declaration)) return undefined;
+  if (!declaration || name === undefined) return undefined;
   // A class declares its name twice (outside and inside its body): the outer one is first.
-  return context.sourceCode.getDeclaredVariables(declaration).find((variable) => variable.name === name && variable.defs[0]?.type !== 'Parameter');
-}
-
-/** `export function f`, `export const f = …`, `export default class …`: other modules may call it. */
-function isExported(declaration: TSESTree.Node): boolean {
-  const statement = declaration.type === AST_NODE_TYPES.VariableDeclarator ? declaration.parent : declaration;
-  const parent = statement?.parent;
-  return parent?.type === AST_NODE_TYPES.ExportNamedDeclaration || parent?.type === AST_NODE_TYPES.ExportDefaultDeclaration;
+  const variable = context.sourceCode.getDeclaredVariables(declaration).find((candidate) => candidate.name === name && candidate.defs[0]?.type !== 'Parameter');
+  return variable && { variable, declaration };
 }
 
 function findVariable(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
@@ -173,4 +240,22 @@ function findVariable(context: AnyRuleContext, identifier: TSESTree.Identifier):
   } catch {
     return undefined;
   }
+}
+
+export type RemoteSlotLookup = (context: AnyRuleContext, slot: ParameterSlot, exportNames: readonly string[]) => DbValue[] | undefined;
+
+let lookUpRemoteSlot: RemoteSlotLookup = () => undefined;
+
+/** Set by the module index (module-exports.ts), which reads the other modules; see imported-values.ts for why at load time. */
+export function setRemoteSlotLookup(lookup: RemoteSlotLookup): void {
+  lookUpRemoteSlot = lookup;
+}
+
+/**
+ * What the callers in other modules of the project pass into the slot of an exported
+ * function or class; undefined when one passes something unknown or the export is used
+ * there other than by calls (test files aside).
+ */
+export function getRemoteSlotValues(context: AnyRuleContext, slot: ParameterSlot, exportNames: readonly string[]): DbValue[] | undefined {
+  return lookUpRemoteSlot(context, slot, exportNames);
 }

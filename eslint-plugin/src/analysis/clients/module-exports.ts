@@ -4,7 +4,8 @@ import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode }
 import { type DbValue, isSameDbValue } from './db-value';
 import { getDbValue } from './db-values';
 import { DATABASE_METHOD_CALL, type ExportedValue, setModuleExportLookup } from './imported-values';
-import { getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
+import { findImportedReads, findImporters, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
+import { getArgumentsInSlot, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
 import type { AnyRuleContext } from '../per-file-cache';
 
 /**
@@ -82,6 +83,58 @@ function lookUpExport(context: AnyRuleContext, file: string, exportName: string)
 }
 
 setModuleExportLookup(lookUpExport);
+setRemoteSlotLookup(lookUpRemoteSlot);
+
+/** Test code calls with stand-ins; what production code passes is what counts. */
+const TEST_FILE = /(?:^|[/\\])(?:__tests__|__mocks__|tests?|spec|fixtures?)[/\\]|\.(?:test|spec)\.[cm]?[jt]sx?$/;
+/** Parsed importers kept for further questions about the same module. */
+const importerContexts = new Map<string, { text: string; depth: number; context: AnyRuleContext }>();
+const MAX_IMPORTER_CONTEXTS = 30;
+
+function lookUpRemoteSlot(context: AnyRuleContext, slot: ParameterSlot, exportNames: readonly string[]): DbValue[] | undefined {
+  const file = getSourcePath(context);
+  const depth = (depths.get(context.sourceCode.ast) ?? 0) + 1;
+  if (depth > MAX_DEPTH || !path.isAbsolute(file)) return undefined;
+  const values: DbValue[] = [];
+  for (const importer of findImporters(file)) {
+    if (TEST_FILE.test(importer)) continue;
+    const importerContext = getImporterContext(context, importer, depth);
+    if (!importerContext) return undefined;
+    for (const read of findImportedReads(importerContext)) {
+      if (read.file !== file || !exportNames.includes(read.exportName)) continue;
+      const call = read.node.parent;
+      if ((call?.type !== AST_NODE_TYPES.CallExpression && call?.type !== AST_NODE_TYPES.NewExpression) || call.callee !== read.node) {
+        // `ns.other()` after `const ns = require('./x')`: the namespace, not this export; `Store.collation()`: a static member.
+        if (read.exportName === WHOLE_MODULE && call?.type === AST_NODE_TYPES.MemberExpression && call.object === read.node) continue;
+        if (isStaticMemberUse(read.node)) continue;
+        return undefined;
+      }
+      const passed = getArgumentsInSlot([call], slot);
+      if (!passed) return undefined;
+      for (const argument of passed) {
+        const value = getDbValue(importerContext, argument);
+        if (!value) return undefined;
+        values.push(value);
+      }
+    }
+  }
+  // No caller in the project: a package's users may call it with anything.
+  return values.length > 0 ? values : undefined;
+}
+
+function getImporterContext(context: AnyRuleContext, file: string, depth: number): AnyRuleContext | undefined {
+  const text = readModuleText(file);
+  if (text === undefined) return undefined;
+  const cached = importerContexts.get(file);
+  if (cached && cached.text === text && cached.depth <= depth) return cached.context;
+  const parsed = parseModule(context, file, text);
+  if (!parsed) return undefined;
+  stats.parsed++;
+  depths.set(parsed.sourceCode.ast, depth);
+  if (importerContexts.size >= MAX_IMPORTER_CONTEXTS) importerContexts.delete(importerContexts.keys().next().value as string);
+  importerContexts.set(file, { text, depth, context: parsed });
+  return parsed;
+}
 
 function getCache(context: AnyRuleContext): Map<string, CacheEntry> {
   const parser = (context.languageOptions as { parser?: object } | undefined)?.parser ?? NO_PARSER;

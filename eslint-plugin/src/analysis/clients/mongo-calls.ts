@@ -79,14 +79,20 @@ const MODEL_OPERATIONS: Record<string, boolean> = {
   watch: READ,
 };
 
-const STRUCTURAL_OPERATION_NAMES = ['updateOne', 'updateMany'];
 const OPERATION_NAMES = [...new Set([...Object.keys(COLLECTION_OPERATIONS), ...Object.keys(MODEL_OPERATIONS)])];
+/**
+ * In a file that imports no MongoDB package, a collection or model can still come from a
+ * parameter or a field its callers fill: these names are rare outside database code, so
+ * their receivers are worth following (`find`, `create`, `aggregate`… are everywhere).
+ */
+const DISTINCTIVE_OPERATION_NAMES = OPERATION_NAMES.filter(
+  (name) => !['find', 'findOne', 'findById', 'aggregate', 'distinct', 'watch', 'create', 'exists', 'drop', 'rename'].includes(name),
+);
 
 /** Every MongoDB / Mongoose call of the file, in source order; computed once per file. */
 const findMongoCallsOnce = createPerFileCache((context: AnyRuleContext): readonly MongoCall[] => {
   const values = getMongoValues(context);
-  // Without an import or types only the structural evidence can apply: look for updates only.
-  const names = values.importsMongo || values.hasTypes ? OPERATION_NAMES : STRUCTURAL_OPERATION_NAMES;
+  const names = values.importsMongo || values.hasTypes ? OPERATION_NAMES : DISTINCTIVE_OPERATION_NAMES;
   const candidates = findMemberCallsNamed(context, names);
   if (candidates.length === 0) return [];
   const calls: MongoCall[] = [];

@@ -1,5 +1,5 @@
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getParameterSlot, getSlotArguments } from './call-sites';
+import { getArgumentsInSlot, getParameterSlot, getRemoteSlotValues, getSlotCallers } from './call-sites';
 import { getKeyName, getReturnedExpressions, isFunctionNode, type KeyNameOptions } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { findModuleReferences, findRequireCallsByText, type TraceMap } from '../modules';
@@ -217,16 +217,29 @@ function createResolver(context: AnyRuleContext): MongoValues {
     return undefined;
   }
 
-  /** A parameter every caller in the file passes the same kind of value: `archive(orders)`, `new Repo(db)`. */
-  function getCallSiteKind(variable: TSESLint.Scope.Variable): KnownKind | undefined {
-    const slot = getParameterSlot(context, variable);
-    const passed = slot && getSlotArguments(context, slot);
-    if (!passed) return undefined;
+  /**
+   * A parameter every caller passes the same kind of value: `archive(orders)`, `new Repo(db)`
+   * in the file, and, for an exported function or class, in the project's other modules.
+   * With `property`, the property of an object passed there (`options.jobModel`).
+   */
+  function getCallSiteKind(variable: TSESLint.Scope.Variable, property?: string): KnownKind | undefined {
+    const found = getParameterSlot(context, variable);
+    if (!found || (property !== undefined && found.property !== undefined)) return undefined;
+    const slot = property === undefined ? found : { ...found, property };
+    const callers = getSlotCallers(context, slot);
+    const local = callers && getArgumentsInSlot(callers.calls, slot);
+    if (!callers || !local) return undefined;
     let kind: KnownKind | undefined;
-    for (const argument of passed) {
-      const next = getKind(argument);
-      if (next === undefined || (kind !== undefined && next !== kind)) return undefined;
+    const agree = (next: KnownKind | undefined): boolean => {
+      if (next === undefined || (kind !== undefined && next !== kind)) return false;
       kind = next;
+      return true;
+    };
+    for (const argument of local) if (!agree(getKind(argument))) return undefined;
+    if (callers.exportNames.length > 0) {
+      const remote = getRemoteSlotValues(context, slot, callers.exportNames);
+      if (!remote) return undefined;
+      for (const value of remote) if (!agree(value.database === 'mongodb' ? value.kind : 'other')) return undefined;
     }
     return kind;
   }
@@ -257,6 +270,10 @@ function createResolver(context: AnyRuleContext): MongoValues {
     if (node.object.type === 'Identifier') {
       const init = getConstInit(node.object);
       if (init?.type === 'ObjectExpression') return getObjectPropertyKind(init, name);
+      // `options.jobModel` of a parameter `options`: what callers pass in that property.
+      const variable = ASTUtils.findVariable(sourceCode.getScope(node.object), node.object);
+      const definition = variable?.defs[0];
+      if (variable && definition?.type === 'Parameter' && !(definition.name.type === 'Identifier' && definition.name.typeAnnotation)) return getCallSiteKind(variable, name);
     }
     return undefined;
   }

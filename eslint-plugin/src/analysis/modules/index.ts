@@ -2,4 +2,5 @@ export { CALL, CONSTRUCT, findGlobalIdentifiers, findGlobalReferences, findImpor
 export { getSourcePath, isRelativeSpecifier, readModuleText, resolveModuleFile, setOpenModuleText } from './module-files';
 export { parseModule } from './module-source';
 export { findImportedReads, type ImportedRead, WHOLE_MODULE } from './relative-imports';
-export { getManifestDependencies } from './package-manifest';
+export { findImporters } from './module-importers';
+export { getManifestDependencies, getManifestFolder } from './package-manifest';

@@ -6,25 +6,35 @@ import path from 'node:path';
  * once per folder. Undefined when no readable manifest is found up to the root.
  */
 
-const manifests = new Map<string, ReadonlySet<string> | undefined>();
+interface Manifest {
+  /** The folder that holds the `package.json`. */
+  folder: string;
+  dependencies: ReadonlySet<string>;
+}
+
+const manifests = new Map<string, Manifest | undefined>();
 /** Folders remembered before the cache starts again (a bound for long-running editors). */
 const MAX_FOLDERS = 5000;
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
 export function getManifestDependencies(file: string): ReadonlySet<string> | undefined {
-  if (!path.isAbsolute(file)) return undefined;
-  return getFolderDependencies(path.dirname(file));
+  return path.isAbsolute(file) ? getFolderManifest(path.dirname(file))?.dependencies : undefined;
 }
 
-function getFolderDependencies(folder: string): ReadonlySet<string> | undefined {
+/** The folder of the nearest `package.json` above `file`: its project. */
+export function getManifestFolder(file: string): string | undefined {
+  return path.isAbsolute(file) ? getFolderManifest(path.dirname(file))?.folder : undefined;
+}
+
+function getFolderManifest(folder: string): Manifest | undefined {
   if (manifests.has(folder)) return manifests.get(folder);
-  let found: ReadonlySet<string> | undefined;
+  let found: Manifest | undefined;
   const text = readManifest(path.join(folder, 'package.json'));
   if (text !== undefined) {
-    found = parseDependencies(text);
+    found = { folder, dependencies: parseDependencies(text) };
   } else {
     const parent = path.dirname(folder);
-    found = parent === folder ? undefined : getFolderDependencies(parent);
+    found = parent === folder ? undefined : getFolderManifest(parent);
   }
   if (manifests.size >= MAX_FOLDERS) manifests.clear();
   manifests.set(folder, found);

@@ -79,7 +79,15 @@ function addNamespaceReads(reads: ImportedRead[], variable: TSESLint.Scope.Varia
   }
 }
 
-function addRequireReads(context: AnyRuleContext, reads: ImportedRead[], call: TSESTree.CallExpression, file: string): void {
+/** Babel's and TypeScript's CommonJS output: `_interopRequireDefault(require('./x'))`, `__importDefault(…)`. */
+const INTEROP_HELPER = /^_?_?(?:interopRequire(?:Default|Wildcard)|importDefault|importStar)$/;
+
+function addRequireReads(context: AnyRuleContext, reads: ImportedRead[], requireCall: TSESTree.CallExpression, file: string): void {
+  let call = requireCall;
+  const wrapper = call.parent;
+  if (wrapper?.type === AST_NODE_TYPES.CallExpression && wrapper.arguments[0] === call && wrapper.callee.type === AST_NODE_TYPES.Identifier && INTEROP_HELPER.test(wrapper.callee.name)) {
+    call = wrapper;
+  }
   const parent = call.parent;
   if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === call) {
     const name = getKeyName(parent);

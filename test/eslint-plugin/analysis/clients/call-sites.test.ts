@@ -65,3 +65,41 @@ setTimeout(run, 10);`;
     expect(dbCalls(code)).toEqual([]);
   });
 });
+
+describe('parameters of exported functions and classes, filled by callers in other modules', () => {
+  const collectionModule = `const { MongoClient } = require('mongodb');\nconst db = new MongoClient('mongodb://h').db();\n`;
+  const calls = (code: string, modules: Record<string, string>): string[] =>
+    analyse(code, (context) => findDbCalls(context).map((call) => `${call.database} ${textOf(code, call.node).split('(')[0]}`), {
+      // The linted file is on disk too: its importers name it.
+      modules: { 'package.json': '{}', 'file.js': code, ...modules },
+      language: 'javascript',
+      sourceType: 'commonjs',
+    });
+
+  const store = `class Store {
+  constructor(collection, options) { this.collection = collection; this.model = options.model; }
+  purge() { return this.collection.deleteMany({}); }
+  archive() { return this.model.updateMany({}, { archived: true }); }
+}
+module.exports = Store;`;
+
+  it('a collection and a model passed to an exported class by the modules that construct it', () => {
+    const modules = {
+      'adapter.js': `${collectionModule}const mongoose = require('mongoose');\nconst Store = require('./file');\nmodule.exports = new Store(db.collection('jobs'), { model: mongoose.model('Job', new mongoose.Schema({})) });`,
+    };
+    expect(calls(store, modules)).toEqual(['mongodb this.collection.deleteMany', 'mongodb this.model.updateMany']);
+  });
+
+  it('stays silent when a caller passes something else, passes it on, or no module calls it', () => {
+    expect(calls(store, { 'a.js': `${collectionModule}const Store = require('./file');\nnew Store(db.collection('x'), {});\nnew Store([], {});` })).toEqual([]);
+    expect(calls(store, { 'a.js': `const Store = require('./file');\nmodule.exports = { Store };` })).toEqual([]);
+    expect(calls(store, {})).toEqual([]);
+    // Tests construct it with stand-ins: they do not count, production callers do.
+    expect(
+      calls(store, {
+        'lib/a.js': `${collectionModule}const mongoose = require('mongoose');\nconst Store = require('../file');\nnew Store(db.collection('x'), { model: mongoose.model('J', new mongoose.Schema({})) });`,
+        'test/store.test.js': `const Store = require('../file');\nnew Store({ deleteMany() {} }, { model: {} });`,
+      }),
+    ).toEqual(['mongodb this.collection.deleteMany', 'mongodb this.model.updateMany']);
+  });
+});

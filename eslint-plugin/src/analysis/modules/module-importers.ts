@@ -1,0 +1,84 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { getManifestFolder } from './package-manifest';
+import { readModuleText, resolveModuleFile } from './module-files';
+
+/**
+ * Which modules of a project import a given one: the reverse of the module index, so
+ * that the callers of an exported function or class can be read. The project is the
+ * folder of the nearest `package.json`; its files are listed and their relative import
+ * specifiers found by text, at most every few seconds per project, within bounds.
+ */
+
+const MAX_FILES = 3000;
+const MAX_DEPTH = 12;
+/** How long a project's list is used before it is made again (files come and go in an editor). */
+const REFRESH_AFTER_MS = 10_000;
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'coverage', '.next', '.nuxt', '.turbo', '.cache']);
+const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
+const DECLARATION_FILE = /\.d\.[cm]?ts$/;
+const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)(['"])(\.{1,2}(?:\/[^'"\n]*)?)\1/g;
+
+interface ProjectImports {
+  builtAt: number;
+  /** Module file → the files that import it. */
+  importers: Map<string, string[]>;
+}
+
+const projects = new Map<string, ProjectImports>();
+
+/** The files of `file`'s project that import it (never `file` itself). */
+export function findImporters(file: string): readonly string[] {
+  const root = getManifestFolder(file);
+  if (!root) return [];
+  const now = Date.now();
+  let project = projects.get(root);
+  if (!project || now - project.builtAt > REFRESH_AFTER_MS) {
+    project = { builtAt: now, importers: indexProject(root) };
+    if (projects.size > 50) projects.clear();
+    projects.set(root, project);
+  }
+  return project.importers.get(file) ?? [];
+}
+
+function indexProject(root: string): Map<string, string[]> {
+  const importers = new Map<string, string[]>();
+  for (const file of listSourceFiles(root)) {
+    const text = readModuleText(file);
+    if (text === undefined) continue;
+    const targets = new Set<string>();
+    for (const match of text.matchAll(RELATIVE_SPECIFIER)) {
+      const target = resolveModuleFile(file, match[2] as string);
+      if (target && target !== file) targets.add(target);
+    }
+    for (const target of targets) {
+      const list = importers.get(target);
+      if (list) list.push(file);
+      else importers.set(target, [file]);
+    }
+  }
+  return importers;
+}
+
+function listSourceFiles(root: string): string[] {
+  const files: string[] = [];
+  const folders: Array<{ folder: string; depth: number }> = [{ folder: root, depth: 0 }];
+  for (let next = folders.pop(); next && files.length < MAX_FILES; next = folders.pop()) {
+    let entries;
+    try {
+      entries = readdirSync(next.folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const full = path.join(next.folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name) && next.depth < MAX_DEPTH) folders.push({ folder: full, depth: next.depth + 1 });
+      } else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !DECLARATION_FILE.test(entry.name)) {
+        files.push(full);
+        if (files.length >= MAX_FILES) break;
+      }
+    }
+  }
+  return files;
+}
