@@ -1,4 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName } from '../ast';
+import { findBindingReads, getOutermostSameValue, getValueBinding } from './value-bindings';
 import type { DbValue } from './db-value';
 import { findImportedReads } from '../modules';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
@@ -31,18 +33,58 @@ export function setModuleExportLookup(lookup: ModuleExportLookup): void {
   lookUpExport = lookup;
 }
 
+/** Method names through which code uses a database value (the drivers' own, and `then`). */
+const DATABASE_METHODS = [
+  'collection', 'db', 'model', 'startSession', 'withSession', 'withTransaction', 'startTransaction', 'commitTransaction',
+  'insertOne', 'insertMany', 'updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'bulkWrite', 'bulkSave',
+  'findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'findByIdAndUpdate', 'findByIdAndDelete', 'countDocuments', 'aggregate',
+  'query', 'connect', 'begin', 'savepoint', 'unsafe', 'reserve', 'send', 'promise', 'batchWrite', 'batchWriteItem', 'batchGet',
+  'batchGetItem', 'transactWrite', 'transactWriteItems', 'transactGet', 'transactGetItems', 'putItem', 'getItem', 'updateItem',
+  'deleteItem', 'executeStatement',
+];
+const DATABASE_METHOD_NAMES = new Set([...DATABASE_METHODS, 'then']);
+
+/** A file that calls none of these methods cannot use a database value, and its imports are not read (most files of a project). */
+export const DATABASE_METHOD_CALL = new RegExp(`\\.\\s*(?:${DATABASE_METHODS.join('|')})\\s*[(<]`);
+
 /**
- * Method names through which a file uses a database value: a file that calls none of
- * them cannot use one, and its imports are not read (most files of a project).
+ * Whether the value read at `node` may be used as a database value: a database method is
+ * called on it (or on a property or result of it), it is passed to a call, stored in a
+ * binding that is, or returned. Reads that are none of these are not worth a module's
+ * summary (`utils.format(x)`).
  */
-export const DATABASE_METHOD_CALL =
-  /\.\s*(?:collection|db|model|startSession|withSession|withTransaction|startTransaction|commitTransaction|insertOne|insertMany|updateOne|updateMany|replaceOne|deleteOne|deleteMany|bulkWrite|bulkSave|findOneAnd(?:Update|Delete|Replace)|findByIdAnd(?:Update|Delete)|countDocuments|aggregate|query|connect|begin|savepoint|unsafe|reserve|send|promise|batchWrite(?:Item)?|batchGet(?:Item)?|transactWrite(?:Items)?|transactGet(?:Items)?|putItem|getItem|updateItem|deleteItem|executeStatement)\s*[(<]/;
+function mayBeUsedAsDatabaseValue(context: AnyRuleContext, node: TSESTree.Node, depth = 0): boolean {
+  let value = getOutermostSameValue(node);
+  if (value.parent?.type === AST_NODE_TYPES.CallExpression && value.parent.callee === value) value = getOutermostSameValue(value.parent);
+  if (value.parent?.type === AST_NODE_TYPES.AwaitExpression) value = getOutermostSameValue(value.parent);
+  const parent = value.parent;
+  if (!parent) return false;
+  if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === value) {
+    const name = getKeyName(parent);
+    if (name !== undefined && DATABASE_METHOD_NAMES.has(name)) return true;
+    return depth < 3 && mayBeUsedAsDatabaseValue(context, parent, depth + 1);
+  }
+  // Passed to a function or constructor (its parameter may be used as one), unless only logged;
+  // not a property's value (`console.log(util.format(x))` passes a string).
+  if ((parent.type === AST_NODE_TYPES.CallExpression || parent.type === AST_NODE_TYPES.NewExpression) && parent.callee !== value) {
+    return depth === 0 && !isConsoleCall(parent);
+  }
+  if (parent.type === AST_NODE_TYPES.Property || parent.type === AST_NODE_TYPES.ReturnStatement || parent.type === AST_NODE_TYPES.ArrowFunctionExpression) return true;
+  const binding = depth < 3 ? getValueBinding(context, value) : undefined;
+  return binding !== undefined && findBindingReads(binding).some((read) => read !== value && mayBeUsedAsDatabaseValue(context, read, depth + 1));
+}
+
+function isConsoleCall(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
+  const callee = call.callee;
+  return callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.Identifier && callee.object.name === 'console';
+}
 
 /** The file's reads of database values exported by its relative imports; computed once per file. */
 export const getImportedValues = createPerFileCache((context: AnyRuleContext): readonly ImportedValue[] => {
   if (!DATABASE_METHOD_CALL.test(context.sourceCode.text)) return [];
   const found: ImportedValue[] = [];
   for (const read of findImportedReads(context)) {
+    if (!mayBeUsedAsDatabaseValue(context, read.node)) continue;
     const exported = lookUpExport(context, read.file, read.exportName);
     if (!exported) continue;
     if (!exported.returned) {

@@ -90,6 +90,16 @@ async function f() {
     expect(dbCalls(code, modules)).toEqual([]);
   });
 
+  it('reads an imported module only where its value may be used as a database value', async () => {
+    const { getModuleIndexStats } = await import('../../../../eslint-plugin/src/analysis/clients');
+    const modules = { 'util.js': `const { MongoClient } = require('mongodb');\nexports.format = (x) => String(x);\nexports.client = new MongoClient('mongodb://h');` };
+    const parsedBefore = getModuleIndexStats().parsed;
+    expect(importedValues(`const util = require('./util');\nconsole.log(util.format(1));\nfoo.deleteMany({});`, modules)).toEqual([]);
+    expect(getModuleIndexStats().parsed).toBe(parsedBefore);
+    expect(importedValues(`const util = require('./util');\nutil.client.db().collection('x').deleteMany({});`, modules)).toEqual(['util.client → mongodb:client']);
+    expect(getModuleIndexStats().parsed).toBe(parsedBefore + 1);
+  });
+
   it('reads the editor text of an open module instead of the file', async () => {
     const { setOpenModuleText } = await import('../../../../eslint-plugin/src/analysis/modules');
     const code = `const { orders } = require('./db');\norders.deleteMany({});`;
