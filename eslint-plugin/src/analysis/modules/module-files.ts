@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createPathsMatcher, getTsconfig } from 'get-tsconfig';
 import { SOURCE_PATH_KEY } from '../../constants';
 import type { AnyRuleContext } from '../per-file-cache';
 
@@ -51,10 +52,44 @@ export function isRelativeSpecifier(specifier: string): boolean {
   return specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
 }
 
-/** The file a relative specifier of `fromFile` names, as Node and TypeScript resolve it; undefined when none exists. */
+/**
+ * The file a specifier of `fromFile` names, as Node and TypeScript resolve it: a relative
+ * one, or an alias of the nearest `tsconfig.json`'s `paths` (`@/lib/db`). Undefined when
+ * it names no file of the project (packages are not followed).
+ */
 export function resolveModuleFile(fromFile: string, specifier: string): string | undefined {
-  if (!isRelativeSpecifier(specifier) || !path.isAbsolute(fromFile)) return undefined;
-  const base = path.resolve(path.dirname(fromFile), specifier);
+  if (!path.isAbsolute(fromFile)) return undefined;
+  if (isRelativeSpecifier(specifier)) return resolveFileBase(path.resolve(path.dirname(fromFile), specifier));
+  for (const candidate of getPathAliases(fromFile)?.(specifier) ?? []) {
+    const found = resolveFileBase(path.resolve(candidate));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+type PathsMatcher = (specifier: string) => string[];
+/** Per folder: the `paths` of the nearest tsconfig.json (null when none, or it has no `paths`). */
+const pathMatchers = new Map<string, PathsMatcher | null>();
+const tsconfigCache = new Map<string, unknown>();
+
+function getPathAliases(fromFile: string): PathsMatcher | undefined {
+  const folder = path.dirname(fromFile);
+  let matcher = pathMatchers.get(folder);
+  if (matcher === undefined) {
+    try {
+      const found = getTsconfig(folder, 'tsconfig.json', tsconfigCache as Map<string, never>);
+      matcher = found ? createPathsMatcher(found) : null;
+    } catch {
+      // An unreadable or broken tsconfig.json has no aliases to offer.
+      matcher = null;
+    }
+    if (pathMatchers.size >= MAX_READ_TEXTS) pathMatchers.clear();
+    pathMatchers.set(folder, matcher);
+  }
+  return matcher ?? undefined;
+}
+
+function resolveFileBase(base: string): string | undefined {
   const extension = path.extname(base);
   const candidates: string[] = [];
   if (SOURCE_EXTENSIONS.includes(extension)) {

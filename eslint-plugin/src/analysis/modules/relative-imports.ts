@@ -33,7 +33,8 @@ export function findImportedReads(context: AnyRuleContext): ImportedRead[] {
   for (const statement of program.body) {
     if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type') continue;
     const specifier = String(statement.source.value);
-    if (!isRelativeSpecifier(specifier)) continue;
+    // Relative imports, and aliases a tsconfig.json's `paths` maps to the project's files.
+    if (!isRelativeSpecifier(specifier) && !isAliasLike(specifier)) continue;
     const target = resolveModuleFile(file, specifier);
     if (!target) continue;
     for (const imported of statement.specifiers) {
@@ -58,6 +59,11 @@ export function findImportedReads(context: AnyRuleContext): ImportedRead[] {
     if (target) addRequireReads(context, reads, call, target);
   }
   return reads;
+}
+
+/** `@/lib/db`, `~/db`, `#db`, `src/db`: could be a `paths` alias; a scoped or bare package name of a database driver is not. */
+function isAliasLike(specifier: string): boolean {
+  return specifier.includes('/') || /^[~#@]/.test(specifier);
 }
 
 function addVariableReads(reads: ImportedRead[], variable: TSESLint.Scope.Variable, file: string, exportName: string): void {

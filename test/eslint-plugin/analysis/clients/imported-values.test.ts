@@ -90,6 +90,16 @@ async function f() {
     expect(dbCalls(code, modules)).toEqual([]);
   });
 
+  it("follows a tsconfig.json's paths aliases to the project's files, not to packages", () => {
+    const modules = {
+      'tsconfig.json': `{\n  // comments are allowed here\n  "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"], "#db": ["src/lib/db.ts"] } }\n}`,
+      'src/lib/db.ts': `import { MongoClient } from 'mongodb';\nexport const orders = new MongoClient('mongodb://h').db().collection('orders');`,
+    };
+    const code = `import { orders } from '@/lib/db';\nimport { orders as again } from '#db';\nimport { MongoClient } from 'mongodb';\nawait orders.deleteMany({});\nawait again.deleteMany({});\nvoid MongoClient;`;
+    expect(importedValues(code, modules, 'typescript')).toEqual(['orders → mongodb:collection', 'again → mongodb:collection']);
+    expect(importedValues(code, { 'src/lib/db.ts': modules['src/lib/db.ts'] }, 'typescript')).toEqual([]);
+  });
+
   it('reads an imported module only where its value may be used as a database value', async () => {
     const { getModuleIndexStats } = await import('../../../../eslint-plugin/src/analysis/clients');
     const modules = { 'util.js': `const { MongoClient } = require('mongodb');\nexports.format = (x) => String(x);\nexports.client = new MongoClient('mongodb://h');` };
