@@ -156,6 +156,27 @@ await mongoose.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', { retryW
   ],
   invalid: [
     {
+      name: 'DocumentDB known from the CA bundle in how the options build its path (the host is an environment variable)',
+      code: `import path from 'node:path';
+import { MongoClient } from 'mongodb';
+new MongoClient(process.env.DOCDB_URI, { tlsCAFile: path.resolve(__dirname, 'global-bundle.pem'), retryWrites: false });`,
+      settings: v802,
+      output: `import path from 'node:path';
+import { MongoClient } from 'mongodb';
+new MongoClient(process.env.DOCDB_URI, { tlsCAFile: path.resolve(__dirname, 'global-bundle.pem') });`,
+      errors: [
+        {
+          messageId: 'removeRetryWritesFalse',
+          line: 3,
+          column: 99,
+          endLine: 3,
+          endColumn: 117,
+          data: { setting: 'retryWrites: false', subject: 'the options passed to new MongoClient()', version: '8.0.2' },
+          suggestions: [],
+        },
+      ],
+    },
+    {
       name: 'a property on its own line is removed with its comma; the comment above it stays',
       code: `import { MongoClient } from 'mongodb';
 new MongoClient('mongodb://prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/', {

@@ -73,7 +73,7 @@ function describeCall(
     fallbackUriLiteral,
     options,
     retryWritesProperty: options && getRetryWritesProperty(options),
-    caFile: options && getCaFile(options),
+    caFile: options && getCaFile(sourceCode, options),
   };
 }
 
@@ -119,13 +119,46 @@ function getRetryWritesProperty(options: TSESTree.ObjectExpression): MongoConnec
   return found;
 }
 
-function getCaFile(options: TSESTree.ObjectExpression): string | undefined {
+/**
+ * The CA file named by `tlsCAFile` / `tlsCertificateFile`-style options: a string, or the
+ * `.pem` path inside how the value is built (`path.resolve(__dirname, 'global-bundle.pem')`,
+ * `` `${dir}/global-bundle.pem` ``, `fs.readFileSync('rds-combined-ca-bundle.pem')`, an
+ * array of them for `ca`).
+ */
+function getCaFile(sourceCode: Readonly<TSESLint.SourceCode>, options: TSESTree.ObjectExpression): string | undefined {
   for (const property of options.properties) {
     if (property.type !== AST_NODE_TYPES.Property) continue;
     const name = getKeyName(property, { templates: false })?.toLowerCase();
-    if ((name === 'tlscafile' || name === 'sslca') && property.value.type === AST_NODE_TYPES.Literal && typeof property.value.value === 'string') {
-      return property.value.value;
-    }
+    if (name !== 'tlscafile' && name !== 'sslca' && name !== 'ca') continue;
+    const value = property.value;
+    if (value.type === AST_NODE_TYPES.Literal && typeof value.value === 'string' && name !== 'ca') return value.value;
+    const pem = findPemPath(sourceCode, value, 0);
+    if (pem !== undefined) return pem;
+  }
+  return undefined;
+}
+
+/** A string ending in `.pem` among the literal pieces of an expression, a few calls deep. */
+function findPemPath(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node, depth: number): string | undefined {
+  if (depth > 3) return undefined;
+  const value = resolveConst(sourceCode, node);
+  if (value.type === AST_NODE_TYPES.Literal) return typeof value.value === 'string' && /\.pem$/i.test(value.value) ? value.value : undefined;
+  if (value.type === AST_NODE_TYPES.TemplateLiteral) {
+    const last = value.quasis[value.quasis.length - 1]?.value.cooked ?? '';
+    return /\.pem$/i.test(last) ? last.replace(/^\//, '') : undefined;
+  }
+  const parts =
+    value.type === AST_NODE_TYPES.CallExpression
+      ? value.arguments
+      : value.type === AST_NODE_TYPES.ArrayExpression
+        ? value.elements
+        : value.type === AST_NODE_TYPES.BinaryExpression && value.operator === '+'
+          ? [value.right]
+          : [];
+  for (const part of parts) {
+    if (!part || part.type === AST_NODE_TYPES.SpreadElement) continue;
+    const found = findPemPath(sourceCode, part, depth + 1);
+    if (found !== undefined) return found;
   }
   return undefined;
 }

@@ -72,6 +72,19 @@ describe('findMongoConnectCalls', () => {
     ]);
   });
 
+  it('reads the CA bundle inside how the path or the file is built', () => {
+    const code = `
+      import fs from 'node:fs';
+      import path from 'node:path';
+      import { MongoClient } from 'mongodb';
+      const CA = path.resolve(__dirname, 'certs', 'global-bundle.pem');
+      new MongoClient(process.env.URI, { tlsCAFile: CA });
+      new MongoClient(process.env.URI, { tlsCAFile: \`\${__dirname}/rds-combined-ca-bundle.pem\` });
+      new MongoClient(process.env.URI, { ca: [fs.readFileSync('global-bundle.pem')] });
+      new MongoClient(process.env.URI, { tlsCAFile: certPath, tls: true });`;
+    expect(connects(code).map((call) => call.caFile)).toEqual(['global-bundle.pem', 'rds-combined-ca-bundle.pem', 'global-bundle.pem', undefined]);
+  });
+
   it('does not take a retryWrites that a later spread may override, or one that is not a boolean', () => {
     const code = `
       import { MongoClient } from 'mongodb';
