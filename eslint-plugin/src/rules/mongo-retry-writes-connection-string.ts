@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, type ConnectionStringToken, describeHostKind, findConnectionStringTokens, getConnectionStringProblem, getHostKind, getMaskedUri, getRetrySafetySettings, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile, isRetryableWritesEngine, type TextEdit } from '../analysis/connection-string';
-import { findMongoConnectCalls, type MongoConnectCall, type UriLiteral } from '../analysis/clients';
+import { type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, type ConnectionStringToken, describeHostKind, findConnectionStringTokens, getConnectionStringProblem, getHostKind, getHostNameKind, getMaskedUri, getRetrySafetySettings, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile, isRetryableWritesEngine, type TextEdit } from '../analysis/connection-string';
+import { findMongoConnectCalls, getPossibleStrings, type MongoConnectCall, type UriLiteral } from '../analysis/clients';
 import { ESLINT_SETTINGS_NAME, SETTINGS_NAME_KEY } from '../constants';
 import { getPropertyRemovalRange, overlapsComment } from '../fix';
 import { TEXT_DOCUMENT_TYPE, type TextDocument } from '../languages/text-language';
@@ -126,12 +126,40 @@ export default createRule<[], MessageId>({
       reportSettingsProblems(getLoc(base + token.start, base + token.end));
     }
 
+    /**
+     * `mongodb://${host}/…`: the service the host expressions name, when every value the
+     * code gives them (a const, a default, a fallback of an environment variable) agrees.
+     */
+    function getTemplateHostKind(node: UriLiteral, raw: string, token: ConnectionStringToken): HostKind | undefined {
+      if (node.type !== AST_NODE_TYPES.TemplateLiteral || node.expressions.length === 0) return undefined;
+      const text = raw.slice(token.start, token.end);
+      // The hosts: after the user info (the last `@`), before the path or options; `${…}` skipped whole.
+      let hostsStart = text.indexOf('://') + 3;
+      let hostsEnd = hostsStart;
+      while (hostsEnd < text.length && !'/?'.includes(text[hostsEnd] as string)) {
+        if (text[hostsEnd] === '@') hostsStart = hostsEnd + 1;
+        hostsEnd = text.startsWith('${', hostsEnd) ? Math.max(text.indexOf('}', hostsEnd), hostsEnd) + 1 : hostsEnd + 1;
+      }
+      const [from, to] = [node.range[0] + token.start + hostsStart, node.range[0] + token.start + hostsEnd];
+      const hosts = node.expressions.filter((expression) => expression.range[0] >= from && expression.range[1] <= to);
+      let kind: HostKind | undefined;
+      for (const expression of hosts) {
+        for (const value of getPossibleStrings(context, expression) ?? ['']) {
+          const next = getHostNameKind(value, scanOptions.documentDbHosts);
+          if (next === 'unknown' || (kind !== undefined && next !== kind)) return undefined;
+          kind = next;
+        }
+      }
+      return kind;
+    }
+
     function checkLiteral(node: UriLiteral): void {
       const { raw, tokens } = findLiteralTokens(node);
       const base = node.range[0];
       for (const token of tokens) {
         checkSettingsAt(raw, token, base);
-        const problem = getConnectionStringProblem(raw, token, scanOptions);
+        const templateHostKind = getTemplateHostKind(node, raw, token);
+        const problem = getConnectionStringProblem(raw, token, templateHostKind ? { ...scanOptions, templateHostKind } : scanOptions);
         if (!problem || !shouldReportLiteralProblem(node, raw, token, problem)) continue;
         reportUriProblem(problem, base);
       }

@@ -23,6 +23,9 @@ const ruleTester = createRuleTester();
 
 ruleTester.run('mongo-retry-writes-connection-string', rule, {
   valid: [
+    // A host that is only an environment variable, or whose values disagree, stays unknown.
+    { code: 'export const uri = `mongodb://${process.env.DB_HOST}:27017/?retryWrites=false`;', settings: v802 },
+    { code: "const host = prod ? 'orders.cluster-abc.us-east-1.docdb.amazonaws.com' : 'localhost';\nexport const uri = `mongodb://${host}:27017/?retryWrites=false`;", settings: v802 },
     {
       name: 'DocumentDB 8.0.2 without retryWrites',
       code: "const uri = 'mongodb://app:s3cret-pw@prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017/?tls=true&tlsCAFile=global-bundle.pem';",
@@ -155,6 +158,26 @@ await mongoose.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', { retryW
     },
   ],
   invalid: [
+    {
+      name: 'a template whose host is a const with a DocumentDB fallback is judged by that host',
+      code: `const host = process.env.DB_HOST ?? 'orders.cluster-abc.us-east-1.docdb.amazonaws.com';
+export const uri = \`mongodb://app:\${password}@\${host}:27017/?tls=true&retryWrites=false\`;`,
+      settings: v802,
+      output: `const host = process.env.DB_HOST ?? 'orders.cluster-abc.us-east-1.docdb.amazonaws.com';
+export const uri = \`mongodb://app:\${password}@\${host}:27017/?tls=true\`;`,
+      errors: [{ messageId: 'removeRetryWritesFalse', line: 2, suggestions: [] }],
+    },
+    {
+      name: "a template whose host is a parameter's default: judged by the default",
+      code: `export function connect(host = 'orders.cluster-abc.us-east-1.docdb.amazonaws.com') {
+  return \`mongodb://\${host}:27017/?tls=true&retryWrites=false\`;
+}`,
+      settings: v802,
+      output: `export function connect(host = 'orders.cluster-abc.us-east-1.docdb.amazonaws.com') {
+  return \`mongodb://\${host}:27017/?tls=true\`;
+}`,
+      errors: [{ messageId: 'removeRetryWritesFalse', line: 2, suggestions: [] }],
+    },
     {
       name: 'DocumentDB known from the CA bundle in how the options build its path (the host is an environment variable)',
       code: `import path from 'node:path';

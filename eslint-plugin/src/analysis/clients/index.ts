@@ -8,7 +8,7 @@ export { getDynamoDbOperationNode } from './dynamodb-operation-node';
 export { getIgnoredRetryCountOption, getRetryCountOption, type RetryCountOption, turnsRetriesOff } from './dynamodb-retry-options';
 export { getDynamoDbResultPropertyUse, getUnprocessedResult, type UnprocessedResult } from './dynamodb-unprocessed';
 export { findMongoCalls, type MongoCall } from './mongo-calls';
-export { findMongoConnectCalls, type MongoConnectCall, type UriLiteral } from './mongo-connect-calls';
+export { findMongoConnectCalls, getPossibleStrings, type MongoConnectCall, type UriLiteral } from './mongo-connect-calls';
 export { findInsertsWithoutId, type InsertWithoutId } from './mongo-inserts';
 export { type BulkMultiDocumentWrite, findBulkMultiDocumentWrites, getMultiDocumentWriteIdempotency, isMultiDocumentWrite } from './mongo-multi-document-writes';
 export { hasProjection, isFindAndModify } from './mongo-projections';

@@ -162,3 +162,41 @@ function findPemPath(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.N
   }
   return undefined;
 }
+
+/**
+ * The strings an expression can be, as far as the code says: a string literal, a `const`
+ * holding one, the fallback of `process.env.X ?? 'host'` (or `||`), both branches of a
+ * conditional, a parameter's default. Undefined when a value is unknown (an environment
+ * variable with no fallback, a call).
+ */
+export function getPossibleStrings(context: AnyRuleContext, node: TSESTree.Node, depth = 0): string[] | undefined {
+  if (depth > 4) return undefined;
+  const value = unwrapExpression(node, { typeAssertions: false, chains: false });
+  switch (value.type) {
+    case AST_NODE_TYPES.Literal:
+      return typeof value.value === 'string' ? [value.value] : undefined;
+    case AST_NODE_TYPES.TemplateLiteral:
+      return value.expressions.length === 0 ? [value.quasis[0]?.value.cooked ?? ''] : undefined;
+    case AST_NODE_TYPES.LogicalExpression:
+      // `process.env.DB_HOST ?? 'orders.cluster-….docdb.amazonaws.com'`: the code's own value is the fallback.
+      return value.operator === '??' || value.operator === '||' ? getPossibleStrings(context, value.right, depth + 1) : undefined;
+    case AST_NODE_TYPES.ConditionalExpression: {
+      const consequent = getPossibleStrings(context, value.consequent, depth + 1);
+      const alternate = getPossibleStrings(context, value.alternate, depth + 1);
+      return consequent && alternate ? [...consequent, ...alternate] : undefined;
+    }
+    case AST_NODE_TYPES.Identifier: {
+      const variable = ASTUtils.findVariable(context.sourceCode.getScope(value), value);
+      const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+      if (definition?.type === 'Variable' && definition.parent.kind === 'const' && definition.node.init) {
+        return getPossibleStrings(context, definition.node.init, depth + 1);
+      }
+      // `function connect(host = 'orders.cluster-….docdb.amazonaws.com')`
+      const pattern = definition?.type === 'Parameter' ? definition.name.parent : undefined;
+      if (pattern?.type === AST_NODE_TYPES.AssignmentPattern && pattern.left === definition?.name) return getPossibleStrings(context, pattern.right, depth + 1);
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}

@@ -23,6 +23,11 @@ export interface ConnectionStringScanOptions extends ScanTextOptions {
   engineVersion?: EngineVersion | undefined;
   /** `settings["retry-safety"].documentdb.hosts` glob patterns. */
   documentDbHosts?: readonly string[];
+  /**
+   * What the code says the hosts are when the URI writes them only as templates
+   * (`mongodb://${host}/…` with `const host = env.HOST ?? 'orders.cluster-….docdb.amazonaws.com'`).
+   */
+  templateHostKind?: HostKind;
 }
 
 export type ConnectionStringProblemKind =
@@ -61,7 +66,8 @@ export function getConnectionStringProblem(
 ): ConnectionStringProblem | undefined {
   // A URI cut short (a `\` escape, an unclosed template) may go on: its options are not all known.
   if (token.isTruncated) return undefined;
-  const hostKind = getHostKind(token, options.documentDbHosts ?? []);
+  let hostKind = getHostKind(token, options.documentDbHosts ?? []);
+  if (hostKind === 'unknown' && options.templateHostKind && hasOnlyTemplateHosts(token)) hostKind = options.templateHostKind;
   if (hostKind === 'unknown') return undefined;
   const settings = findRetryWritesOptions(token);
   const falses = settings.filter((option) => option.decodedValue.toLowerCase() === 'false');
@@ -142,6 +148,20 @@ export function getHostKind(token: ConnectionStringToken, documentDbHosts: reado
   if (hosts.some(({ name }) => ATLAS_HOST.test(name))) return 'atlas';
   if (hosts.length === 0 || hosts.some(({ name }) => !HOST_NAME.test(name))) return 'unknown';
   return 'other';
+}
+
+/** `mongodb://${host}/…`, `mongodb://${host}:27017,${other}/…`: every host is a template. */
+function hasOnlyTemplateHosts(token: ConnectionStringToken): boolean {
+  return token.hasKnownHosts && token.hosts.length > 0 && token.hosts.every((host) => /^\$\{[^}]*\}(?::\d+)?$/.test(host.trim()));
+}
+
+/** Which service a host name (`orders.cluster-….docdb.amazonaws.com`, with or without a port) belongs to. */
+export function getHostNameKind(host: string, documentDbHosts: readonly string[] = []): HostKind {
+  const parts = splitHost(host);
+  if (DOCUMENTDB_HOST.test(parts.name)) return 'documentdb';
+  if (documentDbHosts.length > 0 && isHostInPatterns(parts, documentDbHosts)) return 'documentdb';
+  if (ATLAS_HOST.test(parts.name)) return 'atlas';
+  return HOST_NAME.test(parts.name) ? 'other' : 'unknown';
 }
 
 function hasDocumentDbCaFile(token: ConnectionStringToken): boolean {
