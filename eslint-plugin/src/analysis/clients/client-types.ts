@@ -18,6 +18,8 @@ export interface DeclaredType {
 
 export interface ClientTypeChecker {
   getDeclaredType(node: TSESTree.Node): DeclaredType | undefined;
+  /** The type is known (not `any`, `unknown` or an error) and none of the wanted packages declares it: evidence against a client. */
+  isOtherType(node: TSESTree.Node): boolean;
 }
 
 const PACKAGE_PATH = /\/node_modules\/(?:@types\/)?((?:@aws-sdk\/[^/]+)|[^/@][^/]*)\//;
@@ -66,6 +68,16 @@ export function getClientTypeChecker(context: AnyRuleContext, modules: readonly 
   }
 
   return {
+    isOtherType(node) {
+      try {
+        const tsNode = map.get(node as never) as ts.Node | undefined;
+        if (!tsNode) return false;
+        const type = checker.getTypeAtLocation(tsNode);
+        return !(type.flags & ANY_OR_UNKNOWN) && !isErrorType(type) && classify(type, 0) === undefined;
+      } catch {
+        return false;
+      }
+    },
     getDeclaredType(node) {
       try {
         const tsNode = map.get(node as never) as ts.Node | undefined;
@@ -75,4 +87,9 @@ export function getClientTypeChecker(context: AnyRuleContext, modules: readonly 
       }
     },
   };
+}
+
+/** The type TypeScript gives an unresolved name (`intrinsicName: 'error'`): says nothing. */
+function isErrorType(type: ts.Type): boolean {
+  return (type as { intrinsicName?: string }).intrinsicName === 'error';
 }

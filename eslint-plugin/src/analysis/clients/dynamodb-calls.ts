@@ -166,7 +166,10 @@ const EMPTY: DynamoDbAnalysis = { clients: [], values: new Map(), calls: [], glo
 /** The file's DynamoDB client sites and calls; computed once per file. */
 export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext): DynamoDbAnalysis => {
   const types = getClientTypeChecker(context, DYNAMODB_MODULES);
-  const imported = getImportedValues(context).flatMap(({ node, value }) => (value.database === 'dynamodb' ? [{ node, kind: value.kind }] : []));
+  // With types, the module index's word is checked: a value typed as something else is not a client.
+  const imported = getImportedValues(context).flatMap(({ node, value }) =>
+    value.database === 'dynamodb' && !types?.isOtherType(node) ? [{ node, kind: value.kind }] : [],
+  );
   if (!hasModuleImport(context, DYNAMODB_MODULES) && !types && imported.length === 0) return EMPTY;
   const clients: DynamoDbClientSite[] = [];
   const globalConfigs: AwsGlobalConfigSite[] = [];

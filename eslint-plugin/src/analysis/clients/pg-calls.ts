@@ -130,7 +130,10 @@ const EMPTY: PostgresAnalysis = { calls: [], values: new Map(), pools: [], conne
 /** The file's PostgreSQL calls, pools and connections; computed once per file. */
 export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext): PostgresAnalysis => {
   const types = getClientTypeChecker(context, POSTGRES_MODULES);
-  const imported = getImportedValues(context).flatMap(({ node, value }) => (value.database === 'postgres' ? [{ node, ...value }] : []));
+  // With types, the module index's word is checked: a value typed as something else is not a client.
+  const imported = getImportedValues(context).flatMap(({ node, value }) =>
+    value.database === 'postgres' && !types?.isOtherType(node) ? [{ node, ...value }] : [],
+  );
   const sqlShaped = findSqlShapedQueries(context);
   if (!hasModuleImport(context, POSTGRES_MODULES) && !types && imported.length === 0 && sqlShaped.length === 0) return EMPTY;
   const builder = new AnalysisBuilder(context);
@@ -154,7 +157,7 @@ export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext):
   builder.drain();
   builder.addParameters();
   if (types) builder.addTypedReceivers(types);
-  builder.addSqlShapedQueries(sqlShaped);
+  builder.addSqlShapedQueries(sqlShaped, types);
   return builder.finish();
 });
 
@@ -213,10 +216,10 @@ class AnalysisBuilder {
    * SQL driver is PostgreSQL's: a call on a connection of its own (calls on the same
    * receiver share it), which keeps transaction checks quiet rather than wrong.
    */
-  addSqlShapedQueries(queries: readonly TSESTree.MemberExpression[]): void {
+  addSqlShapedQueries(queries: readonly TSESTree.MemberExpression[], types: ClientTypeChecker | undefined): void {
     for (const member of queries) {
       const receiver = member.object;
-      if (this.seen.has(receiver) || isKnownNonPgValue(this.context, receiver)) continue;
+      if (this.seen.has(receiver) || isKnownNonPgValue(this.context, receiver) || types?.isOtherType(receiver)) continue;
       const connection = getConnectionIdentity(this.context, receiver);
       this.queue.push({ node: receiver, role: 'client', library: 'pg', connection });
       if (!this.connections.has(connection)) this.connections.set(connection, { node: connection, releaseCalls: [] });

@@ -210,6 +210,19 @@ describe('findPostgresCalls with types', () => {
   });
 });
 
+describe('the module index checked by types', () => {
+  it('a value the module index calls a pool, typed as something else, is not one', () => {
+    const code = `
+      import { cache, pool } from './db.js';
+      export async function run() {
+        await cache.query('DELETE FROM t');
+        await pool.query('SELECT 1');
+      }`;
+    const found = analyse(code, findPostgresCalls, { typed: 'db' });
+    expect(found.map((call) => textOf(code, call.node))).toEqual(["pool.query('SELECT 1')"]);
+  });
+});
+
 describe('getPostgresReportNode', () => {
   it('points at the method name of a call and at the tag of a tagged template', () => {
     const code = `
