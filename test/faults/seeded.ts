@@ -1,5 +1,6 @@
 // Seeded fault schedules: the same seed gives the same faults, so a run repeats and a
 // failure can be replayed (FAULTS_SEED).
+import { mulberry32 } from '../seeded-random';
 
 /** The seed of every fault schedule: FAULTS_SEED, or a fixed default. */
 export const FAULTS_SEED = Number(process.env.FAULTS_SEED ?? 20261201);
@@ -16,14 +17,7 @@ export function hash32(text: string): number {
 
 /** A pseudo-random generator of numbers in [0, 1) (mulberry32), from a seed and a label. */
 export function seededRandom(seed: number, label: string): () => number {
-  let state = (seed ^ hash32(label)) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed ^ hash32(label));
 }
 
 /** Which events of a sequence (0, 1, 2…) get the fault: each with probability `share`. */

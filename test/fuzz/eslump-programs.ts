@@ -12,23 +12,12 @@ import type { ParserName, SourceType } from './lint';
 import { spliceSnippet } from './mutations';
 import { snippetArb } from './programs';
 import { findSites } from './sites';
-
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../seeded-random';
 
 /** `generate()` with `Math.random` seeded for its duration. */
 export function withSeededMathRandom<T>(seed: number, generate: () => T): T {
   const original = Math.random;
-  Math.random = seededRandom(seed);
+  Math.random = mulberry32(seed);
   try {
     return generate();
   } finally {

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { getKeyName, isFunctionNode, type FunctionNode } from '../ast';
 import { getOutermostSameValue } from './value-bindings';
 import type { AnyRuleContext } from '../per-file-cache';
-import { WHOLE_MODULE } from '../modules';
+import { getCommonJsExportName, WHOLE_MODULE } from '../modules';
 import type { DbValue } from './db-value';
 
 /**
@@ -23,7 +23,7 @@ export interface ParameterSlot {
 }
 
 /** The slot of a parameter variable (a plain or destructured-property parameter). */
-export function getParameterSlot(context: AnyRuleContext, variable: TSESLint.Scope.Variable): ParameterSlot | undefined {
+export function getParameterSlot(variable: TSESLint.Scope.Variable): ParameterSlot | undefined {
   const definition = variable.defs[0];
   if (definition?.type !== 'Parameter' || !isFunctionNode(definition.node)) return undefined;
   const fn = definition.node;
@@ -43,7 +43,6 @@ export function getParameterSlot(context: AnyRuleContext, variable: TSESLint.Sco
       }
     }
   }
-  void context;
   return undefined;
 }
 
@@ -112,7 +111,7 @@ export function findFilledSlots(context: AnyRuleContext, node: TSESTree.Node): P
   if (!fn) return [];
   const slots: ParameterSlot[] = [];
   for (const variable of context.sourceCode.getDeclaredVariables(fn)) {
-    const slot = getParameterSlot(context, variable);
+    const slot = getParameterSlot(variable);
     if (slot && slot.fn === fn && slot.index === index && slot.property === property) slots.push(slot);
   }
   return slots;
@@ -196,17 +195,6 @@ function getReferenceExportName(identifier: TSESTree.Node): string | undefined {
     const key = getKeyName(parent);
     if (key !== undefined && assignment?.type === AST_NODE_TYPES.AssignmentExpression && assignment.right === object && getCommonJsExportName(assignment.left) === WHOLE_MODULE) return key;
   }
-  return undefined;
-}
-
-/** `module.exports` → the whole module; `module.exports.x` / `exports.x` → `x`. */
-function getCommonJsExportName(left: TSESTree.Node): string | undefined {
-  if (left.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-  const name = getKeyName(left);
-  const isModule = (node: TSESTree.Node): boolean => node.type === AST_NODE_TYPES.Identifier && node.name === 'module';
-  if (isModule(left.object) && name === 'exports') return WHOLE_MODULE;
-  if (left.object.type === AST_NODE_TYPES.Identifier && left.object.name === 'exports') return name;
-  if (left.object.type === AST_NODE_TYPES.MemberExpression && isModule(left.object.object) && getKeyName(left.object) === 'exports') return name;
   return undefined;
 }
 

@@ -14,9 +14,12 @@ export function getDbValue(context: AnyRuleContext, node: TSESTree.Node): DbValu
   const found: DbValue[] = [];
   const mongo = getMongoValues(context).getKind(node);
   if (mongo !== undefined && mongo !== 'other') found.push({ database: 'mongodb', kind: mongo });
-  const pg = getPostgresAnalysis(context).values.get(unwrapValue(node)) ?? getPostgresAnalysis(context).values.get(node);
+  const inner = unwrapValue(node);
+  const pgValues = getPostgresAnalysis(context).values;
+  const pg = pgValues.get(inner) ?? pgValues.get(node);
   if (pg) found.push({ database: 'postgres', ...pg });
-  const dynamo = getDynamoDbAnalysis(context).values.get(node) ?? getDynamoDbAnalysis(context).values.get(unwrapValue(node));
+  const dynamoValues = getDynamoDbAnalysis(context).values;
+  const dynamo = dynamoValues.get(node) ?? dynamoValues.get(inner);
   if (dynamo) found.push({ database: 'dynamodb', kind: dynamo });
   return found.length === 1 ? found[0] : undefined;
 }

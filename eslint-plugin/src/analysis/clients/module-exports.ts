@@ -4,7 +4,7 @@ import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode }
 import { type DbValue, isSameDbValue } from './db-value';
 import { getDbValue } from './db-values';
 import { DATABASE_METHOD_CALL, type ExportedValue, setModuleExportLookup } from './imported-values';
-import { findImportedReads, findImporters, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
+import { findImportedReads, findImporters, getCommonJsExportName, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import { getArgumentsInSlot, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
 import type { AnyRuleContext } from '../per-file-cache';
 
@@ -268,7 +268,7 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
       case AST_NODE_TYPES.ExpressionStatement: {
         const expression = statement.expression;
         if (expression.type !== AST_NODE_TYPES.AssignmentExpression || expression.operator !== '=') break;
-        const target = getCommonJsTarget(expression.left);
+        const target = getCommonJsExportName(expression.left);
         if (target === undefined) break;
         if (target !== WHOLE_MODULE) {
           set(target, getExportedValue(context, expression.right));
@@ -310,24 +310,9 @@ function addObjectProperties(context: AnyRuleContext, object: TSESTree.ObjectExp
   }
 }
 
-/** `module.exports` → the whole module; `module.exports.x` / `exports.x` → `x`. */
-function getCommonJsTarget(left: TSESTree.Node): string | undefined {
-  if (left.type !== AST_NODE_TYPES.MemberExpression) return undefined;
-  const name = getKeyName(left);
-  if (isIdentifier(left.object, 'module') && name === 'exports') return WHOLE_MODULE;
-  if (isIdentifier(left.object, 'exports')) return name;
-  if (left.object.type === AST_NODE_TYPES.MemberExpression && isIdentifier(left.object.object, 'module') && getKeyName(left.object) === 'exports') return name;
-  return undefined;
-}
-
-function isIdentifier(node: TSESTree.Node, name: string): boolean {
-  return node.type === AST_NODE_TYPES.Identifier && node.name === name;
-}
-
+/** `require('./x')`: its specifier. */
 function getRequiredRelative(node: TSESTree.Node): string | undefined {
-  if (node.type !== AST_NODE_TYPES.CallExpression || !isIdentifier(node.callee, 'require')) return undefined;
-  const argument = node.arguments[0];
-  return argument?.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string' ? argument.value : undefined;
+  return node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === 'require' ? getRequiredModule(node) : undefined;
 }
 
 function getModuleExportName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
@@ -385,5 +370,5 @@ function getQueryWrapperPool(context: AnyRuleContext, fn: FunctionNode): Exporte
 }
 
 function isNullish(node: TSESTree.Node): boolean {
-  return (node.type === AST_NODE_TYPES.Literal && node.value === null) || isIdentifier(node, 'undefined');
+  return (node.type === AST_NODE_TYPES.Literal && node.value === null) || (node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined');
 }

@@ -171,7 +171,7 @@ function findPemPath(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.N
  */
 export function getPossibleStrings(context: AnyRuleContext, node: TSESTree.Node, depth = 0): string[] | undefined {
   if (depth > 4) return undefined;
-  const value = unwrapExpression(node, { typeAssertions: false, chains: false });
+  const value = resolveConst(context.sourceCode, node);
   switch (value.type) {
     case AST_NODE_TYPES.Literal:
       return typeof value.value === 'string' ? [value.value] : undefined;
@@ -186,15 +186,14 @@ export function getPossibleStrings(context: AnyRuleContext, node: TSESTree.Node,
       return consequent && alternate ? [...consequent, ...alternate] : undefined;
     }
     case AST_NODE_TYPES.Identifier: {
+      // `function connect(host = 'orders.cluster-….docdb.amazonaws.com')` (a `const` is already resolved).
       const variable = ASTUtils.findVariable(context.sourceCode.getScope(value), value);
       const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-      if (definition?.type === 'Variable' && definition.parent.kind === 'const' && definition.node.init) {
-        return getPossibleStrings(context, definition.node.init, depth + 1);
-      }
-      // `function connect(host = 'orders.cluster-….docdb.amazonaws.com')`
       const pattern = definition?.type === 'Parameter' ? definition.name.parent : undefined;
       if (pattern?.type === AST_NODE_TYPES.AssignmentPattern && pattern.left === definition?.name) return getPossibleStrings(context, pattern.right, depth + 1);
-      return undefined;
+      // `const host = otherConst`: one step further.
+      const resolved = resolveConst(context.sourceCode, value);
+      return resolved === value ? undefined : getPossibleStrings(context, resolved, depth + 1);
     }
     default:
       return undefined;

@@ -223,7 +223,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
    * With `property`, the property of an object passed there (`options.jobModel`).
    */
   function getCallSiteKind(variable: TSESLint.Scope.Variable, property?: string): KnownKind | undefined {
-    const found = getParameterSlot(context, variable);
+    const found = getParameterSlot(variable);
     if (!found || (property !== undefined && found.property !== undefined)) return undefined;
     const slot = property === undefined ? found : { ...found, property };
     const callers = getSlotCallers(context, slot);

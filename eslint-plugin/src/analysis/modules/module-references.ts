@@ -1,6 +1,10 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import type { AnyRuleContext } from '../per-file-cache';
+
+/** The whole module's value: CommonJS `module.exports = value` (what `require()` returns). */
+export const WHOLE_MODULE = '*';
 
 /**
  * Finding what a module exports being used, by following its `import` / `require`
@@ -92,16 +96,23 @@ export function findRequireCalls(context: AnyRuleContext, modules: readonly stri
  */
 export function findRequireCallsByText(context: AnyRuleContext, modules: readonly string[]): RequireCall[] {
   const names = modules.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
-  const pattern = new RegExp(`\\brequire\\s*\\(\\s*['"](?:${names})['"]\\s*\\)`, 'g');
+  return findRequireCallsMatching(context, `(?:${names})`).filter(({ module }) => modules.includes(module));
+}
+
+/** `require('…')` calls whose specifier matches `specifier` (a regular expression's source), found by text first. */
+export function findRequireCallsMatching(context: AnyRuleContext, specifier: string): RequireCall[] {
+  const text = context.sourceCode.text;
+  if (!text.includes('require')) return [];
+  const pattern = new RegExp(`\\brequire\\s*\\(\\s*(['"])${specifier}\\1\\s*\\)`, 'g');
   const offsets: number[] = [];
-  for (const match of context.sourceCode.text.matchAll(pattern)) offsets.push(match.index);
+  for (const match of text.matchAll(pattern)) offsets.push(match.index);
   if (offsets.length === 0) return [];
   const calls: RequireCall[] = [];
   for (const node of findNodesAtOffsets(context, offsets).values()) {
     const call = node.parent;
     if (node.type !== AST_NODE_TYPES.Identifier || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== node) continue;
     const module = getRequiredModule(call);
-    if (module !== undefined && modules.includes(module)) calls.push({ call, module });
+    if (module !== undefined) calls.push({ call, module });
   }
   return calls;
 }
@@ -135,7 +146,7 @@ export function findGlobalReferences<T>(context: AnyRuleContext, traceMap: Trace
 }
 
 /** `'mongodb'` of `require('mongodb')`: the first argument when it is a string literal. */
-function getRequiredModule(call: TSESTree.CallExpression): string | undefined {
+export function getRequiredModule(call: TSESTree.CallExpression): string | undefined {
   const argument = call.arguments[0];
   return argument?.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string' ? argument.value : undefined;
 }
@@ -190,4 +201,18 @@ function getAnnotationOfTypeName(
   const annotation = typeReference.parent;
   if (annotation?.type !== AST_NODE_TYPES.TSTypeAnnotation) return undefined;
   return { annotation, path };
+}
+
+/**
+ * What a CommonJS assignment target exports: `module.exports` the whole module
+ * (`WHOLE_MODULE`), `module.exports.x` and `exports.x` the export `x`.
+ */
+export function getCommonJsExportName(target: TSESTree.Node): string | undefined {
+  if (target.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const name = getKeyName(target);
+  const isNamed = (node: TSESTree.Node, expected: string): boolean => node.type === AST_NODE_TYPES.Identifier && node.name === expected;
+  if (isNamed(target.object, 'module') && name === 'exports') return WHOLE_MODULE;
+  if (isNamed(target.object, 'exports')) return name;
+  if (target.object.type === AST_NODE_TYPES.MemberExpression && isNamed(target.object.object, 'module') && getKeyName(target.object) === 'exports') return name;
+  return undefined;
 }

@@ -1,8 +1,10 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../ast';
-import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import type { AnyRuleContext } from '../per-file-cache';
 import { getSourcePath, isRelativeSpecifier, resolveModuleFile } from './module-files';
+import { findRequireCallsMatching, WHOLE_MODULE } from './module-references';
+
+export { WHOLE_MODULE };
 
 /**
  * The places of a file that read what one of the project's own modules exports:
@@ -11,8 +13,6 @@ import { getSourcePath, isRelativeSpecifier, resolveModuleFile } from './module-
  * `require('./db').pool`.
  */
 
-/** The whole module's value: CommonJS `module.exports = value` (what `require()` returns). */
-export const WHOLE_MODULE = '*';
 
 export interface ImportedRead {
   /** The expression that evaluates to the export. */
@@ -23,7 +23,8 @@ export interface ImportedRead {
   exportName: string;
 }
 
-const REQUIRE_RELATIVE = /\brequire\s*\(\s*(['"])\.{1,2}(?:\/[^'"\n]*)?\1\s*\)/g;
+/** A relative specifier inside quotes, as a regular expression's source. */
+const RELATIVE_SPECIFIER = String.raw`\.{1,2}(?:/[^'"\n]*)?`;
 
 /** Every read of a relative module's export in the file, in no particular order. */
 export function findImportedReads(context: AnyRuleContext): ImportedRead[] {
@@ -128,18 +129,6 @@ function findVariable(context: AnyRuleContext, identifier: TSESTree.Identifier):
 }
 
 /** `require('./x')` / `require('../x')` calls, found by text first. */
-export function findRelativeRequireCalls(context: AnyRuleContext): { call: TSESTree.CallExpression; specifier: string }[] {
-  const text = context.sourceCode.text;
-  if (!text.includes('require')) return [];
-  const offsets: number[] = [];
-  for (const match of text.matchAll(REQUIRE_RELATIVE)) offsets.push(match.index);
-  if (offsets.length === 0) return [];
-  const calls: { call: TSESTree.CallExpression; specifier: string }[] = [];
-  for (const node of findNodesAtOffsets(context, offsets).values()) {
-    const call = node.parent;
-    if (node.type !== AST_NODE_TYPES.Identifier || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== node) continue;
-    const argument = call.arguments[0];
-    if (argument?.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string') calls.push({ call, specifier: argument.value });
-  }
-  return calls;
+function findRelativeRequireCalls(context: AnyRuleContext): { call: TSESTree.CallExpression; specifier: string }[] {
+  return findRequireCallsMatching(context, RELATIVE_SPECIFIER).map(({ call, module }) => ({ call, specifier: module }));
 }
