@@ -188,6 +188,40 @@ export default createRule<[], MessageId>({
       return true;
     }
 
+    /**
+     * `` new MongoClient(`${base}?tls=true&tlsCAFile=global-bundle.pem&retryWrites=false`) ``:
+     * the options of a URI whose scheme and hosts come from a value. Judged as if the scheme
+     * were written (the hosts stay a template), so only the options decide: the CA bundle
+     * makes it DocumentDB, and a missing `retryWrites` is not reported (the value may hold it).
+     */
+    function checkUriTail(call: MongoConnectCall): void {
+      const node = call.uriLiteral;
+      if (node?.type !== AST_NODE_TYPES.TemplateLiteral || node.quasis[0]?.value.raw !== '' || !node.expressions[0]) return;
+      if (!/^[/?]/.test(node.quasis[1]?.value.raw ?? '') || sourceCode.getText(node).includes('://')) return;
+      const raw = sourceCode.getText(node);
+      const scheme = 'mongodb://';
+      const text = `${raw[0]}${scheme}${raw.slice(1)}`;
+      const token = findConnectionStringTokens(text, { multiLineTemplates: true })[0];
+      if (!token || token.start !== 1) return;
+      const problem = getConnectionStringProblem(text, token, scanOptions);
+      if (!problem || problem.kind === 'addRetryWritesFalse' || problem.range[0] <= scheme.length) return;
+      // Back to the file: every position after the inserted scheme moves by its length.
+      const unshift = (edits: TextEdit[] | undefined) =>
+        edits?.every((edit) => edit.range[0] > scheme.length)
+          ? edits.map((edit) => ({ range: [edit.range[0] - scheme.length, edit.range[1] - scheme.length] as [number, number], text: edit.text }))
+          : undefined;
+      reportUriProblem(
+        {
+          ...problem,
+          range: [problem.range[0] - scheme.length, problem.range[1] - scheme.length],
+          uri: getMaskedUri(text, token).slice(scheme.length),
+          fix: unshift(problem.fix),
+          suggestion: unshift(problem.suggestion),
+        },
+        node.range[0],
+      );
+    }
+
     function checkConnectCall(call: MongoConnectCall): void {
       const property = call.retryWritesProperty;
       if (!property) return;
@@ -270,6 +304,7 @@ export default createRule<[], MessageId>({
         for (const call of findMongoConnectCalls(context)) {
           if (call.uriLiteral && call.retryWritesProperty) pairedLiterals.set(call.uriLiteral, call);
           checkConnectCall(call);
+          if (!call.retryWritesProperty) checkUriTail(call);
         }
       },
       Literal(node) {

@@ -23,6 +23,14 @@ const ruleTester = createRuleTester();
 
 ruleTester.run('mongo-retry-writes-connection-string', rule, {
   valid: [
+    {
+      name: 'a URI tail with no DocumentDB evidence, or without retryWrites, or not passed to a driver, stays silent',
+      code: `import { MongoClient } from 'mongodb';
+new MongoClient(\`\${base}?tls=true&retryWrites=false\`);
+new MongoClient(\`\${base}?tls=true&tlsCAFile=global-bundle.pem\`);
+const link = \`\${base}?tlsCAFile=global-bundle.pem&retryWrites=false\`;`,
+      settings: v500,
+    },
     // A host that is only an environment variable, or whose values disagree, stays unknown.
     { code: 'export const uri = `mongodb://${process.env.DB_HOST}:27017/?retryWrites=false`;', settings: v802 },
     { code: "const host = prod ? 'orders.cluster-abc.us-east-1.docdb.amazonaws.com' : 'localhost';\nexport const uri = `mongodb://${host}:27017/?retryWrites=false`;", settings: v802 },
@@ -158,6 +166,42 @@ await mongoose.connect('mongodb+srv://cluster0.ab1cd.mongodb.net/shop', { retryW
     },
   ],
   invalid: [
+    {
+      name: 'the options of a URI whose scheme and hosts come from a value, passed to MongoClient (DocumentDB by its CA bundle)',
+      code: `import { MongoClient } from 'mongodb';
+const base = process.env.DOCDB_BASE;
+export const client = new MongoClient(\`\${base}?tls=true&tlsCAFile=global-bundle.pem&retryWrites=false\`);`,
+      settings: v802,
+      output: `import { MongoClient } from 'mongodb';
+const base = process.env.DOCDB_BASE;
+export const client = new MongoClient(\`\${base}?tls=true&tlsCAFile=global-bundle.pem\`);`,
+      errors: [{ messageId: 'removeRetryWritesFalse', line: 3, column: 85, endColumn: 102, suggestions: [] }],
+    },
+    {
+      name: 'a URI tail held in a const, engine before 8.0.2: retryWrites=true is set to false',
+      code: `const mongoose = require('mongoose');
+const uri = \`\${process.env.DOCDB}/shop?tls=true&tlsCAFile=rds-combined-ca-bundle.pem&retryWrites=true\`;
+mongoose.connect(uri);`,
+      settings: v500,
+      output: `const mongoose = require('mongoose');
+const uri = \`\${process.env.DOCDB}/shop?tls=true&tlsCAFile=rds-combined-ca-bundle.pem&retryWrites=false\`;
+mongoose.connect(uri);`,
+      errors: [{ messageId: 'setRetryWritesFalse', line: 2 }],
+    },
+    {
+      name: 'a URI tail with an unknown engine version: reported with a suggestion, no fix',
+      code: `import { MongoClient } from 'mongodb';
+new MongoClient(\`\${base}?tlsCAFile=global-bundle.pem&retryWrites=false\`);`,
+      settings: none,
+      errors: [
+        {
+          messageId: 'retryWritesFalseUnknownVersion',
+          line: 2,
+          suggestions: [{ messageId: 'suggestRemoveRetryWrites', output: `import { MongoClient } from 'mongodb';
+new MongoClient(\`\${base}?tlsCAFile=global-bundle.pem\`);` }],
+        },
+      ],
+    },
     {
       name: 'a template whose host is a const with a DocumentDB fallback is judged by that host',
       code: `const host = process.env.DB_HOST ?? 'orders.cluster-abc.us-east-1.docdb.amazonaws.com';

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, isFunctionNode, type FunctionNode } from '../ast';
-import { getOutermostSameValue } from './value-bindings';
+import { getOutermostSameValue, visitEveryNode } from './value-bindings';
 import type { AnyRuleContext } from '../per-file-cache';
 import { getCommonJsExportName, WHOLE_MODULE } from '../modules';
 import type { DbValue } from './db-value';
@@ -139,6 +139,8 @@ function getCalledFunction(context: AnyRuleContext, call: TSESTree.CallExpressio
 
 /** Every call (or `new`) of `fn` in the file, and its export names; undefined when `fn` is used otherwise too. */
 function getCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
+  const method = fn.parent?.type === AST_NODE_TYPES.MethodDefinition && fn.parent.kind === 'method' ? fn.parent : undefined;
+  if (method) return getMethodCalls(context, method);
   const found = getFunctionVariable(context, fn);
   if (!found) return undefined;
   const { variable, declaration } = found;
@@ -158,6 +160,44 @@ function getCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | unde
     exportNames.push(exported);
   }
   return { calls, exportNames };
+}
+
+/**
+ * Every call of a method of a class the module keeps to itself: `this.run(…)` in the class,
+ * `store.run(…)` on a `const store = new Store(…)`. Undefined when the class is exported or
+ * named other than by `new`, or the method is read other than to call it (it could be
+ * called from anywhere then).
+ */
+function getMethodCalls(context: AnyRuleContext, method: TSESTree.MethodDefinition): SlotCallers | undefined {
+  const name = getKeyName(method, { computed: false });
+  const owner = method.parent.parent;
+  if (name === undefined || method.static || owner.type !== AST_NODE_TYPES.ClassDeclaration || !owner.id) return undefined;
+  const variable = context.sourceCode.getDeclaredVariables(owner).find((candidate) => candidate.name === owner.id?.name);
+  if (!variable || getDeclarationExportNames(owner).length > 0) return undefined;
+  const receivers: TSESTree.Node[] = [];
+  for (const reference of variable.references) {
+    const identifier = reference.identifier as TSESTree.Node;
+    const creation = identifier.parent;
+    if (reference.init || isStaticMemberUse(identifier)) continue;
+    if (creation?.type !== AST_NODE_TYPES.NewExpression || creation.callee !== identifier) return undefined;
+    const declarator = creation.parent;
+    if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== creation || declarator.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const instance = context.sourceCode.getDeclaredVariables(declarator)[0];
+    if (!instance || declarator.parent.kind !== 'const') return undefined;
+    for (const read of instance.references) if (!read.init) receivers.push(read.identifier as TSESTree.Node);
+  }
+  visitEveryNode(owner.body, (node) => {
+    if (node.type === AST_NODE_TYPES.ThisExpression) receivers.push(node);
+  });
+  const calls: TSESTree.CallExpression[] = [];
+  for (const receiver of receivers) {
+    const member = receiver.parent;
+    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== receiver || getKeyName(member) !== name) continue;
+    const call = member.parent;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== member) return undefined;
+    calls.push(call);
+  }
+  return { calls, exportNames: [] };
 }
 
 /**

@@ -2,13 +2,14 @@ import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/util
 import type { DbCall } from './db-call';
 import type { DynamoDbClientKind } from './db-value';
 import { unwrapExpression } from '../ast';
-import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, visitEveryNode } from './value-bindings';
+import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getOutermostSameValue, getValueBinding, resolveObjectLiteral, visitEveryNode } from './value-bindings';
 import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, hasModuleImport, type TraceMap } from '../modules';
 import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
 import { DOCUMENT_OPERATIONS, isDynamoDbWriteOperation, lowerFirst, OPERATIONS, PAGINATORS, V2_DOCUMENT_METHODS } from './dynamodb-operations';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getImportedValues } from './imported-values';
 import { findFilledSlots, getSlotArguments } from './call-sites';
+import { getCalledMethodNames } from './possible-strings';
 
 
 /**
@@ -228,9 +229,11 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
   addParameterReads(context, instanceReads);
 
   for (const { node, kind, sdkVersion } of instanceReads) {
-    const method = getMethodCall(node);
+    const method = getCalledMethodNames(context, node);
     if (!method) continue;
-    const operation = getMethodOperations(kind).get(method.name);
+    // `this.client[operation](params)`: one operation whatever the callers pass, else unknown.
+    const operations = new Set(method.names.map((name) => getMethodOperations(kind).get(name)));
+    const operation = operations.size === 1 ? [...operations][0] : undefined;
     if (!operation) continue;
     addCall(makeCall(method.call, operation, 'method', sdkVersion, method.call.arguments[0], undefined, getLastArgument(method.call)));
   }

@@ -84,7 +84,7 @@ function isUriLiteral(node: TSESTree.Node | undefined): node is UriLiteral {
 }
 
 /** `x` → the initializer of `const x = …` when it is the only definition; other nodes unchanged. TS wrappers (`!`, `as`) are looked through. */
-function resolveConst(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): TSESTree.Node {
+export function resolveConst(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Node): TSESTree.Node {
   const unwrapped = unwrapExpression(node, { typeAssertions: false, chains: false });
   if (unwrapped.type !== AST_NODE_TYPES.Identifier) return unwrapped;
   const variable = ASTUtils.findVariable(sourceCode.getScope(unwrapped), unwrapped);
@@ -161,41 +161,4 @@ function findPemPath(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.N
     if (found !== undefined) return found;
   }
   return undefined;
-}
-
-/**
- * The strings an expression can be, as far as the code says: a string literal, a `const`
- * holding one, the fallback of `process.env.X ?? 'host'` (or `||`), both branches of a
- * conditional, a parameter's default. Undefined when a value is unknown (an environment
- * variable with no fallback, a call).
- */
-export function getPossibleStrings(context: AnyRuleContext, node: TSESTree.Node, depth = 0): string[] | undefined {
-  if (depth > 4) return undefined;
-  const value = resolveConst(context.sourceCode, node);
-  switch (value.type) {
-    case AST_NODE_TYPES.Literal:
-      return typeof value.value === 'string' ? [value.value] : undefined;
-    case AST_NODE_TYPES.TemplateLiteral:
-      return value.expressions.length === 0 ? [value.quasis[0]?.value.cooked ?? ''] : undefined;
-    case AST_NODE_TYPES.LogicalExpression:
-      // `process.env.DB_HOST ?? 'orders.cluster-….docdb.amazonaws.com'`: the code's own value is the fallback.
-      return value.operator === '??' || value.operator === '||' ? getPossibleStrings(context, value.right, depth + 1) : undefined;
-    case AST_NODE_TYPES.ConditionalExpression: {
-      const consequent = getPossibleStrings(context, value.consequent, depth + 1);
-      const alternate = getPossibleStrings(context, value.alternate, depth + 1);
-      return consequent && alternate ? [...consequent, ...alternate] : undefined;
-    }
-    case AST_NODE_TYPES.Identifier: {
-      // `function connect(host = 'orders.cluster-….docdb.amazonaws.com')` (a `const` is already resolved).
-      const variable = ASTUtils.findVariable(context.sourceCode.getScope(value), value);
-      const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-      const pattern = definition?.type === 'Parameter' ? definition.name.parent : undefined;
-      if (pattern?.type === AST_NODE_TYPES.AssignmentPattern && pattern.left === definition?.name) return getPossibleStrings(context, pattern.right, depth + 1);
-      // `const host = otherConst`: one step further.
-      const resolved = resolveConst(context.sourceCode, value);
-      return resolved === value ? undefined : getPossibleStrings(context, resolved, depth + 1);
-    }
-    default:
-      return undefined;
-  }
 }

@@ -48,6 +48,34 @@ store.saveAll([]);`;
     expect(dbCalls(code)).toEqual(['dynamodb this.client.batchWrite', 'dynamodb client.batchWriteItem']);
   });
 
+  it('a computed method call on a known client is that operation when every caller names the same one', () => {
+    const code = `import AWS from 'aws-sdk';
+const OPERATION = 'put';
+class Store {
+  constructor(client) { this.client = client; }
+  run(operation, params) { return this.client[operation](params).promise(); }
+  save(item) { return this.client[OPERATION]({ TableName: 't', Item: item }).promise(); }
+}
+const store = new Store(new AWS.DynamoDB.DocumentClient());
+store.run('batchWrite', { RequestItems: {} });
+store.run('batchWrite', { RequestItems: {} });`;
+    expect(analyse(code, (context) => findDbCalls(context).map((call) => call.operation))).toEqual(['BatchWriteItem', 'PutItem']);
+  });
+
+  it('a computed method call stays unknown when callers name different operations or the name is not known', () => {
+    const code = `import AWS from 'aws-sdk';
+class Store {
+  constructor(client) { this.client = client; }
+  run(operation, params) { return this.client[operation](params).promise(); }
+  any(params) { return this.client[params.operation](params).promise(); }
+}
+const store = new Store(new AWS.DynamoDB.DocumentClient());
+store.run('batchWrite', {});
+store.run('batchGet', {});
+store.any({});`;
+    expect(dbCalls(code)).toEqual([]);
+  });
+
   it('stays silent when callers disagree, pass nothing, or the function is used otherwise', () => {
     const code = `import { MongoClient } from 'mongodb';
 import { Pool } from 'pg';
