@@ -64,6 +64,13 @@ export function getClientTypeChecker(context: AnyRuleContext, modules: readonly 
         if (module && wanted.has(module)) return { module, name: symbol.getName() };
       }
     }
+    // The project's own class that extends `Collection`, an interface that extends `Model`.
+    if (type.isClassOrInterface()) {
+      for (const base of checker.getBaseTypes(type as ts.InterfaceType)) {
+        const found = classify(base, depth + 1);
+        if (found) return found;
+      }
+    }
     return undefined;
   }
 

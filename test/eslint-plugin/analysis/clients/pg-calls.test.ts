@@ -210,6 +210,21 @@ describe('findPostgresCalls with types', () => {
   });
 });
 
+describe('types of the project that extend a driver class', () => {
+  it('a parameter typed as a class of the project that extends Pool is a pool', () => {
+    const code = `
+      import { Pool } from 'pg';
+      class OrdersPool extends Pool {}
+      interface Jobs { query(text: string): Promise<unknown> }
+      export async function run(pool: OrdersPool, jobs: Jobs) {
+        await pool.query('DELETE FROM orders');
+        await jobs.query('DELETE FROM jobs');
+      }`;
+    const found = analyse(code, findPostgresCalls, { typed: 'db' });
+    expect(found.map((call) => textOf(code, call.node))).toEqual(["pool.query('DELETE FROM orders')"]);
+  });
+});
+
 describe('the module index checked by types', () => {
   it('a value the module index calls a pool, typed as something else, is not one', () => {
     const code = `
