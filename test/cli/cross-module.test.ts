@@ -138,3 +138,29 @@ export async function run() {
     expect(ruleLines(runEslint(dir, ['src']), 'src/app.ts')).toEqual([]);
   });
 });
+
+describe('connection-string hosts kept in a module of their own', () => {
+  it('judges a template host by the fallback another module gives it (ESM and CommonJS), and stays silent on an environment variable alone', () => {
+    const dir = createProject(
+      {
+        'package.json': '{ "type": "module" }',
+        'eslint.config.js': esmConfig(false),
+        'src/config.ts': `export const DB_HOST = process.env.DB_HOST ?? 'orders.cluster-abc.us-east-1.docdb.amazonaws.com';\nexport const OTHER_HOST = process.env.OTHER_HOST;\n`,
+        'src/settings.cjs': `exports.host = 'orders.cluster-abc.us-east-1.docdb.amazonaws.com';\n`,
+        'src/connect.ts': `import { MongoClient } from 'mongodb';
+import { DB_HOST, OTHER_HOST } from './config.js';
+export const orders = new MongoClient(\`mongodb://\${DB_HOST}:27017/?tls=true&retryWrites=false\`);
+export const other = new MongoClient(\`mongodb://\${OTHER_HOST}:27017/?tls=true&retryWrites=false\`);
+`,
+        'src/legacy.cjs': `const { MongoClient } = require('mongodb');
+const { host } = require('./settings.cjs');
+module.exports = new MongoClient(\`mongodb://\${host}:27017/?tls=true&retryWrites=false\`);
+`,
+      },
+      'eslint',
+    );
+    const results = runEslint(dir, ['src']);
+    expect(ruleLines(results, 'src/connect.ts')).toEqual(['mongo-retry-writes-connection-string@3']);
+    expect(ruleLines(results, 'src/legacy.cjs')).toEqual(['mongo-retry-writes-connection-string@3']);
+  });
+});

@@ -1,5 +1,7 @@
 import { ASTUtils, AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
+import { findImportedReads, getCommonJsExportName, type ImportedRead, parseModule, readModuleText, WHOLE_MODULE } from '../modules';
 import { getParameterSlot, getSlotArguments } from './call-sites';
 import { resolveConst } from './mongo-connect-calls';
 import { getMethodCall, getOutermostSameValue } from './value-bindings';
@@ -30,7 +32,7 @@ export function getPossibleStrings(context: AnyRuleContext, node: TSESTree.Node,
       return consequent && alternate ? [...consequent, ...alternate] : undefined;
     }
     case AST_NODE_TYPES.Identifier:
-      return getParameterStrings(context, value, depth) ?? getAliasStrings(context, value, depth);
+      return getParameterStrings(context, value, depth) ?? getAliasStrings(context, value, depth) ?? getImportedStrings(context, value, depth);
     default:
       return undefined;
   }
@@ -55,6 +57,68 @@ function getParameterStrings(context: AnyRuleContext, identifier: TSESTree.Ident
     found.push(...strings);
   }
   return found;
+}
+
+/** Modules parsed for the strings they export, by file, while their text is unchanged (a few are enough: config modules). */
+const stringModules = new Map<string, { text: string; context: AnyRuleContext | undefined }>();
+const MAX_STRING_MODULES = 20;
+const importedReads = new WeakMap<object, ImportedRead[]>();
+/** Modules parsed here are not asked about their own imports: one module away only. */
+const parsedHere = new WeakSet<object>();
+
+/**
+ * `import { DB_HOST } from './config'` with `export const DB_HOST = process.env.DB_HOST ??
+ * 'orders.cluster-….docdb.amazonaws.com'`: the strings the module's own code gives it.
+ */
+function getImportedStrings(context: AnyRuleContext, identifier: TSESTree.Identifier, depth: number): string[] | undefined {
+  const ast = context.sourceCode.ast;
+  if (parsedHere.has(ast)) return undefined;
+  let reads = importedReads.get(ast);
+  if (!reads) importedReads.set(ast, (reads = findImportedReads(context)));
+  const read = reads.find((candidate) => candidate.node === identifier);
+  if (!read || read.exportName === WHOLE_MODULE) return undefined;
+  const moduleContext = getStringModule(context, read.file);
+  const exported = moduleContext && findExportedExpression(moduleContext, read.exportName);
+  return exported ? getPossibleStrings(moduleContext, exported, depth + 1) : undefined;
+}
+
+function getStringModule(context: AnyRuleContext, file: string): AnyRuleContext | undefined {
+  const text = readModuleText(file);
+  if (text === undefined) return undefined;
+  const cached = stringModules.get(file);
+  if (cached?.text === text) return cached.context;
+  const parsed = parseModule(context, file, text);
+  if (parsed) parsedHere.add(parsed.sourceCode.ast);
+  if (stringModules.size >= MAX_STRING_MODULES) stringModules.delete(stringModules.keys().next().value as string);
+  stringModules.set(file, { text, context: parsed });
+  return parsed;
+}
+
+/** `export const NAME = …`, `export { local as NAME }`, `exports.NAME = …`, `module.exports = { NAME: … }`. */
+function findExportedExpression(context: AnyRuleContext, name: string): TSESTree.Node | undefined {
+  for (const statement of context.sourceCode.ast.body) {
+    if (statement.type === AST_NODE_TYPES.ExportNamedDeclaration && !statement.source) {
+      const declaration = statement.declaration;
+      if (declaration?.type === AST_NODE_TYPES.VariableDeclaration && declaration.kind === 'const') {
+        const found = declaration.declarations.find((declarator) => declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === name);
+        if (found?.init) return found.init;
+      }
+      for (const specifier of statement.specifiers) {
+        const exported = specifier.exported.type === AST_NODE_TYPES.Identifier ? specifier.exported.name : specifier.exported.value;
+        if (exported === name && specifier.local.type === AST_NODE_TYPES.Identifier) return specifier.local;
+      }
+    }
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement || statement.expression.type !== AST_NODE_TYPES.AssignmentExpression) continue;
+    const { left, right } = statement.expression;
+    const target = getCommonJsExportName(left);
+    if (target === name) return right;
+    if (target === WHOLE_MODULE && right.type === AST_NODE_TYPES.ObjectExpression) {
+      for (const property of right.properties) {
+        if (property.type === AST_NODE_TYPES.Property && !property.computed && getKeyName(property) === name) return property.value;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** `const host = otherConst`: one step further. */
