@@ -91,15 +91,58 @@ const TEST_FILE = /(?:^|[/\\])(?:__tests__|__mocks__|tests?|spec|fixtures?)[/\\]
 const importerContexts = new Map<string, { text: string; depth: number; context: AnyRuleContext }>();
 const MAX_IMPORTER_CONTEXTS = 30;
 
+interface RemoteSlotEntry {
+  text: string;
+  importers: readonly string[];
+  /** Every module read for the answer (the importers and what they import), with the text read. */
+  dependencies: ReadonlyMap<string, string>;
+  values: DbValue[] | undefined;
+}
+
+/**
+ * Answers kept while the file, its importers and what they import are unchanged: without
+ * them, each lint of the file would parse its importers again (only a few parsed
+ * importers are kept, for memory).
+ */
+const remoteSlotAnswers = new Map<string, RemoteSlotEntry>();
+
 function lookUpRemoteSlot(context: AnyRuleContext, slot: ParameterSlot, exportNames: readonly string[]): DbValue[] | undefined {
   const file = getSourcePath(context);
   const depth = (depths.get(context.sourceCode.ast) ?? 0) + 1;
   if (depth > MAX_DEPTH || !path.isAbsolute(file)) return undefined;
+  const importers = findImporters(file);
+  if (importers.length === 0) return undefined;
+  const text = context.sourceCode.text;
+  const key = [file, depth, slot.fn.range[0], slot.index, slot.property ?? '', ...exportNames].join('\n');
+  const cached = remoteSlotAnswers.get(key);
+  if (cached && cached.text === text && cached.importers === importers && isCurrent(cached.dependencies)) return cached.values;
+  const dependencies = new Map<string, string>();
+  collectors.push(dependencies);
+  let values: DbValue[] | undefined;
+  try {
+    values = collectRemoteSlotValues(context, file, depth, importers, slot, exportNames);
+  } finally {
+    collectors.pop();
+  }
+  if (remoteSlotAnswers.size >= MAX_ENTRIES) remoteSlotAnswers.clear();
+  remoteSlotAnswers.set(key, { text, importers, dependencies, values });
+  return values;
+}
+
+function collectRemoteSlotValues(
+  context: AnyRuleContext,
+  file: string,
+  depth: number,
+  importers: readonly string[],
+  slot: ParameterSlot,
+  exportNames: readonly string[],
+): DbValue[] | undefined {
   const values: DbValue[] = [];
-  for (const importer of findImporters(file)) {
+  for (const importer of importers) {
     if (TEST_FILE.test(importer)) continue;
     const importerContext = getImporterContext(context, importer, depth);
     if (!importerContext) return undefined;
+    for (const collector of collectors) collector.set(importer, importerContext.sourceCode.text);
     for (const read of findImportedReads(importerContext)) {
       if (read.file !== file || !exportNames.includes(read.exportName)) continue;
       const call = read.node.parent;
