@@ -35,7 +35,7 @@ export default createRule<[], MessageId>({
       setRetryWritesFalse:
         '{{setting}} in {{subject}} makes every write fail with error 301: DocumentDB {{version}} has no retryable writes. Set it to false.',
       retryWritesFalseUnknownVersion:
-        '{{setting}} is right before DocumentDB 8.0.2 only: from 8.0.2 on it turns off retryable writes. Set {{settingsName}}.documentdb.engineVersion to check it.',
+        '{{setting}} is right before DocumentDB 8.0.2 only: from 8.0.2 on it turns off retryable writes. Set {{settingsName}}.documentdb.engineVersion (for example "8.0.2").',
       retryWritesFalseNotDocumentDb: '{{setting}} turns off retryable writes, which {{hostKind}} supports. {{action}}',
       conflictingRetryWrites:
         'The URI for {{host}} says retryWrites={{uriValue}}, but the options passed to {{callee}} say {{optionValue}} and win. Make them agree.',
