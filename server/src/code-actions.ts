@@ -11,7 +11,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { MAX_CARRIED_FIX_LENGTH, hasDeferredFix, isOwnDiagnostic, readDiagnosticData, type DiagnosticData, type FixData } from './diagnostics';
+import { MAX_CARRIED_FIX_LENGTH, getRuleId, hasDeferredFix, isOwnDiagnostic, readDiagnosticData, type DiagnosticData, type FixData } from './diagnostics';
 import { FIX_ALL_KIND } from './capabilities';
 import type { LintTarget } from './lint';
 import { maskSecrets } from './log';
@@ -77,7 +77,7 @@ function getDisableAction(
   const lineText = document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
   const indentation = /^[ \t]*/.exec(lineText)?.[0] ?? '';
   const eol = /\r\n$/.test(lineText) || (!/\n$/.test(lineText) && document.getText().includes('\r\n')) ? '\r\n' : '\n';
-  const ruleId = String(diagnostic.code);
+  const ruleId = getRuleId(diagnostic);
   const edit: TextEdit = {
     range: { start: { line, character: 0 }, end: { line, character: 0 } },
     newText: `${indentation}${opener} eslint-disable-next-line ${ruleId}${eol}`,
@@ -115,7 +115,7 @@ export function getQuickFixes(context: QuickFixContext): CodeAction[] {
       if (hasDeferredFix(data)) data = context.resolveDeferred(diagnostic) ?? data;
       if (data.fix) {
         fixes.push({
-          title: describeFix(document, data.fix, String(diagnostic.code)),
+          title: describeFix(document, data.fix, getRuleId(diagnostic)),
           kind: CodeActionKind.QuickFix,
           diagnostics: [diagnostic],
           isPreferred: true,

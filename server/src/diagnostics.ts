@@ -5,12 +5,26 @@ import { PLUGIN_NAMESPACE, RULE_PREFIX } from 'eslint-plugin-retry-safety';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LintOutcome } from './lint';
-import { getRuleDocs } from './plugin';
+import { getRuleDocs, isRuleName } from './plugin';
 import { findLineStarts, toLspRange } from './positions';
 import type { RuleLevel } from './settings';
 
-/** Diagnostics are labelled with the plugin's name, their codes are its rule ids. */
+/**
+ * Diagnostics are labelled with the plugin's name and coded with the rule's name within it:
+ * editors show `source(code)`, so VS Code reads `retry-safety(mongo-require-insert-id)`
+ * rather than repeating the plugin name in both.
+ */
 export const DIAGNOSTIC_SOURCE = PLUGIN_NAMESPACE;
+
+/** The rule name a diagnostic is coded with: ESLint's rule id without the `retry-safety/` prefix. */
+export function getDiagnosticCode(ruleId: string): string {
+  return ruleId.startsWith(RULE_PREFIX) ? ruleId.slice(RULE_PREFIX.length) : ruleId;
+}
+
+/** ESLint's rule id (`retry-safety/<name>`, as `eslint-disable` comments write it) of one of our diagnostics. */
+export function getRuleId(diagnostic: Diagnostic): string {
+  return RULE_PREFIX + String(diagnostic.code);
+}
 
 /** An ESLint fix, with offsets into the whole document text. */
 export interface FixData {
@@ -71,8 +85,7 @@ export function toDiagnostics(
       range: toLspRange(document, lineStarts, message),
       severity: SEVERITIES[outcome.levels.get(ruleId) ?? 'warn'],
       source: DIAGNOSTIC_SOURCE,
-      // ESLint's rule id, as written in `eslint-disable` comments and printed by the CLI.
-      code: ruleId,
+      code: getDiagnosticCode(ruleId),
       message: message.message,
       data,
     };
@@ -136,5 +149,5 @@ export function findSameDiagnostic(diagnostics: readonly Diagnostic[], wanted: D
 
 /** Whether a diagnostic (from a client's request) is one this server published. */
 export function isOwnDiagnostic(diagnostic: Diagnostic): boolean {
-  return diagnostic.source === DIAGNOSTIC_SOURCE && typeof diagnostic.code === 'string' && diagnostic.code.startsWith(RULE_PREFIX);
+  return diagnostic.source === DIAGNOSTIC_SOURCE && typeof diagnostic.code === 'string' && isRuleName(diagnostic.code);
 }

@@ -1,12 +1,13 @@
 // Hover over a finding: what the rule is about, the finding's own message, and the docs.
 import { MarkupKind, type Diagnostic, type Hover, type Position } from 'vscode-languageserver';
+import { getRuleId } from './diagnostics';
 import { getRuleDocs } from './plugin';
 import { isPositionInRange } from './positions';
 
 function describe(diagnostic: Diagnostic): string {
   // The summary of findings left out (see toPublishedDiagnostics) belongs to no rule.
   if (typeof diagnostic.code !== 'string') return typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
-  const ruleId = diagnostic.code;
+  const ruleId = getRuleId(diagnostic);
   const { description, url } = getRuleDocs(ruleId);
   const lines = [`**${ruleId}**${description ? ` — ${description}` : ''}`, '', diagnostic.message];
   if (url) lines.push('', `[Documentation for ${ruleId}](${url})`);

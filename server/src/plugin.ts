@@ -18,6 +18,11 @@ export function getRuleDocs(ruleId: string): RuleDocs {
   return { description: docs?.description, url: docs?.url };
 }
 
+/** Whether `name` (without the `retry-safety/` prefix) is one of the plugin's rules. */
+export function isRuleName(name: string): boolean {
+  return Object.hasOwn(plugin.rules ?? {}, name);
+}
+
 /** A preset's `retry-safety/<id>` → level map. */
 export function getPresetRules(preset: ConfigName): Linter.RulesRecord {
   return { ...plugin.configs[preset].rules } as Linter.RulesRecord;

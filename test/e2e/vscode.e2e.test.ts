@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startCodeServer, sleep, type CodeServer } from './support/code-server';
-import { repoRoot, screenshotPath, startTimer, vsixPath } from './support/paths';
+import { problemsScreenshotPath, repoRoot, screenshotPath, startTimer, vsixPath } from './support/paths';
 import { createTempWorkspace, type TempWorkspace } from './support/workspace';
 import {
   SQUIGGLE,
@@ -21,6 +21,9 @@ import {
 } from './support/workbench';
 
 const CONNECTION_STRING_RULE = 'mongo-retry-writes-connection-string';
+/** How VS Code labels a finding, `source(code)`: the plugin's name once, then the rule's. */
+const LABEL = /retry-safety\([a-z]+(?:-[a-z]+)+\)/;
+const REPEATED_PREFIX = 'retry-safety(retry-safety/';
 const DOCDB_URI = 'mongodb://orders.cluster-c1a2b3.eu-west-1.docdb.amazonaws.com:27017/orders?tls=true&replicaSet=rs0';
 
 // Files of examples/ the scenarios use: one with many findings, one whose connection
@@ -90,7 +93,9 @@ describe('VS Code with the Retry Safety extension', () => {
       await activeEditor(page).locator(SQUIGGLE).first().hover({ force: true });
       const hover = page.locator('.monaco-hover:not(.hidden)').first();
       await hover.waitFor({ timeout: 15_000 });
-      expect(await hover.textContent()).toMatch(/retry-safety/);
+      const hoverText = (await hover.textContent()) ?? '';
+      expect(hoverText).toMatch(LABEL);
+      expect(hoverText).not.toContain(REPEATED_PREFIX);
       await page.keyboard.press('Escape');
     }));
 
@@ -109,9 +114,14 @@ describe('VS Code with the Retry Safety extension', () => {
       const text = rows.join('\n');
       expect(text).toContain('.env');
       expect(text).toContain(FINDINGS_FILE.split('/').pop());
-      expect(text).toContain(CONNECTION_STRING_RULE);
-      expect(text).toMatch(/retry-safety/);
+      expect(text).toContain(`retry-safety(${CONNECTION_STRING_RULE})`);
+      expect(text).not.toContain(REPEATED_PREFIX);
+      for (const row of rows.filter((candidate) => candidate.includes('retry-safety'))) expect(row).toMatch(LABEL);
       expect(text, 'no password in a message').not.toContain('change-me');
+      // The connection-string findings name the host, not the whole URI.
+      expect(text).not.toMatch(/mongodb(?:\+srv)?:\/\//);
+      mkdirSync(dirname(problemsScreenshotPath), { recursive: true });
+      await page.screenshot({ path: problemsScreenshotPath });
       await page.keyboard.press('Control+J'); // hide the panel again
       timer('Problems panel');
     }));

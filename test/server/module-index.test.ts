@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient } from './lsp-client';
 
-const RULE = 'retry-safety/mongo-no-non-retryable-write';
+/** The code of its diagnostics: the rule's name without the plugin's prefix. */
+const RULE = 'mongo-no-non-retryable-write';
 const COLLECTION_MODULE = `import { MongoClient } from 'mongodb';\nexport const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');\n`;
 const ARRAY_MODULE = `export const orders = { deleteMany(filter: unknown) { return filter; } };\n`;
 const APP = `import { orders } from './db';\n\nexport async function purge() {\n  await orders.deleteMany({ archived: true });\n}\n`;

@@ -11,14 +11,9 @@ import {
 } from '../analysis/clients';
 import { getPropertyRemovalRange } from '../fix';
 import { createRule } from '../util/create-rule';
+import { quoteCode } from '../util/quote-code';
 
 type MessageId = 'retriesDisabled' | 'globalRetriesDisabled' | 'optionIgnored' | 'removeOption' | 'useMaxAttempts';
-
-/** The SDKs' defaults (DOMAIN.md §3), as the messages state them. */
-const DEFAULTS = {
-  3: 'maxAttempts: 3 (standard retry mode: exponential backoff with full jitter)',
-  2: 'maxRetries: 10 with exponential backoff',
-} as const;
 
 export default createRule<[], MessageId>({
   name: 'dynamodb-no-disabled-retries',
@@ -27,13 +22,14 @@ export default createRule<[], MessageId>({
     docs: { description: "Disallow turning off the AWS SDK's DynamoDB retries.", database: 'DynamoDB' },
     hasSuggestions: true,
     messages: {
+      // The SDK's default retries are not spelled out in numbers: they differ by SDK version
+      // and by service (@aws-sdk/client-dynamodb 3.1162: 4 attempts, 25 ms base; before: 3, 100 ms).
       retriesDisabled:
-        'This DynamoDB client sets `{{option}}: {{value}}`, which turns off the AWS SDK {{sdk}} automatic retries: a throttled request (ProvisionedThroughputExceededException, ThrottlingException) or a 500/503 fails at once instead of being retried with backoff. Keep the default ({{default}}) or raise it.',
+        'This DynamoDB client sets `{{option}}: {{value}}`, which turns off the AWS SDK {{sdk}} retries: a throttled request fails at once. Remove it to keep the default retries.',
       globalRetriesDisabled:
-        'This AWS SDK v2 global configuration sets `maxRetries: {{value}}`, which turns off automatic retries for every client made after it, this file\'s DynamoDB clients included: a throttled request or a 500/503 fails at once instead of being retried with backoff. Keep the default (maxRetries: 10 for DynamoDB) or raise it.',
-      optionIgnored:
-        '`{{option}}` is an AWS SDK {{otherSdk}} option; this SDK {{sdk}} DynamoDB client ignores it and keeps its default ({{default}}), so the code does not do what it says. {{hint}}',
-      removeOption: 'Remove `{{option}}` and keep the SDK default ({{default}}).',
+        'This AWS SDK v2 global configuration sets `maxRetries: {{value}}`, which turns off retries for every client made after it, DynamoDB included: a throttled request fails at once. Remove it.',
+      optionIgnored: '`{{option}}` is an AWS SDK {{otherSdk}} option: this SDK {{sdk}} DynamoDB client ignores it and keeps its default retries. {{hint}}',
+      removeOption: "Remove `{{option}}` to keep the SDK's default retries.",
       useMaxAttempts: 'Replace it with `maxAttempts: {{attempts}}` (v3 counts the first attempt).',
     },
     schema: [],
@@ -66,7 +62,6 @@ export default createRule<[], MessageId>({
         if (properties.slice(index + 1).some((later) => later.type === AST_NODE_TYPES.SpreadElement)) return;
         const name = getKeyName(property, { templates: false });
         const sdk = `v${site.sdkVersion}`;
-        const defaults = DEFAULTS[site.sdkVersion];
         const ownOption = getRetryCountOption(site.sdkVersion);
         const otherOption = getIgnoredRetryCountOption(site.sdkVersion);
         if (name === 'retryStrategy' && site.sdkVersion === 3) {
@@ -74,12 +69,12 @@ export default createRule<[], MessageId>({
           if (attempts === undefined || attempts > 1) return;
           const strategy = property.value as TSESTree.NewExpression;
           const [first] = strategy.arguments;
-          const value = `new ${sourceCode.getText(strategy.callee)}(${first ? sourceCode.getText(first) : ''}${strategy.arguments.length > 1 ? ', …' : ''})`;
+          const value = quoteCode(`new ${sourceCode.getText(strategy.callee)}(${first ? sourceCode.getText(first) : ''}${strategy.arguments.length > 1 ? ', …' : ''})`);
           context.report({
             node: property,
             messageId: 'retriesDisabled',
-            data: { option: name, value, sdk, default: defaults },
-            suggest: [{ messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(property) }],
+            data: { option: name, value, sdk },
+            suggest: [{ messageId: 'removeOption', data: { option: name }, fix: removeOption(property) }],
           });
           return;
         }
@@ -90,15 +85,15 @@ export default createRule<[], MessageId>({
           context.report({
             node: property,
             messageId: 'retriesDisabled',
-            data: { option: name, value: String(value), sdk, default: defaults },
-            suggest: [{ messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(property) }],
+            data: { option: name, value: String(value), sdk },
+            suggest: [{ messageId: 'removeOption', data: { option: name }, fix: removeOption(property) }],
           });
           return;
         }
         if (name !== otherOption) return;
         const value = getNumber(property.value);
         const suggest: TSESLint.SuggestionReportDescriptor<MessageId>[] = [
-          { messageId: 'removeOption', data: { option: name, default: defaults }, fix: removeOption(property) },
+          { messageId: 'removeOption', data: { option: name }, fix: removeOption(property) },
         ];
         // v2 `maxRetries: n` means n + 1 attempts; offer the v3 spelling unless it would itself disable retries.
         if (site.sdkVersion === 3 && value !== undefined && Number.isInteger(value) && value >= 1 && !names.has('maxAttempts')) {
@@ -116,11 +111,10 @@ export default createRule<[], MessageId>({
             option: name,
             sdk,
             otherSdk: site.sdkVersion === 3 ? 'v2' : 'v3',
-            default: defaults,
             hint:
               site.sdkVersion === 3
-                ? 'Use `maxAttempts` (the total number of attempts, including the first).'
-                : 'Use `maxRetries` (the number of retries after the first attempt).',
+                ? 'Use `maxAttempts` instead (all attempts, the first included).'
+                : 'Use `maxRetries` instead (the retries after the first attempt).',
           },
           suggest,
         });
@@ -139,7 +133,7 @@ export default createRule<[], MessageId>({
           messageId: 'globalRetriesDisabled',
           data: { value: String(value) },
           suggest: [
-            { messageId: 'removeOption', data: { option: 'maxRetries', default: DEFAULTS[2] }, fix: removeOption(property) },
+            { messageId: 'removeOption', data: { option: 'maxRetries' }, fix: removeOption(property) },
           ],
         });
       });

@@ -14,7 +14,7 @@ export default createRule<[], MessageId>({
     },
     messages: {
       unprocessedIgnored:
-        'DynamoDB {{operation}} returns the {{items}} it could not process in `{{property}}` instead of failing (for example when throttled), and this code never reads it: those {{items}} are silently lost. Retry `{{property}}` with exponential backoff until it is empty, or return the result to a caller that does.',
+        'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not process (when throttled), and this code never reads it: they are lost. Retry them with backoff until it is empty.',
     },
     schema: [],
     defaultOptions: [],

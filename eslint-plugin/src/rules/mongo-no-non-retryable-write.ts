@@ -14,8 +14,9 @@ import { createRule } from '../util/create-rule';
 type Options = [{ checkIdempotentWrites?: boolean }];
 type MessageId = 'nonRetryableWrite' | 'nonRetryableBulkWrite' | 'rewriteAsSingleDocumentWrites';
 
-const IDEMPOTENT = 'It is idempotent, so running it again after an error is safe.';
-const UNKNOWN = 'Check that it can run twice before running it again after an error.';
+/** What to do, by whether running the write again is safe (the last sentence of the message). */
+const IDEMPOTENT = 'It is idempotent: retry it yourself, or set `checkIdempotentWrites: false`.';
+const UNKNOWN = 'If a rerun is safe, retry it yourself; if not, update one document at a time (by `_id`).';
 
 export default createRule<Options, MessageId>({
   name: 'mongo-no-non-retryable-write',
@@ -28,9 +29,9 @@ export default createRule<Options, MessageId>({
     hasSuggestions: true,
     messages: {
       nonRetryableWrite:
-        'MongoDB `{{method}}` is not a retryable write: the driver does not retry it after a transient error (network error, primary election), and it may fail having changed only some of the documents. {{idempotency}}',
+        'MongoDB `{{method}}` is not a retryable write: after a network error or failover it may be half done. {{action}}',
       nonRetryableBulkWrite:
-        'MongoDB `bulkWrite` with {{operations}} is not a retryable write: the driver does not retry it after a transient error (network error, primary election), and it may fail having changed only some of the documents. {{idempotency}}',
+        'MongoDB `bulkWrite` with {{operations}} is not a retryable write: after an error it may be half done. {{action}}',
       rewriteAsSingleDocumentWrites:
         'Rewrite as retryable single-document writes: find the matching `_id`s, then `bulkWrite` one `{{operation}}` per `_id` (not atomic as a whole; review).',
     },
@@ -73,7 +74,7 @@ function reportMultiDocumentWrite(context: Context, call: MongoCall, checkIdempo
   context.report({
     node: call.node,
     messageId: 'nonRetryableWrite',
-    data: { method: call.operation, idempotency: describeIdempotency(idempotency) },
+    data: { method: call.operation, action: getAction(idempotency) },
     suggest: rewrite ? [{ messageId: 'rewriteAsSingleDocumentWrites', data: { operation: rewrite.operation }, fix: rewrite.fix }] : [],
   });
 }
@@ -92,15 +93,15 @@ function reportBulkWrite(context: Context, call: MongoCall, checkIdempotentWrite
   context.report({
     node: call.node,
     messageId: 'nonRetryableBulkWrite',
-    data: { operations: found.map((name) => `\`${name}\``).join(' and '), idempotency: describeIdempotency(combined) },
+    data: { operations: found.map((name) => `\`${name}\``).join(' and '), action: getAction(combined) },
   });
 }
 
-function describeIdempotency(idempotency: UpdateIdempotency): string {
+function getAction(idempotency: UpdateIdempotency): string {
   if (idempotency.isIdempotent === true) return IDEMPOTENT;
   if (idempotency.isIdempotent === false) {
     const operators = idempotency.nonIdempotentOperators.map((operator) => (operator.startsWith('$') ? `\`${operator}\`` : `an aggregation ${operator}`));
-    return `It is not idempotent (${operators.join(', ')}): running it again after an error changes the documents it already updated a second time.`;
+    return `A rerun would apply ${operators.join(', ')} twice: update one document at a time (by \`_id\`).`;
   }
   return UNKNOWN;
 }

@@ -12,7 +12,7 @@ export default createRule<[], 'retryInsideTransaction'>({
     },
     messages: {
       retryInsideTransaction:
-        'MongoDB `{{method}}` is retried by {{retry}} inside a transaction, but writes inside a multi-document transaction are not retryable on their own: a transient error (network error, primary election) aborts the whole transaction, so retrying the single write cannot succeed. Retry the whole transaction instead (`session.withTransaction` does it for transient errors).',
+        'MongoDB `{{method}}` is retried by {{retry}} inside a transaction, where a transient error aborts the whole transaction. Retry the whole transaction instead (`withTransaction` does).',
     },
     schema: [],
     defaultOptions: [],
@@ -52,6 +52,6 @@ function describeRetry(retry: RetryScope): string {
     case 'catch-retry':
       return 'a `.catch` retry';
     case 'library':
-      return retry.library ? `the retry library \`${retry.library}\`` : 'a retry library';
+      return retry.library ? `\`${retry.library}\`` : 'a retry library';
   }
 }

@@ -11,7 +11,7 @@ export default createRule<[], 'missingProjection'>({
     },
     messages: {
       missingProjection:
-        'MongoDB `{{method}}` returns the whole document: with retryable writes the server caches the whole returned document for deduplication, which adds write latency when documents are large. Add a `projection` with only the fields you need.',
+        'MongoDB `{{method}}` returns the whole document, which the server also keeps for retryable writes: large documents slow every write. Add a `projection` with only the fields you need.',
     },
     schema: [],
     defaultOptions: [],

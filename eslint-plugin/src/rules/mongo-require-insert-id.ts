@@ -18,11 +18,11 @@ export default createRule<[], MessageId>({
     hasSuggestions: true,
     messages: {
       missingId:
-        'MongoDB `{{method}}` inserts a document without `_id`: Amazon DocumentDB retries an insert only when the document carries an `_id`. The Node.js driver adds one unless `forceServerObjectId` is set, but a new one on every call, so an insert your code repeats creates a second document. Set `_id: new ObjectId()` in code.',
+        'MongoDB `{{method}}` inserts a document without `_id`: DocumentDB retries only inserts that carry one, and an insert your code repeats creates a second document. Set `_id: new ObjectId()`.',
       missingIdServerGenerated:
-        'MongoDB `{{method}}` inserts a document without `_id` while `forceServerObjectId: true` is set: the document reaches the server without an `_id`, so the insert is not retryable (Amazon DocumentDB requires `_id` for retryable inserts) and a repeated insert creates a second document. Set `_id: new ObjectId()` in code.',
+        'MongoDB `{{method}}` inserts without `_id` and `forceServerObjectId: true` is set: DocumentDB cannot retry the insert, and a repeat creates a second document. Set `_id: new ObjectId()`.',
       missingIdRebuiltPerAttempt:
-        'MongoDB `{{method}}` inserts a document built inside a retry without `_id`: every attempt inserts a new document with a new `_id`, so an attempt that succeeded but whose reply was lost is inserted a second time. Create the `_id` once, before the retry.',
+        'MongoDB `{{method}}` inserts a document built inside the retry, so each attempt gets a new `_id`: after a lost reply the retry inserts a second document. Create the `_id` once, before the retry.',
       addObjectId: 'Add `_id: new ObjectId()` to the document.',
       addObjectIdBeforeRetry: 'Create `const {{name}} = new ObjectId()` before the retry and use it as the `_id`.',
     },

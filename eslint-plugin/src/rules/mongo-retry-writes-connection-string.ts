@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, type ConnectionStringToken, describeHostKind, findConnectionStringTokens, getConnectionStringProblem, getHostKind, getHostNameKind, getMaskedUri, getRetrySafetySettings, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile, isRetryableWritesEngine, type TextEdit } from '../analysis/connection-string';
+import { type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, type ConnectionStringToken, describeHostKind, findConnectionStringTokens, getConnectionStringProblem, getHostKind, getHostNameKind, getMaskedHost, getRetrySafetySettings, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile, isRetryableWritesEngine, type TextEdit } from '../analysis/connection-string';
 import { findMongoConnectCalls, getPossibleStrings, type MongoConnectCall, type UriLiteral } from '../analysis/clients';
 import { ESLINT_SETTINGS_NAME, SETTINGS_NAME_KEY } from '../constants';
 import { getPropertyRemovalRange, overlapsComment } from '../fix';
@@ -29,20 +29,17 @@ export default createRule<[], MessageId>({
     fixable: 'code',
     hasSuggestions: true,
     messages: {
-      removeRetryWritesFalse:
-        '{{setting}} in {{subject}} turns off retryable writes, but Amazon DocumentDB {{version}} supports them (engine 8.0.2 and later): a write that hits a network error or a primary election is not retried. Remove it.',
+      removeRetryWritesFalse: '{{setting}} in {{subject}} turns off retryable writes, but DocumentDB {{version}} supports them. Remove it.',
       addRetryWritesFalse:
-        'Amazon DocumentDB {{version}} does not support retryable writes (they need engine 8.0.2), but {{subject}} does not set retryWrites=false: every write fails with error 301 ("Retryable writes are not supported"). Add retryWrites=false.',
+        'DocumentDB {{version}} has no retryable writes, so every write through {{subject}} fails with error 301. Add retryWrites=false.',
       setRetryWritesFalse:
-        '{{setting}} in {{subject}} makes every write fail with error 301 ("Retryable writes are not supported"): Amazon DocumentDB {{version}} does not support retryable writes before engine 8.0.2. Set it to false.',
+        '{{setting}} in {{subject}} makes every write fail with error 301: DocumentDB {{version}} has no retryable writes. Set it to false.',
       retryWritesFalseUnknownVersion:
-        '{{setting}} in {{subject}} is needed for Amazon DocumentDB before engine 8.0.2 but turns off retryable writes from 8.0.2 on, where they are supported. Set {{settingsName}}.documentdb.engineVersion (for example "8.0.2") so this rule can tell and fix it.',
-      retryWritesFalseNotDocumentDb:
-        '{{setting}} in {{subject}} turns off retryable writes, which {{hostKind}} supports (MongoDB 3.6 and later): a write that hits a network error or a primary election is not retried. Remove it; if this host is Amazon DocumentDB before 8.0.2 (for example behind a tunnel), list it in {{settingsName}}.documentdb.hosts.',
+        '{{setting}} is right before DocumentDB 8.0.2 only: from 8.0.2 on it turns off retryable writes. Set {{settingsName}}.documentdb.engineVersion (for example "8.0.2").',
+      retryWritesFalseNotDocumentDb: '{{setting}} turns off retryable writes, which {{hostKind}} supports. {{action}}',
       conflictingRetryWrites:
-        'The connection string {{uri}} says retryWrites={{uriValue}} but the options passed to {{callee}} set retryWrites: {{optionValue}}; the options object wins, so the connection string misleads. Make them agree.',
-      invalidSetting:
-        'Invalid setting {{setting}}: {{value}}. Expected {{expected}}. The setting is ignored, so the Amazon DocumentDB engine version or hosts are treated as unknown.',
+        'The URI for {{host}} says retryWrites={{uriValue}}, but the options passed to {{callee}} say {{optionValue}} and win. Make them agree.',
+      invalidSetting: '{{setting}} is {{value}}; expected {{expected}}. Fix it: until then the rule ignores it.',
       suggestRemoveRetryWrites: 'Remove {{setting}}.',
     },
     schema: [],
@@ -90,21 +87,32 @@ export default createRule<[], MessageId>({
       const [start, end] = problem.range;
       const setting = problem.kind === 'addRetryWritesFalse' ? '' : sourceCode.text.slice(base + start, base + end);
       const suggestion = shift(problem.suggestion, base);
+      const subject = `the URI for ${problem.host}`;
       context.report({
         loc: getLoc(base + start, base + end),
         messageId: problem.kind,
         data: {
-          subject: `the connection string ${problem.uri}`,
+          subject,
           setting,
           version: problem.engineVersion ?? '',
           hostKind: describeHostKind(problem.hostKind),
           settingsName,
+          action: getRemoveAction(problem.hostKind, subject, problem.host),
         },
         fix: toFix(shift(problem.fix, base)),
         suggest: suggestion
           ? [{ messageId: 'suggestRemoveRetryWrites', data: { setting }, fix: (fixer) => suggestion.map((edit) => fixer.replaceTextRange(edit.range, edit.text)) }]
           : [],
       });
+    }
+
+    /**
+     * What to do about `retryWrites=false` on a host not known as DocumentDB: remove it; but a
+     * plain host may be a tunnel to DocumentDB before 8.0.2, which the hosts setting tells.
+     */
+    function getRemoveAction(hostKind: HostKind, subject: string, host: string | undefined): string {
+      if (hostKind !== 'other' || !host) return `Remove it from ${subject}.`;
+      return `Remove it, or for a tunnel to DocumentDB before 8.0.2, list ${host} in ${settingsName}.documentdb.hosts.`;
     }
 
     /** Connection strings written in a string or template literal (not in its `${}` expressions). */
@@ -241,19 +249,21 @@ export default createRule<[], MessageId>({
           context.report({
             node: property,
             messageId: 'conflictingRetryWrites',
-            data: { uri: getMaskedUri(uriToken.raw, uriToken.token), uriValue: String(uriValue), callee: call.callee, optionValue: String(optionValue) },
+            data: { host: getMaskedHost(uriToken.raw, uriToken.token), uriValue: String(uriValue), callee: call.callee, optionValue: String(optionValue) },
           });
         }
       }
 
       const kind = getOptionProblemKind(hostKind, optionValue);
       if (!kind) return;
+      const subject = `the options passed to ${call.callee}`;
       const data = {
-        subject: `the options passed to ${call.callee}`,
+        subject,
         setting: `retryWrites: ${String(optionValue)}`,
         version: scanOptions.engineVersion?.text ?? '',
         hostKind: describeHostKind(hostKind),
         settingsName,
+        action: getRemoveAction(hostKind, subject, hostToken && getMaskedHost(hostToken.raw, hostToken.token)),
       };
       if (kind === 'setRetryWritesFalse') {
         context.report({ node: property, messageId: kind, data, fix: (fixer) => fixer.replaceText(property.value, 'false') });

@@ -14,9 +14,9 @@ export default createRule<[], MessageId>({
     docs: { description: 'Disallow retrying database errors that cannot succeed on retry.', database: 'any' },
     messages: {
       retriesEveryError:
-        'This retry around the {{database}} call `{{operation}}` retries every error, including ones that fail the same way on every attempt ({{examples}}). Check the error and retry only transient ones ({{transient}}); rethrow the rest.',
+        'This retry of {{database}} `{{operation}}` also retries errors that no retry fixes ({{examples}}). Retry only {{transient}}.',
       retriesPermanentError:
-        'This retry lets {{database}} error `{{value}}` through to another attempt, but a retry cannot fix it: the same request fails the same way. Rethrow it (or handle it as a result) instead of retrying.',
+        'This retry retries {{database}} error `{{value}}`, which fails the same way on every attempt. Rethrow it instead of retrying.',
     },
     schema: [],
     defaultOptions: [],

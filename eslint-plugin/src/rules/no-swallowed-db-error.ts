@@ -20,11 +20,11 @@ export default createRule<[], MessageId>({
     hasSuggestions: true,
     messages: {
       emptyCatch:
-        'This empty catch swallows errors from the {{database}} call `{{operation}}`: a failed write or read vanishes without a trace. Rethrow the error, return a result the caller checks, or at least log it.',
+        'This empty catch swallows the errors of the {{database}} call `{{operation}}`: a failed write or read goes unnoticed. Rethrow the error (or at least log it).',
       emptyCatchCallback:
-        'This empty `.catch` callback swallows errors from the {{database}} call `{{operation}}`: a failed write or read vanishes without a trace. Let the error propagate, handle it, or at least log it.',
+        'This empty `.catch` callback swallows the errors of the {{database}} call `{{operation}}`: a failed write or read goes unnoticed. Rethrow the error (or at least log it).',
       silentRetryEnd:
-        'When its last attempt fails, this retry around the {{database}} call `{{operation}}` ends silently: no error is thrown, returned or logged, so the caller cannot tell the operation failed. Throw (or return) the last error after the final attempt.',
+        'When its last attempt fails, this retry of the {{database}} call `{{operation}}` ends silently: the caller cannot tell it failed. Throw the last error after the final attempt.',
       rethrow: 'Rethrow the caught error.',
     },
     schema: [],

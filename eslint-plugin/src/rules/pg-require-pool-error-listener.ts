@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import { findPgPools, getOutermostSameValue, isErrorListenerCall, type PgPoolSite } from '../analysis/clients';
 import { getIndent, insertLine, isStatementListItem } from '../fix';
 import { createRule } from '../util/create-rule';
+import { quoteCode } from '../util/quote-code';
 
 type MessageId = 'missingErrorListener' | 'addErrorListener';
 
@@ -16,7 +17,7 @@ export default createRule<[], MessageId>({
     hasSuggestions: true,
     messages: {
       missingErrorListener:
-        "This PostgreSQL pool ({{name}}) has no 'error' listener: when the server drops an idle connection (a failover, a restart, a network fault) the pool emits 'error', and with no listener Node.js throws it and the process crashes. Attach `.on('error', …)` where the pool is made.",
+        "PostgreSQL pool `{{name}}` has no 'error' listener: when the server drops an idle connection (a failover, a restart), the pool's 'error' crashes the process. Add `.on('error', …)` to it.",
       addErrorListener: "Add `{{name}}.on('error', …)` that logs the error.",
     },
     schema: [],
@@ -145,8 +146,8 @@ export default createRule<[], MessageId>({
           context.report({
             node: pool.node,
             messageId: 'missingErrorListener',
-            data: { name },
-            suggest: fix ? [{ messageId: 'addErrorListener', data: { name: pool.binding ? name : 'pool' }, fix }] : [],
+            data: { name: quoteCode(name) },
+            suggest: fix ? [{ messageId: 'addErrorListener', data: { name: pool.binding ? quoteCode(name) : 'pool' }, fix }] : [],
           });
         }
       },

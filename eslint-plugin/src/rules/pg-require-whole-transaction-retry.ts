@@ -4,6 +4,7 @@ import { findDbCalls, getOpenTransaction, getPostgresReportNode, type PostgresCa
 import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/errors';
 import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry';
 import { createRule } from '../util/create-rule';
+import { quoteCode } from '../util/quote-code';
 
 type MessageId = 'statementRetriedInTransaction' | 'transactionRetriedOnSameConnection';
 
@@ -17,9 +18,9 @@ export default createRule<[], MessageId>({
     },
     messages: {
       statementRetriedInTransaction:
-        'This retry reruns one PostgreSQL statement inside a transaction (`{{begin}}` on line {{line}}): after an error PostgreSQL rejects every statement until ROLLBACK, and after a connection failure the transaction is gone and the client is broken. Retry the whole transaction from BEGIN, on a new connection.',
+        'This retry reruns one statement of the PostgreSQL transaction begun on line {{line}} (`{{begin}}`), which rejects every statement after an error. Retry the whole transaction, on a new connection.',
       transactionRetriedOnSameConnection:
-        'This retry reruns the PostgreSQL transaction on the connection taken before the retry (line {{line}}): after a connection failure that client is broken and every attempt fails again. Take a new connection in each attempt (`await pool.connect()` inside the retry, releasing the old one).',
+        'This retry reruns the PostgreSQL transaction on the connection taken on line {{line}}: after a connection failure that client is broken. Take a new connection in each attempt.',
     },
     schema: [],
     defaultOptions: [],
@@ -50,7 +51,7 @@ export default createRule<[], MessageId>({
       context.report({
         node,
         messageId: 'statementRetriedInTransaction',
-        data: { begin: begin.label, line: String(begin.node.loc.start.line) },
+        data: { begin: quoteCode(begin.label), line: String(begin.node.loc.start.line) },
       });
       return true;
     }

@@ -31,6 +31,7 @@ import {
   withSemicolon,
 } from '../fix';
 import { createRule } from '../util/create-rule';
+import { quoteCode } from '../util/quote-code';
 
 type MessageId = 'keyCreatedPerAttempt' | 'missingClientRequestToken' | 'nonIdempotentPgWrite' | 'hoistKey' | 'addClientRequestToken';
 
@@ -42,11 +43,11 @@ export default createRule<[], MessageId>({
     hasSuggestions: true,
     messages: {
       keyCreatedPerAttempt:
-        '`{{generator}}` runs on every attempt of this retry, so each attempt of the {{database}} `{{operation}}` gets a new key: when an attempt succeeded but its response was lost, the retry writes the data again under another key. Create the key once, before the retry.',
+        '`{{generator}}` runs in every attempt of this retry of {{database}} `{{operation}}`: after a lost reply, the retry writes again under a new key. Create the key once, before the retry.',
       missingClientRequestToken:
-        'The AWS SDK gives `TransactWriteItems` a new `ClientRequestToken` on every call, so each attempt of this retry is a new DynamoDB transaction: when an attempt committed but its response was lost, the retry applies the writes again. Create one token before the retry and pass it as `ClientRequestToken` (DynamoDB deduplicates it for 10 minutes).',
+        'Without a `ClientRequestToken`, each attempt of this retry is a new DynamoDB transaction: after a lost reply, the retry applies the writes twice. Pass one token, created before the retry.',
       nonIdempotentPgWrite:
-        'This retry runs the PostgreSQL `{{statement}}` again after a failure, but a dropped connection does not say whether the earlier attempt committed: the retry may write it twice. Generate a unique id once, before the retry, store it under a unique constraint, and treat 23505 unique_violation (or `ON CONFLICT DO NOTHING`) as "already done".',
+        'A dropped connection may hide that PostgreSQL `{{statement}}` committed, so this retry may write twice. Key it by an id made before the retry, under a unique constraint.',
       hoistKey: 'Create the key once, before the retry (`{{declaration}}`).',
       addClientRequestToken: 'Pass a `ClientRequestToken` created once, before the retry.',
     },
@@ -95,7 +96,7 @@ export default createRule<[], MessageId>({
         context.report({
           node: creation.node,
           messageId: 'keyCreatedPerAttempt',
-          data: { generator: creation.label, database: getDatabaseLabel(target.call.database), operation: target.call.operation },
+          data: { generator: quoteCode(creation.label), database: getDatabaseLabel(target.call.database), operation: target.call.operation },
           suggest: suggestion ? [suggestion] : [],
         });
       }
@@ -190,7 +191,7 @@ export default createRule<[], MessageId>({
         const text = withSemicolon(sourceCode.getText(declaration));
         return {
           messageId: 'hoistKey',
-          data: { declaration: text },
+          data: { declaration: quoteCode(text) },
           fix: (fixer) => [insertLine(sourceCode, fixer, 'before', anchor, text, 'leading'), fixer.removeRange(getStatementRemovalRange(sourceCode, declaration))],
         };
       }
@@ -210,7 +211,7 @@ export default createRule<[], MessageId>({
         property.parent?.type === AST_NODE_TYPES.ObjectExpression;
       return {
         messageId: 'hoistKey',
-        data: { declaration: text },
+        data: { declaration: quoteCode(text) },
         fix: (fixer) => [
           insertLine(sourceCode, fixer, 'before', anchor, text, 'leading'),
           replaceProperty ? fixer.replaceText(property, name) : fixer.replaceText(creation.node, name),

@@ -5,6 +5,7 @@ import { findDatabaseRetryScopes, getFunctionName, getRetryDelayFacts, type Retr
 import { containsNode, isFunctionNode, isLoopNode, visitNodes } from '../analysis/ast';
 import { appendProperty, getInsertBeforeStatementFix, insertLine, replaceBlock } from '../fix';
 import { createRule } from '../util/create-rule';
+import { quoteCode } from '../util/quote-code';
 import { getLoopHeadLoc } from '../util/loop-head';
 
 type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'setOption';
@@ -26,7 +27,7 @@ type Options = [
 const DEFAULT_OPTIONS: Options = [
   {
     requireJitter: true,
-    // The AWS SDK for JavaScript v3 standard retry mode: base 100 ms, cap 20 s.
+    // The AWS SDK for JavaScript v3's standard retry mode as long documented: base 100 ms, cap 20 s.
     dynamodb: { baseDelayMs: 100, maxDelayMs: 20000 },
     // Azure's guidance for transient PostgreSQL errors: 5 s before the first retry, up to 60 s.
     postgres: { baseDelayMs: 5000, maxDelayMs: 60000 },
@@ -55,15 +56,15 @@ export default createRule<Options, MessageId>({
     hasSuggestions: true,
     messages: {
       unbounded:
-        '{{subject}} around the {{database}} call `{{operation}}` has no limit on its attempts{{detail}}: while {{database}} is unavailable it retries forever. {{guidance}}',
+        '{{subject}} of {{database}} `{{operation}}` has no limit on its attempts{{detail}}: it retries forever while {{database}} is down. Stop after a few attempts.',
       noWait:
-        '{{subject}} around the {{database}} call `{{operation}}` tries again at once, with no wait{{detail}}: immediate retries add load to a database that is already failing. {{guidance}}',
+        '{{subject}} of {{database}} `{{operation}}` tries again at once{{detail}}, adding load to a failing database. Wait {{backoff}} before each retry.',
       constantDelay:
-        '{{subject}} around the {{database}} call `{{operation}}` waits the same time before every attempt{{detail}}. {{guidance}}',
+        '{{subject}} of {{database}} `{{operation}}` waits the same time before every attempt{{detail}}, so it never backs off. Wait {{backoff}} instead.',
       uncappedDelay:
-        '{{subject}} around the {{database}} call `{{operation}}` grows its wait with no cap{{detail}}. {{guidance}}',
+        '{{subject}} of {{database}} `{{operation}}` grows its wait with no cap{{detail}}, so one retry can wait for minutes. Cap the wait at {{maxDelay}}.',
       noJitter:
-        '{{subject}} around the {{database}} call `{{operation}}` waits without jitter{{detail}}, so clients that failed together retry together. {{guidance}}',
+        '{{subject}} of {{database}} `{{operation}}` waits without jitter{{detail}}, so clients that failed together retry together. Make each wait random (full jitter).',
       useBackoff: 'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) before the next attempt.',
       setOption: 'Set `{{option}}` in the {{library}} options.',
     },
@@ -91,15 +92,9 @@ export default createRule<Options, MessageId>({
       return { baseDelayMs: given.baseDelayMs ?? defaults.baseDelayMs, maxDelayMs: given.maxDelayMs ?? defaults.maxDelayMs };
     }
 
-    function getGuidance(database: Database): string {
-      const { baseDelayMs, maxDelayMs } = getServiceDelay(database);
-      if (database === 'postgres') {
-        return `For PostgreSQL, wait ${formatMs(baseDelayMs)} before the first retry, double the wait for each further retry up to ${formatMs(maxDelayMs)}, and give up after a maximum number of retries.`;
-      }
-      if (database === 'dynamodb') {
-        return `For DynamoDB, back off exponentially with full jitter, as the AWS SDK does: wait a random time up to min(${formatMs(maxDelayMs)}, ${formatMs(baseDelayMs)} × 2^attempt), and stop after a few attempts.`;
-      }
-      return `For MongoDB, back off exponentially with jitter, capped at ${formatMs(maxDelayMs)}, and stop after a few attempts.`;
+    /** Capped exponential backoff with full jitter, with the database's base and cap (the rule's options). */
+    function describeBackoff({ baseDelayMs, maxDelayMs }: Required<ServiceDelay>): string {
+      return `a random time up to min(${formatMs(maxDelayMs)}, ${formatMs(baseDelayMs)} × 2^attempt)`;
     }
 
     /** The database this retry talks to, and the first call, or undefined when it reaches none. */
@@ -119,10 +114,11 @@ export default createRule<Options, MessageId>({
       const { database, operation } = retried;
       const service = getServiceDelay(database);
       const base = {
-        subject: scope.kind === 'library' ? `This retry (through \`${scope.library ?? 'a library'}\`)` : 'This retry',
+        subject: scope.kind === 'library' && scope.library ? `This \`${scope.library}\` retry` : 'This retry',
         database: getDatabaseLabel(database),
         operation,
-        guidance: getGuidance(database),
+        backoff: describeBackoff(service),
+        maxDelay: formatMs(service.maxDelayMs),
       };
       const details = facts.library;
 
@@ -131,7 +127,7 @@ export default createRule<Options, MessageId>({
         context.report({
           loc: property ? property.loc : getHeadLoc(scope),
           messageId: 'unbounded',
-          data: { ...base, detail: property ? ` (\`${sourceCode.getText(property)}\`)` : getDefaultDetail(scope, 'bound') },
+          data: { ...base, detail: property ? ` (\`${quoteCode(sourceCode.getText(property))}\`)` : getDefaultDetail(scope, 'bound') },
         });
       }
 
@@ -140,7 +136,7 @@ export default createRule<Options, MessageId>({
         context.report({
           loc: property ? property.loc : getHeadLoc(scope),
           messageId: 'noWait',
-          data: { ...base, detail: property ? ` (\`${sourceCode.getText(property)}\`)` : getDefaultDetail(scope, 'wait') },
+          data: { ...base, detail: property ? ` (\`${quoteCode(sourceCode.getText(property))}\`)` : getDefaultDetail(scope, 'wait') },
           suggest: getBackoffSuggestion(scope, facts, service, 'insert'),
         });
         return;
@@ -153,7 +149,7 @@ export default createRule<Options, MessageId>({
         context.report({
           loc: property ? property.loc : getDelayLoc(scope, facts),
           messageId: 'constantDelay',
-          data: { ...base, detail: property ? ` (\`${sourceCode.getText(property)}\`)` : '' },
+          data: { ...base, detail: property ? ` (\`${quoteCode(sourceCode.getText(property))}\`)` : '' },
           suggest: property ? setOptionSuggestion(scope, property, '2') : getBackoffSuggestion(scope, facts, service, 'replace'),
         });
         // A hand-written delay gets one report (its suggestion rewrites the whole delay); a library's
@@ -185,7 +181,7 @@ export default createRule<Options, MessageId>({
         context.report({
           loc: property ? property.loc : details ? getLibraryLoc(scope) : getDelayLoc(scope, facts),
           messageId: 'noJitter',
-          data: { ...base, detail: property ? ` (\`${sourceCode.getText(property)}\`)` : getDefaultDetail(scope, 'jitter') },
+          data: { ...base, detail: property ? ` (\`${quoteCode(sourceCode.getText(property))}\`)` : getDefaultDetail(scope, 'jitter') },
           suggest: fix
             ? property && property.value.type !== AST_NODE_TYPES.AssignmentPattern
               ? setOptionSuggestion(scope, property, fix.value)
@@ -210,7 +206,7 @@ export default createRule<Options, MessageId>({
         retry: { cap: '`maxTimeout` defaults to Infinity', jitter: '`randomize` defaults to false' },
         'async-retry': { cap: '`maxTimeout` defaults to Infinity' },
         'exponential-backoff': { cap: '`maxDelay` defaults to Infinity', jitter: "`jitter` defaults to 'none'" },
-        cockatiel: { bound: '`maxAttempts` defaults to Infinity', wait: 'no `backoff` means a constant backoff of 0 ms' },
+        cockatiel: { bound: '`maxAttempts` defaults to Infinity', wait: 'no `backoff`' },
       };
       return (library ? defaults[library]?.[what] : undefined) ?? '';
     }

@@ -24,6 +24,8 @@ export const serverBin = join(repoRoot, 'server', 'bin', 'retry-safety-language-
 export const screenshotPath = process.env.E2E_UPDATE_SCREENSHOT
   ? join(repoRoot, 'docs', 'images', 'vscode-quick-fix.png')
   : join(repoRoot, 'test-results', 'e2e', 'vscode-quick-fix.png');
+/** The Problems panel as the tests left it (how a finding's source and code read there). */
+export const problemsScreenshotPath = join(repoRoot, 'test-results', 'e2e', 'vscode-problems.png');
 
 /** The `.vsix` that `npm run package` writes (vsce's default name: `<name>-<version>.vsix`). */
 export function vsixPath(): string {

@@ -152,10 +152,10 @@ describe('retry-safety/text language with the connection-strings config', () => 
       return result!.messages.filter((message) => message.messageId === 'invalidSetting').map((message) => message.message);
     };
     expect(await messagesWith({ settings: { 'retry-safety': 'mongodb://admin:hunter2@db.example.com/' } })).toEqual([
-      expect.stringMatching(/^Invalid setting settings\["retry-safety"\]: a string of 39 characters\. Expected an object/),
+      expect.stringMatching(/^settings\["retry-safety"\] is a string of 39 characters; expected an object/),
     ]);
     expect(await messagesWith(settings({ engineVersion: 'admin:hunter2@db.example.com:27017' }))).toEqual([
-      expect.stringMatching(/^Invalid setting settings\["retry-safety"\]\.documentdb\.engineVersion: a string of 34 characters\. Expected a version string/),
+      expect.stringMatching(/^settings\["retry-safety"\]\.documentdb\.engineVersion is a string of 34 characters; expected a version such as/),
     ]);
   });
 

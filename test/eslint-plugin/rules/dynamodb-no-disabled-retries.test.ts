@@ -3,8 +3,6 @@ import { createRuleTester } from '../rule-tester';
 
 const ruleTester = createRuleTester();
 
-const V3_DEFAULT = 'maxAttempts: 3 (standard retry mode: exponential backoff with full jitter)';
-const V2_DEFAULT = 'maxRetries: 10 with exponential backoff';
 
 ruleTester.run('dynamodb-no-disabled-retries', rule, {
   valid: [
@@ -60,7 +58,7 @@ const client = new DynamoDBClient({ region: 'eu-west-1', maxAttempts: 1 });`,
       errors: [
         {
           messageId: 'retriesDisabled',
-          data: { option: 'maxAttempts', value: '1', sdk: 'v3', default: V3_DEFAULT },
+          data: { option: 'maxAttempts', value: '1', sdk: 'v3' },
           line: 2,
           column: 58,
           endLine: 2,
@@ -68,7 +66,7 @@ const client = new DynamoDBClient({ region: 'eu-west-1', maxAttempts: 1 });`,
           suggestions: [
             {
               messageId: 'removeOption',
-              data: { option: 'maxAttempts', default: V3_DEFAULT },
+              data: { option: 'maxAttempts' },
               output: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({ region: 'eu-west-1' });`,
             },
@@ -84,7 +82,7 @@ const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: /* fai
       errors: [
         {
           messageId: 'retriesDisabled',
-          data: { option: 'maxAttempts', value: '0', sdk: 'v3', default: V3_DEFAULT },
+          data: { option: 'maxAttempts', value: '0', sdk: 'v3' },
           line: 3,
           column: 62,
           endLine: 3,
@@ -92,7 +90,7 @@ const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: /* fai
           suggestions: [
             {
               messageId: 'removeOption',
-              data: { option: 'maxAttempts', default: V3_DEFAULT },
+              data: { option: 'maxAttempts' },
               output: `const { DynamoDBClient } = require('@aws-sdk/client-dynamodb');
 const { DynamoDBDocumentClient } = require('@aws-sdk/lib-dynamodb');
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region }));`,
@@ -114,7 +112,7 @@ export const client = new Ddb(config);`,
       errors: [
         {
           messageId: 'retriesDisabled',
-          data: { option: 'maxAttempts', value: '1', sdk: 'v3', default: V3_DEFAULT },
+          data: { option: 'maxAttempts', value: '1', sdk: 'v3' },
           line: 5,
           column: 3,
           endLine: 5,
@@ -162,7 +160,7 @@ const db = new AWS.DynamoDB({ apiVersion: '2012-08-10', maxRetries: 0 });`,
       errors: [
         {
           messageId: 'retriesDisabled',
-          data: { option: 'maxRetries', value: '0', sdk: 'v2', default: V2_DEFAULT },
+          data: { option: 'maxRetries', value: '0', sdk: 'v2' },
           line: 2,
           column: 57,
           endLine: 2,
@@ -170,7 +168,7 @@ const db = new AWS.DynamoDB({ apiVersion: '2012-08-10', maxRetries: 0 });`,
           suggestions: [
             {
               messageId: 'removeOption',
-              data: { option: 'maxRetries', default: V2_DEFAULT },
+              data: { option: 'maxRetries' },
               output: `const AWS = require('aws-sdk');
 const db = new AWS.DynamoDB({ apiVersion: '2012-08-10' });`,
             },
@@ -206,7 +204,7 @@ const db = new DynamoDB({ maxRetries: -1 });`,
       errors: [
         {
           messageId: 'retriesDisabled',
-          data: { option: 'maxRetries', value: '-1', sdk: 'v2', default: V2_DEFAULT },
+          data: { option: 'maxRetries', value: '-1', sdk: 'v2' },
           line: 2,
           column: 27,
           endLine: 2,
@@ -227,8 +225,7 @@ const client = new DynamoDBClient({ region: 'eu-west-1', maxRetries: 5 });`,
             option: 'maxRetries',
             sdk: 'v3',
             otherSdk: 'v2',
-            default: V3_DEFAULT,
-            hint: 'Use `maxAttempts` (the total number of attempts, including the first).',
+            hint: 'Use `maxAttempts` instead (all attempts, the first included).',
           },
           line: 2,
           column: 58,
@@ -282,8 +279,7 @@ const docs = new DynamoDB.DocumentClient({ maxAttempts: 5 });`,
             option: 'maxAttempts',
             sdk: 'v2',
             otherSdk: 'v3',
-            default: V2_DEFAULT,
-            hint: 'Use `maxRetries` (the number of retries after the first attempt).',
+            hint: 'Use `maxRetries` instead (the retries after the first attempt).',
           },
           line: 2,
           column: 44,
@@ -302,7 +298,7 @@ const client = new DynamoDBClient({ region: 'eu-west-1', retryStrategy: new Conf
       errors: [
         {
           messageId: 'retriesDisabled',
-          data: { option: 'retryStrategy', value: 'new ConfiguredRetryStrategy(1, …)', sdk: 'v3', default: V3_DEFAULT },
+          data: { option: 'retryStrategy', value: 'new ConfiguredRetryStrategy(1, …)', sdk: 'v3' },
           line: 3,
           column: 58,
           endLine: 3,
@@ -310,7 +306,7 @@ const client = new DynamoDBClient({ region: 'eu-west-1', retryStrategy: new Conf
           suggestions: [
             {
               messageId: 'removeOption',
-              data: { option: 'retryStrategy', default: V3_DEFAULT },
+              data: { option: 'retryStrategy' },
               output: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/util-retry';
 const client = new DynamoDBClient({ region: 'eu-west-1' });`,
@@ -327,7 +323,7 @@ const ddb = new DynamoDB({ retryStrategy: new StandardRetryStrategy(async () => 
       errors: [
         {
           messageId: 'retriesDisabled',
-          data: { option: 'retryStrategy', value: 'new StandardRetryStrategy(async () => 1)', sdk: 'v3', default: V3_DEFAULT },
+          data: { option: 'retryStrategy', value: 'new StandardRetryStrategy(async () => 1)', sdk: 'v3' },
           line: 3,
           column: 28,
           endLine: 3,
@@ -359,7 +355,7 @@ export const documents = new AWS.DynamoDB.DocumentClient();`,
           suggestions: [
             {
               messageId: 'removeOption',
-              data: { option: 'maxRetries', default: V2_DEFAULT },
+              data: { option: 'maxRetries' },
               output: `import AWS from 'aws-sdk';
 AWS.config.update({ region: 'eu-west-1' });
 export const documents = new AWS.DynamoDB.DocumentClient();`,

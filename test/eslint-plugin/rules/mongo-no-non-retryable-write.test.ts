@@ -1,10 +1,9 @@
 import rule from '../../../eslint-plugin/src/rules/mongo-no-non-retryable-write';
 import { createRuleTester, createTypedRuleTester, typedFilename } from '../rule-tester';
 
-const IDEMPOTENT = 'It is idempotent, so running it again after an error is safe.';
-const UNKNOWN = 'Check that it can run twice before running it again after an error.';
-const notIdempotent = (operators: string): string =>
-  `It is not idempotent (${operators}): running it again after an error changes the documents it already updated a second time.`;
+const IDEMPOTENT = 'It is idempotent: retry it yourself, or set `checkIdempotentWrites: false`.';
+const UNKNOWN = 'If a rerun is safe, retry it yourself; if not, update one document at a time (by `_id`).';
+const notIdempotent = (operators: string): string => `A rerun would apply ${operators} twice: update one document at a time (by \`_id\`).`;
 
 const header = `import { MongoClient } from 'mongodb';
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
@@ -47,7 +46,7 @@ await session.commitTransaction();`,
       errors: [
         {
           messageId: 'nonRetryableWrite',
-          data: { method: 'updateMany', idempotency: IDEMPOTENT },
+          data: { method: 'updateMany', action: IDEMPOTENT },
           line: 3,
           column: 7,
           endLine: 3,
@@ -77,7 +76,7 @@ await session.commitTransaction();`,
       errors: [
         {
           messageId: 'nonRetryableWrite',
-          data: { method: 'updateMany', idempotency: notIdempotent('`$inc`, `$push`') },
+          data: { method: 'updateMany', action: notIdempotent('`$inc`, `$push`') },
           line: 4,
           column: 9,
           endLine: 4,
@@ -106,7 +105,7 @@ await session.commitTransaction();`,
       errors: [
         {
           messageId: 'nonRetryableWrite',
-          data: { method: 'deleteMany', idempotency: IDEMPOTENT },
+          data: { method: 'deleteMany', action: IDEMPOTENT },
           line: 3,
           column: 7,
           endLine: 3,
@@ -130,7 +129,7 @@ await session.commitTransaction();`,
     {
       // A comment outside the arguments would be lost: no suggestion.
       code: `${header}await orders.deleteMany(/* all */ {});`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'deleteMany', idempotency: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 38, suggestions: [] }],
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'deleteMany', action: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 38, suggestions: [] }],
     },
     {
       // Options (upsert, session…) or a result that is used: no suggestion.
@@ -138,7 +137,7 @@ await session.commitTransaction();`,
       errors: [
         {
           messageId: 'nonRetryableWrite',
-          data: { method: 'updateMany', idempotency: notIdempotent('an aggregation pipeline') },
+          data: { method: 'updateMany', action: notIdempotent('an aggregation pipeline') },
           line: 3,
           column: 22,
           endLine: 3,
@@ -149,7 +148,7 @@ await session.commitTransaction();`,
     },
     {
       code: `${header}orders.updateMany({}, update).catch(console.error);`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', idempotency: UNKNOWN }, line: 3, column: 1, endLine: 3, endColumn: 30, suggestions: [] }],
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: UNKNOWN }, line: 3, column: 1, endLine: 3, endColumn: 30, suggestions: [] }],
     },
     {
       code: `${header}await orders.bulkWrite([
@@ -160,7 +159,7 @@ await session.commitTransaction();`,
       errors: [
         {
           messageId: 'nonRetryableBulkWrite',
-          data: { operations: '`updateMany` and `deleteMany`', idempotency: notIdempotent('`$currentDate`') },
+          data: { operations: '`updateMany` and `deleteMany`', action: notIdempotent('`$currentDate`') },
           line: 3,
           column: 7,
           endLine: 7,
@@ -170,7 +169,7 @@ await session.commitTransaction();`,
     },
     {
       code: `${header}await orders.bulkWrite([{ deleteMany: { filter: {} } }], { ordered: false });`,
-      errors: [{ messageId: 'nonRetryableBulkWrite', data: { operations: '`deleteMany`', idempotency: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 77 }],
+      errors: [{ messageId: 'nonRetryableBulkWrite', data: { operations: '`deleteMany`', action: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 77 }],
     },
     {
       // CommonJS, destructured and aliased require, class field.
@@ -182,7 +181,7 @@ class Jobs {
       errors: [
         {
           messageId: 'nonRetryableWrite',
-          data: { method: 'deleteMany', idempotency: IDEMPOTENT },
+          data: { method: 'deleteMany', action: IDEMPOTENT },
           line: 4,
           column: 25,
           endLine: 4,
@@ -212,12 +211,12 @@ class Jobs {
       code: `import mongoose from 'mongoose';
 const User = mongoose.model('User', new mongoose.Schema({}));
 await User.updateMany({ lastSeen: { $lt: cutoff } }, { active: false });`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', idempotency: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 72, suggestions: [] }],
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 72, suggestions: [] }],
     },
     {
       // No import trail: an update made only of $ operators is enough.
       code: `export const archive = (coll) => coll.updateMany({ old: true }, { $set: { archived: true } });`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', idempotency: IDEMPOTENT }, line: 1, column: 34, endLine: 1, endColumn: 94, suggestions: [] }],
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: IDEMPOTENT }, line: 1, column: 34, endLine: 1, endColumn: 94, suggestions: [] }],
     },
   ],
 });
@@ -240,7 +239,7 @@ export async function expire(sessions: { all: Collection<{ expiresAt: Date }> })
       errors: [
         {
           messageId: 'nonRetryableWrite',
-          data: { method: 'deleteMany', idempotency: IDEMPOTENT },
+          data: { method: 'deleteMany', action: IDEMPOTENT },
           line: 3,
           column: 9,
           endLine: 3,

@@ -99,7 +99,7 @@ const Order = mongoose.model('Order', new mongoose.Schema({}));
 mongoose.connection.transaction(async (session) => {
   await pRetry(() => Order.updateOne({ _id: 1 }, { paid: true }, { session }), { retries: 2 });
 });`,
-      errors: [{ messageId: 'retryInsideTransaction', data: data('updateOne', 'the retry library `p-retry`'), line: 5, column: 22, endLine: 5, endColumn: 78 }],
+      errors: [{ messageId: 'retryInsideTransaction', data: data('updateOne', '`p-retry`'), line: 5, column: 22, endLine: 5, endColumn: 78 }],
     },
   ],
 });

@@ -5,14 +5,13 @@ const ruleTester = createRuleTester();
 
 const DYNAMODB_WRITE = {
   database: 'DynamoDB',
-  examples: '`ConditionalCheckFailedException`, `ValidationException`, `AccessDeniedException`, `ResourceNotFoundException`',
-  transient: '`ProvisionedThroughputExceededException`, `ThrottlingException`, `RequestLimitExceeded` and 5xx errors',
+  examples: '`ConditionalCheckFailedException`, `ValidationException`',
+  transient: 'throttling and 5xx errors',
 };
-const POSTGRES_TRANSIENT =
-  '`ECONNRESET`, `ECONNREFUSED`, "Connection terminated unexpectedly", SQLSTATE class 08, 57P01, 57P03, 40001, 40P01';
+const POSTGRES_TRANSIENT = 'connection errors and 40001, 40P01, 57P01';
 const POSTGRES_WRITE = {
   database: 'PostgreSQL',
-  examples: '23505 unique_violation and the other class 23 integrity errors, class 42 errors such as 42P01 undefined_table',
+  examples: '23505 unique_violation, 42P01 undefined_table',
   transient: POSTGRES_TRANSIENT,
 };
 
@@ -415,7 +414,7 @@ export async function increment(pk) {
           data: {
             ...DYNAMODB_WRITE,
             operation: 'PutItem',
-            examples: '`ValidationException`, `AccessDeniedException`, `ResourceNotFoundException`',
+            examples: '`ValidationException`, `ResourceNotFoundException`',
           },
           line: 9,
           column: 7,
@@ -528,7 +527,7 @@ export async function add(order) {
           data: {
             database: 'MongoDB',
             operation: 'insertOne',
-            examples: '11000 duplicate key, 121 document validation failure',
+            examples: '11000 duplicate key',
             transient: 'errors labelled `RetryableWriteError` or `TransientTransactionError`',
           },
           line: 9,
@@ -550,7 +549,7 @@ await backOff(() => pool.query('SELECT * FROM orders'), { retry: (e) => true });
           data: {
             database: 'PostgreSQL',
             operation: 'query',
-            examples: 'class 42 errors such as 42601 syntax_error and 42P01 undefined_table',
+            examples: '42601 syntax_error, 42P01 undefined_table',
             transient: POSTGRES_TRANSIENT,
           },
           line: 4,
@@ -698,7 +697,7 @@ export async function add(repo: { orders: Collection<{ total: number }> }, total
           data: {
             database: 'MongoDB',
             operation: 'insertOne',
-            examples: '11000 duplicate key, 121 document validation failure',
+            examples: '11000 duplicate key',
             transient: 'errors labelled `RetryableWriteError` or `TransientTransactionError`',
           },
           line: 6,

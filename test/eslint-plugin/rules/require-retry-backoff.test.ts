@@ -18,20 +18,17 @@ const DEFAULTS = {
 
 const seconds = (ms: number): string => (ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`);
 
-/** The guidance each message ends with, as DOMAIN.md states it for the service. */
-function guidance(database: Database, service = DEFAULTS[database]): string {
-  const { baseDelayMs, maxDelayMs } = service;
-  if (database === 'postgres') {
-    return `For PostgreSQL, wait ${seconds(baseDelayMs)} before the first retry, double the wait for each further retry up to ${seconds(maxDelayMs)}, and give up after a maximum number of retries.`;
-  }
-  if (database === 'dynamodb') {
-    return `For DynamoDB, back off exponentially with full jitter, as the AWS SDK does: wait a random time up to min(${seconds(maxDelayMs)}, ${seconds(baseDelayMs)} × 2^attempt), and stop after a few attempts.`;
-  }
-  return `For MongoDB, back off exponentially with jitter, capped at ${seconds(maxDelayMs)}, and stop after a few attempts.`;
-}
-
+/** The backoff each message's action names: capped exponential with full jitter, the service's base and cap. */
 function data(database: Database, operation: string, detail: string, subject = 'This retry', service = DEFAULTS[database]) {
-  return { subject, database: NAMES[database], operation, detail, guidance: guidance(database, service) };
+  const { baseDelayMs, maxDelayMs } = service;
+  return {
+    subject,
+    database: NAMES[database],
+    operation,
+    detail,
+    backoff: `a random time up to min(${seconds(maxDelayMs)}, ${seconds(baseDelayMs)} × 2^attempt)`,
+    maxDelay: seconds(maxDelayMs),
+  };
 }
 
 const MONGO = `import { MongoClient } from 'mongodb';\nconst coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');\n`;
@@ -567,7 +564,7 @@ export const load = () => pRetry(() => pool.query('SELECT * FROM t'));
         {
           messageId: 'uncappedDelay',
           line: 4, column: 27, endLine: 4, endColumn: 33,
-          data: data('postgres', "query", " (up to 512 s; `maxTimeout` defaults to Infinity)", "This retry (through `p-retry`)"),
+          data: data('postgres', "query", " (up to 512 s; `maxTimeout` defaults to Infinity)", "This `p-retry` retry"),
           suggestions: [
             { messageId: 'setOption', output: `import { Pool } from 'pg';
 const pool = new Pool();
@@ -579,7 +576,7 @@ export const load = () => pRetry(() => pool.query('SELECT * FROM t'), { maxTimeo
         {
           messageId: 'noJitter',
           line: 4, column: 27, endLine: 4, endColumn: 33,
-          data: data('postgres', "query", " (`randomize` defaults to false)", "This retry (through `p-retry`)"),
+          data: data('postgres', "query", " (`randomize` defaults to false)", "This `p-retry` retry"),
           suggestions: [
             { messageId: 'setOption', output: `import { Pool } from 'pg';
 const pool = new Pool();
@@ -601,7 +598,7 @@ export const save = (doc) => pRetry(() => coll.insertOne(doc), { retries: 3, ran
         {
           messageId: 'noJitter',
           line: 4, column: 78, endLine: 4, endColumn: 94,
-          data: data('mongodb', "insertOne", " (`randomize: false`)", "This retry (through `p-retry`)"),
+          data: data('mongodb', "insertOne", " (`randomize: false`)", "This `p-retry` retry"),
           suggestions: [
             { messageId: 'setOption', output: `import { MongoClient } from 'mongodb';
 const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
@@ -623,7 +620,7 @@ module.exports = (doc) => retry(() => coll.insertOne(doc), { retries: 3, factor:
         {
           messageId: 'constantDelay',
           line: 4, column: 74, endLine: 4, endColumn: 83,
-          data: data('mongodb', "insertOne", " (`factor: 1`)", "This retry (through `async-retry`)"),
+          data: data('mongodb', "insertOne", " (`factor: 1`)", "This `async-retry` retry"),
           suggestions: [
             { messageId: 'setOption', output: `const retry = require('async-retry');
 const { MongoClient } = require('mongodb');
@@ -653,7 +650,7 @@ export function ping(callback) {
         {
           messageId: 'unbounded',
           line: 5, column: 39, endLine: 5, endColumn: 52,
-          data: data('postgres', "query", " (`forever: true`)", "This retry (through `retry`)"),
+          data: data('postgres', "query", " (`forever: true`)", "This `retry` retry"),
           suggestions: [],
         },
       ],
@@ -669,7 +666,7 @@ export const put = (item) => backOff(() => client.send(new PutItemCommand(item))
         {
           messageId: 'uncappedDelay',
           line: 4, column: 30, endLine: 4, endColumn: 37,
-          data: data('dynamodb', "PutItem", " (up to 51.2 s; `maxDelay` defaults to Infinity)", "This retry (through `exponential-backoff`)"),
+          data: data('dynamodb', "PutItem", " (up to 51.2 s; `maxDelay` defaults to Infinity)", "This `exponential-backoff` retry"),
           suggestions: [
             { messageId: 'setOption', output: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
@@ -692,13 +689,13 @@ export const put = (item) => policy.execute(() => client.send(new PutItemCommand
         {
           messageId: 'unbounded',
           line: 4, column: 16, endLine: 4, endColumn: 21,
-          data: data('dynamodb', "PutItem", " (`maxAttempts` defaults to Infinity)", "This retry (through `cockatiel`)"),
+          data: data('dynamodb', "PutItem", " (`maxAttempts` defaults to Infinity)", "This `cockatiel` retry"),
           suggestions: [],
         },
         {
           messageId: 'noWait',
           line: 4, column: 16, endLine: 4, endColumn: 21,
-          data: data('dynamodb', "PutItem", " (no `backoff` means a constant backoff of 0 ms)", "This retry (through `cockatiel`)"),
+          data: data('dynamodb', "PutItem", " (no `backoff`)", "This `cockatiel` retry"),
           suggestions: [],
         },
       ],
@@ -713,7 +710,7 @@ export const client = new DynamoDBClient({ retryStrategy: new ConfiguredRetryStr
         {
           messageId: 'constantDelay',
           line: 3, column: 90, endLine: 3, endColumn: 94,
-          data: data('dynamodb', "send", "", "This retry (through `@aws-sdk/util-retry`)"),
+          data: data('dynamodb', "send", "", "This `@aws-sdk/util-retry` retry"),
           suggestions: [],
         },
       ],
@@ -1006,7 +1003,7 @@ export const client = new DynamoDBClient({ region: 'eu-west-1', retryStrategy })
         {
           messageId: 'noJitter',
           line: 3, column: 23, endLine: 3, endColumn: 50,
-          data: data('dynamodb', "send", "", "This retry (through `@smithy/util-retry`)"),
+          data: data('dynamodb', "send", "", "This `@smithy/util-retry` retry"),
           suggestions: [],
         },
       ],

@@ -18,7 +18,7 @@ export interface EngineVersion {
 export const RETRYABLE_WRITES_MIN_VERSION: EngineVersion = { major: 8, minor: 0, patch: 2, text: '8.0.2' };
 
 /** What a valid engine version looks like, for messages about an invalid one. */
-export const ENGINE_VERSION_EXPECTED = 'a version string such as "8.0.2", "5.0.0" or "8.0"';
+export const ENGINE_VERSION_EXPECTED = 'a version such as "8.0.2" or "5.0"';
 
 const VERSION_PATTERN = /^(\d{1,4})\.(\d{1,4})(?:\.(\d{1,4}))?$/;
 

@@ -46,8 +46,8 @@ export interface ConnectionStringProblem {
   kind: ConnectionStringProblemKind;
   /** Offsets to report: the `retryWrites=…` option, or the whole URI when it is missing. */
   range: [number, number];
-  /** The URI with its password (and other secrets) replaced by `****`, for messages. */
-  uri: string;
+  /** The URI's host (its first, and how many others), secrets masked, for messages: `getMaskedHost`. */
+  host: string;
   hostKind: HostKind;
   /** The configured engine version as written, when known. */
   engineVersion: string | undefined;
@@ -81,7 +81,7 @@ export function getConnectionStringProblem(
     getSuggestion: (() => TextEdit[] | undefined) | undefined,
   ): ConnectionStringProblem | undefined =>
     isConnectionStringParseable(text, token)
-      ? { kind, range: [start, end], uri: getMaskedUri(text, token), hostKind, engineVersion: version?.text, fix: getFix?.(), suggestion: getSuggestion?.(), token }
+      ? { kind, range: [start, end], host: getMaskedHost(text, token), hostKind, engineVersion: version?.text, fix: getFix?.(), suggestion: getSuggestion?.(), token }
       : undefined;
   const firstFalse = falses[0];
   const removal = () => getCheckedEdits(text, token, getRemoveOptionsEdits(token, falses), undefined);
@@ -204,16 +204,54 @@ function isHostInPatterns(host: HostParts, patterns: readonly string[]): boolean
   return patterns.some((pattern) => matchHostPattern(pattern, pattern.includes(':') && !pattern.startsWith('[') ? host.full : host.name));
 }
 
-const MAX_MESSAGE_URI_LENGTH = 200;
+/** Longest host shown in a message; a longer one is cut with `…`. */
+const MAX_MESSAGE_HOST_LENGTH = 80;
+const DEFAULT_PORT_SUFFIX = ':27017';
 
 /**
- * The URI for messages: its password, secret option values and anything after a host's
- * `:` that is not a port replaced by `****`. Unless the URI ended at the quote that opened
- * it, it is masked as part of the text it was found in first, as the language server's log
- * is (`findSecrets`: a password runs to the last `@` of its line, whatever the scanner took
- * for the URI's end). The scanner's reading of the URI (which knows its templates) is
- * masked too, and `maskSecrets` then goes over the result, so that nothing any of them
- * takes for a secret shows.
+ * The host a message names the connection by (`orders.cluster-….docdb.amazonaws.com`,
+ * `localhost:27018`, `${host}`; `db1.example.com and 2 other hosts`), never the whole URI:
+ * the terminal line stays short, and the user info and options (where secrets live) are left
+ * out. The hosts are read from the masked URI (`getMaskedUri`), so that whatever any reading
+ * takes for a password shows as `****` there too. The default port is left out.
+ */
+export function getMaskedHost(text: string, token: ConnectionStringToken): string {
+  const uri = getMaskedUri(text, token);
+  const afterScheme = uri.indexOf('://') + 3;
+  // The scanner's hosts (it knows templates, which may hold a `/`), when the masked URI shows them whole.
+  const written = token.hosts.join(',');
+  const isShownWhole = written !== '' && (uri.startsWith(written, afterScheme) || uri.includes(`@${written}`));
+  const hosts = (isShownWhole ? token.hosts : readHosts(uri, afterScheme)).filter((host) => host !== '');
+  const [first = '', ...others] = hosts.map((host) => (host.endsWith(DEFAULT_PORT_SUFFIX) ? host.slice(0, -DEFAULT_PORT_SUFFIX.length) : host));
+  const shown = first.length > MAX_MESSAGE_HOST_LENGTH ? `${first.slice(0, MAX_MESSAGE_HOST_LENGTH - 1)}…` : first;
+  if (others.length === 0) return shown;
+  return `${shown} and ${others.length} other host${others.length === 1 ? '' : 's'}`;
+}
+
+/** The hosts of a masked URI, split as the scanner splits a URI (without its knowledge of templates). */
+function readHosts(uri: string, afterScheme: number): string[] {
+  // The user info runs to the last `@` before the `/` or `?` that follows the first.
+  const firstAt = uri.indexOf('@', afterScheme);
+  const authority = uri.slice(afterScheme, findFirst(uri, '/?', firstAt === -1 ? afterScheme : firstAt));
+  return authority.slice(authority.lastIndexOf('@') + 1).split(',');
+}
+
+/** Offset of the first of `chars` in `text` from `from`, or the text's length. */
+function findFirst(text: string, chars: string, from: number): number {
+  for (let index = from; index < text.length; index++) {
+    if (chars.includes(text[index] as string)) return index;
+  }
+  return text.length;
+}
+
+/**
+ * The URI with its password, secret option values and anything after a host's `:` that is
+ * not a port replaced by `****`. Unless the URI ended at the quote that opened it, it is
+ * masked as part of the text it was found in first, as the language server's log is
+ * (`findSecrets`: a password runs to the last `@` of its line, whatever the scanner took for
+ * the URI's end). The scanner's reading of the URI (which knows its templates) is masked
+ * too, and `maskSecrets` then goes over the result, so that nothing any of them takes for
+ * a secret shows.
  */
 export function getMaskedUri(text: string, token: ConnectionStringToken): string {
   const masks = token.endsAtQuote ? [] : findTextSecretsAround(text, token.start, token.end);
@@ -236,8 +274,7 @@ export function getMaskedUri(text: string, token: ConnectionStringToken): string
     }
     maskedTo = copied;
   }
-  uri = maskSecrets(uri + text.slice(copied, token.end));
-  return uri.length > MAX_MESSAGE_URI_LENGTH ? `${uri.slice(0, MAX_MESSAGE_URI_LENGTH - 1)}…` : uri;
+  return maskSecrets(uri + text.slice(copied, token.end));
 }
 
 /** The secrets of the last text asked for: a file's URIs are masked one after another, the text read once. */

@@ -75,7 +75,7 @@ function readOwnSettings(own: Record<string, unknown>): RetrySafetySettings {
       problems.push({
         setting: 'documentdb.hosts',
         value: describeValue(documentdb.hosts),
-        expected: 'an array of host patterns such as ["localhost:27018", "*.db.internal.example.com"]',
+        expected: 'host patterns such as ["localhost:27018"]',
       });
     }
   }

@@ -298,25 +298,21 @@ export function isConflictError(check: ErrorValue): boolean {
 export function getPermanentErrorExamples(database: Database, isWrite = true): string {
   switch (database) {
     case 'dynamodb':
-      return isWrite
-        ? '`ConditionalCheckFailedException`, `ValidationException`, `AccessDeniedException`, `ResourceNotFoundException`'
-        : '`ValidationException`, `AccessDeniedException`, `ResourceNotFoundException`';
+      return isWrite ? '`ConditionalCheckFailedException`, `ValidationException`' : '`ValidationException`, `ResourceNotFoundException`';
     case 'postgres':
-      return isWrite
-        ? '23505 unique_violation and the other class 23 integrity errors, class 42 errors such as 42P01 undefined_table'
-        : 'class 42 errors such as 42601 syntax_error and 42P01 undefined_table';
+      return isWrite ? '23505 unique_violation, 42P01 undefined_table' : '42601 syntax_error, 42P01 undefined_table';
     case 'mongodb':
-      return isWrite ? '11000 duplicate key, 121 document validation failure' : '13 Unauthorized, 2 BadValue';
+      return isWrite ? '11000 duplicate key' : '13 Unauthorized, 2 BadValue';
   }
 }
 
-/** Examples of errors worth retrying, for messages, by database. */
+/** The errors worth retrying, in a few words for messages ("Retry only …"), by database. */
 export function getTransientErrorExamples(database: Database): string {
   switch (database) {
     case 'dynamodb':
-      return '`ProvisionedThroughputExceededException`, `ThrottlingException`, `RequestLimitExceeded` and 5xx errors';
+      return 'throttling and 5xx errors';
     case 'postgres':
-      return '`ECONNRESET`, `ECONNREFUSED`, "Connection terminated unexpectedly", SQLSTATE class 08, 57P01, 57P03, 40001, 40P01';
+      return 'connection errors and 40001, 40P01, 57P01';
     case 'mongodb':
       return 'errors labelled `RetryableWriteError` or `TransientTransactionError`';
   }

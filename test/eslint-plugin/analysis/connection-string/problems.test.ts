@@ -8,6 +8,7 @@ import {
   describeHostKind,
   getConnectionStringProblem,
   getHostKind,
+  getMaskedHost,
   getMaskedUri,
   getRetryWritesValue,
   isConnectionStringParseable,
@@ -17,6 +18,8 @@ import { findConnectionStringTokens, type TextEdit } from '../../../../eslint-pl
 import { expectSameButRetryWrites, readWithDriver } from './driver';
 
 const DOCDB = 'prod.cluster-abc.us-east-1.docdb.amazonaws.com:27017';
+/** How messages name it: without the default port. */
+const DOCDB_NAME = 'prod.cluster-abc.us-east-1.docdb.amazonaws.com';
 const v802: ConnectionStringScanOptions = { engineVersion: getEngineVersion('8.0.2') };
 const v500: ConnectionStringScanOptions = { engineVersion: getEngineVersion('5.0.0') };
 
@@ -119,6 +122,38 @@ describe('getMaskedUri', () => {
   });
 });
 
+describe('getMaskedHost', () => {
+  const host = (text: string) => getMaskedHost(text, onlyToken(text));
+
+  it('names the connection by its host, without the user info, path, options or default port', () => {
+    expect(host(`mongodb://app:hunter2@${DOCDB}/orders?tls=true&retryWrites=false`)).toBe(DOCDB_NAME);
+    expect(host('mongodb://localhost:27018/app')).toBe('localhost:27018');
+    expect(host('mongodb+srv://app:pw@cluster0.ab1cd.mongodb.net/shop')).toBe('cluster0.ab1cd.mongodb.net');
+    expect(host('mongodb://app:pw@[::1]:27017/')).toBe('[::1]');
+  });
+
+  it('counts the other hosts of a replica set', () => {
+    expect(host('mongodb://h1:27017,h2:27017/')).toBe('h1 and 1 other host');
+    expect(host('mongodb://h1,h2,h3/?replicaSet=rs0')).toBe('h1 and 2 other hosts');
+  });
+
+  it('keeps templates whole, a `/` inside them included', () => {
+    expect(host('`mongodb://${user}:${password}@${cluster /* id */}.docdb.amazonaws.com:27017/?tls=true`')).toBe('${cluster /* id */}.docdb.amazonaws.com');
+  });
+
+  it('shows no part of a password, even one the scanner does not see whole', () => {
+    for (const text of ['mongodb://admin:1234 5678@h/', 'DOCDB_URI=mongodb://admin:12/34@h:27017/x', 'mongodb://h:secret/x', '"mongodb://admin:se cret@h/"']) {
+      expect(host(text), text).not.toMatch(/1234|5678|12\/34|secret|se cret/);
+    }
+  });
+
+  it('cuts a very long host', () => {
+    const long = `${'a'.repeat(100)}.docdb.amazonaws.com`;
+    expect(host(`mongodb://${long}/`)).toHaveLength(80);
+    expect(host(`mongodb://${long}/`).endsWith('…')).toBe(true);
+  });
+});
+
 describe('getRetryWritesValue', () => {
   it('reads the option case-insensitively', () => {
     expect(getRetryWritesValue(onlyToken('mongodb://h/?RETRYWRITES=False'))).toBe(false);
@@ -180,7 +215,7 @@ describe('getConnectionStringProblem', () => {
     const [local, docdb] = findConnectionStringTokens(text);
     expect(getConnectionStringProblem(text, local!, v500)).toBeUndefined();
     const problem = getConnectionStringProblem(text, docdb!, v500);
-    expect(problem).toMatchObject({ kind: 'setRetryWritesFalse', hostKind: 'documentdb', engineVersion: '5.0.0', uri: `mongodb://u:****@${DOCDB}/?tls=true&retryWrites=true` });
+    expect(problem).toMatchObject({ kind: 'setRetryWritesFalse', hostKind: 'documentdb', engineVersion: '5.0.0', host: DOCDB_NAME });
     expect(text.slice(...problem!.range)).toBe('retryWrites=true');
     expect(applyFixes(text, [problem!.fix!])).toBe(`MONGO_URL=mongodb://localhost:27017/app\nDOCDB_URI=mongodb://u:pw@${DOCDB}/?tls=true&retryWrites=false\n`);
   });
@@ -317,7 +352,7 @@ describe('properties', () => {
         const withPassword = uri.replace(/^(mongodb(?:\+srv)?:\/\/)(?:[^@/]*@)?/, `$1app:${password}@`);
         const text = place(withPassword);
         for (const problem of findConnectionStringProblems(text, options)) {
-          expect(problem.uri).not.toContain(password);
+          expect([problem.host, getMaskedUri(text, problem.token)].join(' ')).not.toContain(password);
         }
       }),
       { numRuns: 2000 },
@@ -420,7 +455,8 @@ describe('regressions: passwords with characters that end a URI elsewhere', () =
     const text = `DOCDB_URI=mongodb://admin:${password}@${DOCDB}/?tls=true\nPORT=3000\n`;
     const problem = checkedProblem(text, v500);
     expect(applyEdits(text, problem.fix!)).toBe(`DOCDB_URI=mongodb://admin:${password}@${DOCDB}/?tls=true&retryWrites=false\nPORT=3000\n`);
-    expect(problem.uri).toBe(`mongodb://admin:****@${DOCDB}/?tls=true`);
+    expect(getMaskedUri(text, problem.token)).toBe(`mongodb://admin:****@${DOCDB}/?tls=true`);
+    expect(problem.host).toBe(DOCDB_NAME);
   });
 
   it.each(specials)('%j in the password, with a documentdb.hosts setting: the host is the one after the @', (special) => {
@@ -429,7 +465,7 @@ describe('regressions: passwords with characters that end a URI elsewhere', () =
     for (const hosts of [['localhost:27018'], ['*'], ['*:27018']]) {
       const problem = checkedProblem(text, tunnel(hosts));
       expect(applyEdits(text, problem.fix!)).toBe(`MONGO_URL=mongodb://admin:${password}@localhost:27018/app?retryWrites=false\n`);
-      expect(problem.uri).not.toContain(password);
+      expect([problem.host, getMaskedUri(text, problem.token)].join(' ')).not.toContain(password);
     }
     // `admin` (once read as the host) is not a DocumentDB host.
     expect(findConnectionStringProblems(text, tunnel(['admin', 'admin:12']))).toEqual([]);
@@ -440,14 +476,16 @@ describe('regressions: passwords with characters that end a URI elsewhere', () =
     const text = `MONGO_URL=mongodb://admin:${password}@localhost:27017/app?retryWrites=false\n`;
     const problem = checkedProblem(text, {});
     expect(problem.kind).toBe('retryWritesFalseNotDocumentDb');
-    expect(problem.uri).toBe('mongodb://admin:****@localhost:27017/app?retryWrites=false');
+    expect(getMaskedUri(text, problem.token)).toBe('mongodb://admin:****@localhost:27017/app?retryWrites=false');
+    expect(problem.host).toBe('localhost');
   });
 
   it('`admin:1234 5678@…`: not a host `admin` on port 1234, and no fix inside the password', () => {
     const text = `MONGODB_URI=mongodb://admin:1234 5678@${DOCDB}/?tls=true\n`;
     for (const options of [v500, tunnel(['*'])]) {
       const problem = checkedProblem(text, options);
-      expect(problem.uri).toBe(`mongodb://admin:****@${DOCDB}/?tls=true`);
+      expect(getMaskedUri(text, problem.token)).toBe(`mongodb://admin:****@${DOCDB}/?tls=true`);
+      expect(problem.host).toBe(DOCDB_NAME);
       expect(applyEdits(text, problem.fix!)).toBe(`MONGODB_URI=mongodb://admin:1234 5678@${DOCDB}/?tls=true&retryWrites=false\n`);
     }
   });
@@ -457,7 +495,8 @@ describe('regressions: passwords with characters that end a URI elsewhere', () =
     for (const place of [(uri: string) => `DOCDB_URI=${uri}\n`, (uri: string) => `const uri = \`${uri}\`;`]) {
       const text = place('mongodb://app:Pa{{ss@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false');
       const problem = checkedProblem(text, v802, (uri) => [literal(uri)]);
-      expect(problem.uri).toBe('mongodb://app:****@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false');
+      expect(getMaskedUri(text, problem.token)).toBe('mongodb://app:****@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true&retryWrites=false');
+      expect(problem.host).toBe('{{ cluster }}.docdb.amazonaws.com');
       expect(applyEdits(text, problem.fix!)).toBe(place('mongodb://app:Pa{{ss@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true'));
       const missing = place('mongodb://app:Pa{{ss@{{ cluster }}.docdb.amazonaws.com:27017/?tls=true');
       expect(applyEdits(missing, checkedProblem(missing, v500, (uri) => [literal(uri)]).fix!)).toBe(
@@ -481,11 +520,12 @@ describe('regressions: fuzz inputs', () => {
     for (const separator of ['\u2028', '\u2029']) {
       const text = `MONGO_URL="mongodb://app:28011${separator}@localhost"\nPORT=3000\n`;
       const problem = checkedProblem(text, tunnel('4.0.0', ['*', 'localhost:27018']));
-      expect(problem.uri).toBe('mongodb://app:****@localhost');
+      expect(getMaskedUri(text, problem.token)).toBe('mongodb://app:****@localhost');
+      expect(problem.host).toBe('localhost');
       expect(applyEdits(text, problem.fix!)).toBe(`MONGO_URL="mongodb://app:28011${separator}@localhost/?retryWrites=false"\nPORT=3000\n`);
       // With another connection string after it, as the fuzz input had.
       const problems = problemsOf(`${text}MONGO_URL=mongodb://localhost\n`, tunnel('4.0.0', ['*']));
-      expect(problems.map((each) => each.uri)).toEqual(['mongodb://app:****@localhost', 'mongodb://localhost']);
+      expect(problems.map((each) => each.host)).toEqual(['localhost', 'localhost']);
     }
   });
 
@@ -511,7 +551,7 @@ describe('regressions: fuzz inputs', () => {
       for (const options of [tunnel('5.0.0', ['*']), v500, v802]) {
         for (const problem of problemsOf(text, options)) {
           reported++;
-          for (const secret of secrets) expect(problem.uri).not.toContain(secret);
+          for (const secret of secrets) expect([problem.host, getMaskedUri(text, problem.token)].join(' ')).not.toContain(secret);
         }
       }
     }
@@ -557,7 +597,7 @@ describe('properties against the driver', () => {
         };
         const secrets = [password, ...password.split(/[^A-Za-z0-9]/).filter((piece) => piece.length >= 4)];
         for (const problem of findConnectionStringProblems(text, { ...scanOptions, skipCommentLines: true })) {
-          for (const secret of secrets) expect(problem.uri).not.toContain(secret);
+          for (const secret of secrets) expect([problem.host, getMaskedUri(text, problem.token)].join(' ')).not.toContain(secret);
           for (const [edits, retryWrites] of [
             [problem.fix, problem.kind === 'removeRetryWritesFalse'],
             [problem.suggestion, true],

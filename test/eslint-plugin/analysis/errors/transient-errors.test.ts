@@ -160,14 +160,16 @@ describe('words for messages', () => {
     const dynamodb = getTransientErrorExamples('dynamodb');
     const postgres = getTransientErrorExamples('postgres');
     const mongodb = getTransientErrorExamples('mongodb');
-    expect(dynamodb).toContain('ProvisionedThroughputExceededException');
-    expect(dynamodb).not.toContain('ECONNRESET');
+    expect(dynamodb).toContain('throttling');
+    expect(dynamodb).not.toContain('connection');
     expect(postgres).toContain('40001');
     expect(postgres).not.toContain('ThrottlingException');
     expect(mongodb).toContain('RetryableWriteError');
     expect(mongodb).not.toContain('40001');
     // Every example is one the classification itself calls transient.
     expect(getErrorNature(name('ProvisionedThroughputExceededException'), 'dynamodb')).toBe('transient');
+    expect(getErrorNature(code('40P01'), 'postgres')).toBe('transient');
+    expect(getErrorNature(code('57P01'), 'postgres')).toBe('transient');
     expect(getErrorNature(code('40001'), 'postgres')).toBe('transient');
   });
 
