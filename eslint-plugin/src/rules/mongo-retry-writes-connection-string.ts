@@ -222,7 +222,6 @@ export default createRule<[], MessageId>({
         {
           ...problem,
           range: [problem.range[0] - scheme.length, problem.range[1] - scheme.length],
-          uri: getMaskedUri(text, token).slice(scheme.length),
           fix: unshift(problem.fix),
           suggestion: unshift(problem.suggestion),
         },
