@@ -1,12 +1,19 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, type ConnectionStringToken, describeHostKind, findConnectionStringTokens, getConnectionStringProblem, getHostKind, getHostNameKind, getMaskedUri, getRetrySafetySettings, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile, isRetryableWritesEngine, type TextEdit } from '../analysis/connection-string';
+import { chooseEngineVersion, type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, type ConnectionStringToken, describeHostKind, type EngineVersionChoice, findConnectionStringTokens, getConnectionStringProblem, getHostKind, getHostNameKind, getMaskedUri, getRetrySafetySettings, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile, isRetryableWritesEngine, type TextEdit } from '../analysis/connection-string';
 import { findMongoConnectCalls, getPossibleStrings, type MongoConnectCall, type UriLiteral } from '../analysis/clients';
+import { findInfraEngineVersions, getInfraRoot } from '../analysis/infra';
 import { ESLINT_SETTINGS_NAME, SETTINGS_NAME_KEY } from '../constants';
 import { getPropertyRemovalRange, overlapsComment } from '../fix';
 import { TEXT_DOCUMENT_TYPE, type TextDocument } from '../languages/text-language';
 import { createRule } from '../util/create-rule';
 
-type MessageId = ConnectionStringProblemKind | 'conflictingRetryWrites' | 'invalidSetting' | 'suggestRemoveRetryWrites';
+type MessageId =
+  | ConnectionStringProblemKind
+  | 'retryWritesFalseSeveralVersions'
+  | 'conflictingRetryWrites'
+  | 'invalidSetting'
+  | 'suggestRemoveRetryWrites'
+  | 'suggestRetryWritesFalse';
 
 /**
  * How the user wrote the plugin's settings, for messages that name a setting:
@@ -30,13 +37,15 @@ export default createRule<[], MessageId>({
     hasSuggestions: true,
     messages: {
       removeRetryWritesFalse:
-        '{{setting}} in {{subject}} turns off retryable writes, but Amazon DocumentDB {{version}} supports them (engine 8.0.2 and later): a write that hits a network error or a primary election is not retried. Remove it.',
+        '{{setting}} in {{subject}} turns off retryable writes, but Amazon DocumentDB {{version}}{{versionSource}} supports them (engine 8.0.2 and later): a write that hits a network error or a primary election is not retried. Remove it.',
       addRetryWritesFalse:
-        'Amazon DocumentDB {{version}} does not support retryable writes (they need engine 8.0.2), but {{subject}} does not set retryWrites=false: every write fails with error 301 ("Retryable writes are not supported"). Add retryWrites=false.',
+        'Amazon DocumentDB {{version}}{{versionSource}} does not support retryable writes (they need engine 8.0.2), but {{subject}} does not set retryWrites=false: every write fails with error 301 ("Retryable writes are not supported"). Add retryWrites=false.',
       setRetryWritesFalse:
-        '{{setting}} in {{subject}} makes every write fail with error 301 ("Retryable writes are not supported"): Amazon DocumentDB {{version}} does not support retryable writes before engine 8.0.2. Set it to false.',
+        '{{setting}} in {{subject}} makes every write fail with error 301 ("Retryable writes are not supported"): Amazon DocumentDB {{version}}{{versionSource}} does not support retryable writes before engine 8.0.2. Set it to false.',
       retryWritesFalseUnknownVersion:
         '{{setting}} in {{subject}} is needed for Amazon DocumentDB before engine 8.0.2 but turns off retryable writes from 8.0.2 on, where they are supported. Set {{settingsName}}.documentdb.engineVersion (for example "8.0.2") so this rule can tell and fix it.',
+      retryWritesFalseSeveralVersions:
+        '{{setting}} in {{subject}} is needed for Amazon DocumentDB before engine 8.0.2 but turns off retryable writes from 8.0.2 on, and the infrastructure code states engine versions on both sides ({{versions}}). Set {{settingsName}}.documentdb.engineVersion to the version this connection reaches so this rule can tell and fix it.',
       retryWritesFalseNotDocumentDb:
         '{{setting}} in {{subject}} turns off retryable writes, which {{hostKind}} supports (MongoDB 3.6 and later): a write that hits a network error or a primary election is not retried. Remove it; if this host is Amazon DocumentDB before 8.0.2 (for example behind a tunnel), list it in {{settingsName}}.documentdb.hosts.',
       conflictingRetryWrites:
@@ -44,6 +53,7 @@ export default createRule<[], MessageId>({
       invalidSetting:
         'Invalid setting {{setting}}: {{value}}. Expected {{expected}}. The setting is ignored, so the Amazon DocumentDB engine version or hosts are treated as unknown.',
       suggestRemoveRetryWrites: 'Remove {{setting}}.',
+      suggestRetryWritesFalse: 'Set retryWrites to false.',
     },
     schema: [],
     defaultOptions: [],
@@ -55,11 +65,15 @@ export default createRule<[], MessageId>({
     if (!sourceCode.text.includes('mongo')) return {};
     const settings = getRetrySafetySettings(context.settings);
     const settingsName = getSettingsName(context.settings);
-    const scanOptions: ConnectionStringScanOptions = {
-      engineVersion: settings.documentdb.engineVersion,
-      documentDbHosts: settings.documentdb.hosts,
-    };
-    /** URI literals whose `retryWrites` is decided by the options object passed with them. */
+    /** The engine version (the setting, else the infrastructure code's), looked for once a connection string needs it. */
+    let engine: EngineVersionChoice | undefined;
+    const getEngine = (): EngineVersionChoice =>
+      (engine ??= chooseEngineVersion(settings.documentdb.engineVersion, settings.documentdb.findEngineVersion, () => {
+        const root = getInfraRoot(context.settings, context.cwd);
+        return root === undefined ? [] : findInfraEngineVersions(root);
+      }));
+    const hostOptions: ConnectionStringScanOptions = { documentDbHosts: settings.documentdb.hosts };
+        /** URI literals whose `retryWrites` is decided by the options object passed with them. */
     const pairedLiterals = new Map<TSESTree.Node, MongoConnectCall>();
     let settingsChecked = false;
 
@@ -85,26 +99,52 @@ export default createRule<[], MessageId>({
       return (fixer) => edits.map((edit) => fixer.replaceTextRange(edit.range, edit.text));
     }
 
+    /** The id and data of a DocumentDB problem's message, with where the engine version comes from. */
+    function describeEngine(kind: ConnectionStringProblemKind): { messageId: MessageId; versionSource: string; versions: string; autofix: boolean } {
+      const chosen = getEngine();
+      const messageId = kind === 'retryWritesFalseUnknownVersion' && chosen.conflicting ? 'retryWritesFalseSeveralVersions' : kind;
+      return { messageId, versionSource: chosen.versionSource, versions: chosen.conflicting ?? '', autofix: chosen.autofix };
+    }
+
+    /** What a suggestion that makes the same edit as a fix says. */
+    const getSuggestionId = (kind: ConnectionStringProblemKind): MessageId =>
+      kind === 'setRetryWritesFalse' || kind === 'addRetryWritesFalse' ? 'suggestRetryWritesFalse' : 'suggestRemoveRetryWrites';
+
     /** Reports a connection-string problem found in text starting at offset `base` of the file. */
     function reportUriProblem(problem: ConnectionStringProblem, base: number): void {
       const [start, end] = problem.range;
       const setting = problem.kind === 'addRetryWritesFalse' ? '' : sourceCode.text.slice(base + start, base + end);
-      const suggestion = shift(problem.suggestion, base);
+      const engineData = problem.hostKind === 'documentdb' ? describeEngine(problem.kind) : undefined;
+      const fix = shift(problem.fix, base);
+      // Several stated versions: the verdict holds for each of them, but the edit is the user's to make.
+      const autofix = engineData?.autofix !== false;
+      const suggestion = shift(problem.suggestion, base) ?? (autofix ? undefined : fix);
       context.report({
         loc: getLoc(base + start, base + end),
-        messageId: problem.kind,
+        messageId: engineData?.messageId ?? problem.kind,
         data: {
           subject: `the connection string ${problem.uri}`,
           setting,
           version: problem.engineVersion ?? '',
+          versionSource: engineData?.versionSource ?? '',
+          versions: engineData?.versions ?? '',
           hostKind: describeHostKind(problem.hostKind),
           settingsName,
         },
-        fix: toFix(shift(problem.fix, base)),
-        suggest: suggestion
-          ? [{ messageId: 'suggestRemoveRetryWrites', data: { setting }, fix: (fixer) => suggestion.map((edit) => fixer.replaceTextRange(edit.range, edit.text)) }]
-          : [],
+        fix: autofix ? toFix(fix) : null,
+        suggest:
+          suggestion && suggestion.length > 0
+            ? [{ messageId: getSuggestionId(problem.kind), data: { setting }, fix: (fixer) => suggestion.map((edit) => fixer.replaceTextRange(edit.range, edit.text)) }]
+            : [],
       });
+    }
+
+    /** Options for judging a URI: the engine version only when its host is DocumentDB (finding it may walk the repository). */
+    function getScanOptionsFor(token: ConnectionStringToken, templateHostKind?: HostKind): ConnectionStringScanOptions {
+      const hostKind = getHostKind(token, hostOptions.documentDbHosts);
+      const withTemplate = templateHostKind ? { ...hostOptions, templateHostKind } : hostOptions;
+      if (hostKind === 'documentdb' || (hostKind === 'unknown' && templateHostKind === 'documentdb')) return { ...withTemplate, engineVersion: getEngine().version };
+      return withTemplate;
     }
 
     /** Connection strings written in a string or template literal (not in its `${}` expressions). */
@@ -145,7 +185,7 @@ export default createRule<[], MessageId>({
       let kind: HostKind | undefined;
       for (const expression of hosts) {
         for (const value of getPossibleStrings(context, expression) ?? ['']) {
-          const next = getHostNameKind(value, scanOptions.documentDbHosts);
+          const next = getHostNameKind(value, hostOptions.documentDbHosts);
           if (next === 'unknown' || (kind !== undefined && next !== kind)) return undefined;
           kind = next;
         }
@@ -159,7 +199,7 @@ export default createRule<[], MessageId>({
       for (const token of tokens) {
         checkSettingsAt(raw, token, base);
         const templateHostKind = getTemplateHostKind(node, raw, token);
-        const problem = getConnectionStringProblem(raw, token, templateHostKind ? { ...scanOptions, templateHostKind } : scanOptions);
+        const problem = getConnectionStringProblem(raw, token, getScanOptionsFor(token, templateHostKind));
         if (!problem || !shouldReportLiteralProblem(node, raw, token, problem)) continue;
         reportUriProblem(problem, base);
       }
@@ -198,7 +238,7 @@ export default createRule<[], MessageId>({
 
       let hostKind: HostKind = 'unknown';
       const hostToken = uriToken ?? fallbackToken;
-      if (hostToken) hostKind = getHostKind(hostToken.token, scanOptions.documentDbHosts);
+      if (hostToken) hostKind = getHostKind(hostToken.token, hostOptions.documentDbHosts);
       if (call.caFile !== undefined && isDocumentDbCaFile(call.caFile)) hostKind = 'documentdb';
 
       if (uriToken) {
@@ -214,36 +254,46 @@ export default createRule<[], MessageId>({
 
       const kind = getOptionProblemKind(hostKind, optionValue);
       if (!kind) return;
+      const engineData = hostKind === 'documentdb' ? describeEngine(kind) : undefined;
       const data = {
         subject: `the options passed to ${call.callee}`,
         setting: `retryWrites: ${String(optionValue)}`,
-        version: scanOptions.engineVersion?.text ?? '',
+        version: engineData ? (getEngine().version?.text ?? '') : '',
+        versionSource: engineData?.versionSource ?? '',
+        versions: engineData?.versions ?? '',
         hostKind: describeHostKind(hostKind),
         settingsName,
       };
+      const messageId = engineData?.messageId ?? kind;
+      const autofix = engineData?.autofix !== false;
+      const setFalse: TSESLint.ReportFixFunction = (fixer) => fixer.replaceText(property.value, 'false');
       if (kind === 'setRetryWritesFalse') {
-        context.report({ node: property, messageId: kind, data, fix: (fixer) => fixer.replaceText(property.value, 'false') });
+        context.report({
+          node: property,
+          messageId,
+          data,
+          fix: autofix ? setFalse : null,
+          suggest: autofix ? [] : [{ messageId: getSuggestionId(kind), data, fix: setFalse }],
+        });
         return;
       }
       const removalRange = getPropertyRemovalRange(sourceCode, property, 'tokens');
       // No fix that would lose a comment.
       const removal: TSESLint.ReportFixFunction | null = overlapsComment(sourceCode, removalRange) ? null : (fixer) => fixer.removeRange(removalRange);
+      const fixesByRemoval = kind === 'removeRetryWritesFalse' && autofix;
       context.report({
         node: property,
-        messageId: kind,
+        messageId,
         data,
-        fix: kind === 'removeRetryWritesFalse' ? removal : null,
-        suggest:
-          kind !== 'removeRetryWritesFalse' && removal
-            ? [{ messageId: 'suggestRemoveRetryWrites', data: { setting: data.setting }, fix: removal }]
-            : [],
+        fix: fixesByRemoval ? removal : null,
+        suggest: !fixesByRemoval && removal ? [{ messageId: 'suggestRemoveRetryWrites', data: { setting: data.setting }, fix: removal }] : [],
       });
     }
 
     function getOptionProblemKind(hostKind: HostKind, optionValue: boolean): ConnectionStringProblemKind | undefined {
-      const version = scanOptions.engineVersion;
       if (hostKind === 'unknown') return undefined;
       if (hostKind !== 'documentdb') return optionValue ? undefined : 'retryWritesFalseNotDocumentDb';
+      const version = getEngine().version;
       if (!version) return optionValue ? undefined : 'retryWritesFalseUnknownVersion';
       if (isRetryableWritesEngine(version)) return optionValue ? undefined : 'removeRetryWritesFalse';
       return optionValue ? 'setRetryWritesFalse' : undefined;
@@ -260,7 +310,7 @@ export default createRule<[], MessageId>({
       const text = sourceCode.text;
       for (const token of findConnectionStringTokens(text, { skipCommentLines: true })) {
         checkSettingsAt(text, token, 0);
-        const problem = getConnectionStringProblem(text, token, scanOptions);
+        const problem = getConnectionStringProblem(text, token, getScanOptionsFor(token));
         if (problem) reportUriProblem(problem, 0);
       }
     }
