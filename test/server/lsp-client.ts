@@ -10,8 +10,10 @@ import {
   ConfigurationRequest,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  DidSaveTextDocumentNotification,
   ExecuteCommandRequest,
   ExitNotification,
   HoverRequest,
@@ -23,10 +25,12 @@ import {
   ShutdownRequest,
   type CodeAction,
   type Diagnostic,
+  type FileEvent,
   type Hover,
   type InitializeResult,
   type PublishDiagnosticsParams,
   type Range,
+  type Registration,
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
@@ -40,6 +44,10 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** false: start the server but send no `initialize` (to test what it does before). */
   initialize?: boolean;
+  /** Workspace folders (`file:` URIs); none by default. */
+  workspaceFolders?: string[];
+  /** Announce that the client watches files for the server (`workspace/didChangeWatchedFiles` registrations). */
+  watchFiles?: boolean;
 }
 
 type Waiter = { uri: string; accept: (params: PublishDiagnosticsParams) => boolean; resolve: (params: PublishDiagnosticsParams) => void };
@@ -50,6 +58,8 @@ export class LspClient {
   stderr = '';
   readonly published: PublishDiagnosticsParams[] = [];
   readonly documents = new Map<string, TextDocument>();
+  /** What the server registered with `client/registerCapability`. */
+  readonly registrations: Registration[] = [];
   settings: Record<string, unknown> | undefined;
   /** Delay before answering `workspace/configuration`, to let edits overtake a settings pull. */
   configurationDelayMs = 0;
@@ -85,7 +95,9 @@ export class LspClient {
       if (this.configurationDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.configurationDelayMs));
       return items.map(() => this.settings ?? null);
     });
-    connection.onRequest(RegistrationRequest.type, () => undefined);
+    connection.onRequest(RegistrationRequest.type, ({ registrations }) => {
+      this.registrations.push(...registrations);
+    });
     connection.onRequest(ApplyWorkspaceEditRequest.type, ({ edit }) => {
       this.applyWorkspaceEdit(edit);
       return { applied: true };
@@ -108,7 +120,7 @@ export class LspClient {
     this.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
-      workspaceFolders: null,
+      workspaceFolders: options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder-${index}` })) ?? null,
       initializationOptions: options.initializationOptions,
       capabilities: {
         workspace: {
@@ -116,6 +128,7 @@ export class LspClient {
           didChangeConfiguration: { dynamicRegistration: options.settings !== undefined },
           workspaceEdit: { documentChanges: true },
           applyEdit: true,
+          ...(options.watchFiles ? { didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true } : {}),
         },
         textDocument: {
           publishDiagnostics: { versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
@@ -175,6 +188,16 @@ export class LspClient {
       contentChanges: edits.map((edit) => ({ range: edit.range, text: edit.newText })),
     });
     return version;
+  }
+
+  /** Files changed on disk, as an editor's file watcher reports them. */
+  async changeWatchedFiles(changes: FileEvent[]): Promise<void> {
+    await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+  }
+
+  /** The document was saved (its text on disk is what the client holds). */
+  async save(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
   }
 
   async close(uri: string): Promise<void> {
