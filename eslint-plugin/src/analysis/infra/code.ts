@@ -27,8 +27,12 @@ const PARENT_EXPORTS: ReadonlySet<string> = new Set(['aws_docdb', 'docdb']);
 const CLUSTER_CLASSES: Readonly<Record<string, InfraKind>> = { DatabaseCluster: 'cdk', CfnDBCluster: 'cdk', Cluster: 'pulumi', GlobalCluster: 'pulumi' };
 const PROPERTY = 'engineVersion';
 
-/** A code file that may create a cluster mentions the module (checked before tokenizing). */
-export const CODE_MARKER = /docdb/i;
+/**
+ * A code file that may create a cluster names DocumentDB and a package that has it
+ * (checked before tokenizing: application code that only holds a DocumentDB host name is
+ * not read further). Anchored lookaheads: one pass over the text each.
+ */
+export const CODE_MARKER = /^(?=[\s\S]*docdb)(?=[\s\S]*(?:aws-cdk-lib|@aws-cdk\/|@pulumi\/aws))/i;
 
 type Token =
   | { type: 'name'; value: string; start: number }

@@ -1,4 +1,4 @@
-import { type Dirent, lstatSync, openSync, readdirSync, readSync, closeSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -118,37 +118,17 @@ export function getStamp(filePath: string): string | undefined {
 
 /**
  * The file's text when it is a plain file no larger than `maxBytes` and not binary (no NUL
- * byte); undefined otherwise. Reads at most `maxBytes + 1` bytes whatever the file's size.
+ * byte); undefined otherwise. Not a FIFO or a device (reading one could block), not a link.
  */
 export function readSmallTextFile(filePath: string, maxBytes: number): string | undefined {
-  let descriptor: number | undefined;
   try {
-    // Not a FIFO or a device (opening one could block), not a link; the size read here may
-    // change before the read, which stops at `maxBytes + 1` bytes all the same.
     const stats = lstatSync(filePath);
     if (!stats.isFile() || stats.size > maxBytes) return undefined;
-    descriptor = openSync(filePath, 'r');
-    const buffer = Buffer.alloc(Math.min(stats.size, maxBytes) + 1);
-    let length = 0;
-    for (;;) {
-      const read = readSync(descriptor, buffer, length, buffer.length - length, null);
-      if (read === 0) break;
-      length += read;
-      if (length > maxBytes) return undefined;
-      if (length === buffer.length) return undefined;
-    }
-    const bytes = buffer.subarray(0, length);
-    if (bytes.includes(0)) return undefined;
+    const bytes = readFileSync(filePath);
+    // It may have grown since: the limit holds for what was read.
+    if (bytes.length > maxBytes || bytes.includes(0)) return undefined;
     return bytes.toString('utf8');
   } catch {
     return undefined;
-  } finally {
-    if (descriptor !== undefined) {
-      try {
-        closeSync(descriptor);
-      } catch {
-        // Already closed or gone: nothing to release.
-      }
-    }
   }
 }
