@@ -8,13 +8,13 @@ import {
   CodeActionKind,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
-  DidChangeWorkspaceFoldersNotification,
   ProposedFeatures,
   TextDocuments,
   createConnection,
   type CodeAction,
   type Diagnostic,
   type InitializeResult,
+  type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import pkg from '../package.json';
@@ -152,6 +152,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
   let canRegisterConfigurationChange = false;
   let useDocumentChanges = false;
   let canWatchFiles = false;
+  let canTrackFolders = false;
   let debounceMs = DEFAULT_DEBOUNCE_MS;
 
   connection.onInitialize((params): InitializeResult => {
@@ -160,6 +161,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     canRegisterConfigurationChange = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     useDocumentChanges = capabilities.workspace?.workspaceEdit?.documentChanges === true;
     canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    canTrackFolders = capabilities.workspace?.workspaceFolders === true;
     setWorkspaceFolders(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri }] : []));
     fallbackSettings = readInitializationSettings(params.initializationOptions);
     debounceMs = readDebounceMs(params.initializationOptions, DEFAULT_DEBOUNCE_MS);
@@ -174,6 +176,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
   });
 
   connection.onInitialized(() => {
+    if (canTrackFolders) connection.workspace.onDidChangeWorkspaceFolders(onWorkspaceFoldersChanged);
     if (canRegisterConfigurationChange) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
     }
@@ -208,12 +211,12 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     });
   }
 
-  connection.onNotification(DidChangeWorkspaceFoldersNotification.type, ({ event }) => {
+  function onWorkspaceFoldersChanged(event: WorkspaceFoldersChangeEvent): void {
     const removed = new Set(event.removed.map((folder) => getFilePath(folder.uri)));
     const kept = workspaceFolders.filter((folder) => !removed.has(folder)).map((folder) => ({ uri: pathToFileURL(folder).href }));
     setWorkspaceFolders([...kept, ...event.added]);
     for (const document of documents.all()) scheduleLint(document.uri, 0);
-  });
+  }
 
   /** Files changed on disk (or saved): when one may change a folder's DocumentDB engine version, every open document is linted again. */
   async function noteChangedFiles(uris: readonly string[]): Promise<void> {

@@ -99,6 +99,18 @@ describe('language server: the engine version from the workspace folder', () => 
     expect(messages(relinted.diagnostics)).toEqual([expect.stringContaining('Set retrySafety.documentdb.engineVersion')]);
   });
 
+  it('searches a workspace folder added later', async () => {
+    const { dir, uriOf } = makeWorkspace({ 'infra/docdb.tf': terraform('8.0.2'), 'src/db.ts': SOURCE });
+    const client = await start({ settings: SETTINGS, watchFiles: true });
+    const db = uriOf('src/db.ts');
+    await client.open(db, 'typescript', SOURCE);
+    expect(messages(await client.diagnosticsFor(db, 1))).toEqual([expect.stringContaining('Set retrySafety.documentdb.engineVersion')]);
+    const published = client.published.length;
+    await client.changeWorkspaceFolders([pathToFileURL(dir).href]);
+    const relinted = await client.waitForDiagnostics(db, () => client.published.length > published);
+    expect(messages(relinted.diagnostics)).toEqual([expect.stringContaining('8.0.2 (from infra/docdb.tf:3) supports them')]);
+  });
+
   it('searches no folder for a document outside the workspace, and none when findEngineVersion is off', async () => {
     const { dir, uriOf } = makeWorkspace({ 'infra/docdb.tf': terraform('8.0.2'), 'src/db.ts': SOURCE });
     const outside = await start({ settings: SETTINGS });

@@ -11,6 +11,7 @@ import {
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,
+  DidChangeWorkspaceFoldersNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   DidSaveTextDocumentNotification,
@@ -193,6 +194,12 @@ export class LspClient {
   /** Files changed on disk, as an editor's file watcher reports them. */
   async changeWatchedFiles(changes: FileEvent[]): Promise<void> {
     await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+  }
+
+  /** Workspace folders added and removed (`file:` URIs). */
+  async changeWorkspaceFolders(added: string[], removed: string[] = []): Promise<void> {
+    const folders = (uris: string[]) => uris.map((uri, index) => ({ uri, name: `changed-${index}` }));
+    await this.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: folders(added), removed: folders(removed) } });
   }
 
   /** The document was saved (its text on disk is what the client holds). */
