@@ -43,7 +43,8 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('language server: the engine version from the workspace folder', () => {
+// Each test starts a server and lints with it several times: slower than most on a loaded machine.
+describe('language server: the engine version from the workspace folder', { timeout: 120_000 }, () => {
   it('shows the version found and where, watches infrastructure files, and lints again when one changes', async () => {
     const { dir, uriOf } = makeWorkspace({ 'infra/docdb.tf': terraform('8.0.2'), 'src/db.ts': SOURCE });
     const client = await start({ settings: SETTINGS, workspaceFolders: [pathToFileURL(dir).href], watchFiles: true });
@@ -111,12 +112,15 @@ describe('language server: the engine version from the workspace folder', () => 
     expect(messages(relinted.diagnostics)).toEqual([expect.stringContaining('8.0.2 (from infra/docdb.tf:3) supports them')]);
   });
 
-  it('searches no folder for a document outside the workspace, and none when findEngineVersion is off', async () => {
-    const { dir, uriOf } = makeWorkspace({ 'infra/docdb.tf': terraform('8.0.2'), 'src/db.ts': SOURCE });
+  it('searches no folder for a document outside the workspace', async () => {
+    const { uriOf } = makeWorkspace({ 'infra/docdb.tf': terraform('8.0.2'), 'src/db.ts': SOURCE });
     const outside = await start({ settings: SETTINGS });
     await outside.open(uriOf('src/db.ts'), 'typescript', SOURCE);
     expect(messages(await outside.diagnosticsFor(uriOf('src/db.ts'), 1))).toEqual([expect.stringContaining('Set retrySafety.documentdb.engineVersion')]);
+  });
 
+  it('searches none when findEngineVersion is off', async () => {
+    const { dir, uriOf } = makeWorkspace({ 'infra/docdb.tf': terraform('8.0.2'), 'src/db.ts': SOURCE });
     const off = await start({ settings: { ...SETTINGS, documentdb: { hosts: [], findEngineVersion: false } }, workspaceFolders: [pathToFileURL(dir).href] });
     await off.open(uriOf('src/db.ts'), 'typescript', SOURCE);
     expect(messages(await off.diagnosticsFor(uriOf('src/db.ts'), 1))).toEqual([expect.stringContaining('Set retrySafety.documentdb.engineVersion')]);
