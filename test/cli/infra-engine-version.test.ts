@@ -44,8 +44,9 @@ beforeAll(() => {
   if (!existsSync(path.join(repo, 'eslint-plugin', 'dist', 'index.cjs'))) throw new Error('Build the plugin first: npm run build');
 });
 afterAll(removeProjects);
+// Each test runs the eslint CLI once or twice: slower than the default timeout allows on a loaded machine.
 
-describe('one engine version in the infrastructure code', () => {
+describe('one engine version in the infrastructure code', { timeout: 120_000 }, () => {
   it('Terraform: 8.0.2 in infra/docdb.tf, retryWrites=false in code is removed, and the message says where 8.0.2 comes from', () => {
     const terraform = ['resource "aws_docdb_cluster" "orders" {', '  cluster_identifier = "orders"', '  engine             = "docdb"', '  engine_version     = "8.0.2"', '}', ''].join('\n');
     const project = lintProject({ 'infra/docdb.tf': terraform, 'src/db.ts': client(URI_FALSE) });
@@ -122,7 +123,7 @@ describe('one engine version in the infrastructure code', () => {
   });
 });
 
-describe('several engine versions', () => {
+describe('several engine versions', { timeout: 120_000 }, () => {
   it('on both sides of 8.0.2: names the versions and files, and leaves the code as it is', () => {
     const project = lintProject({
       'infra/legacy.tf': 'resource "aws_docdb_cluster" "legacy" {\n  engine_version = "5.0.0"\n}\n',
@@ -150,7 +151,7 @@ describe('several engine versions', () => {
   });
 });
 
-describe('settings', () => {
+describe('settings', { timeout: 120_000 }, () => {
   const terraform = 'resource "aws_docdb_cluster" "orders" {\n  engine_version = "8.0.2"\n}\n';
 
   it('documentdb.engineVersion wins over the infrastructure code', () => {
