@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 /** The analysis folders, lowest layer first: a folder may import only the folders before it. */
 const ANALYSIS_LAYERS = ['modules', 'clients', 'retry', 'errors'];
 /** Stands alone: it neither imports nor is imported by the other analysis folders. */
-const STANDALONE_FOLDERS = ['connection-string'];
+const STANDALONE_FOLDERS = ['connection-string', 'infra'];
 const ANALYSIS_FOLDERS = [...ANALYSIS_LAYERS, ...STANDALONE_FOLDERS];
 
 /** `no-restricted-imports` patterns: what a file in `folder` must not import. */

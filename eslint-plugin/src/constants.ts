@@ -51,3 +51,11 @@ export const SETTINGS_NAME_KEY = `${PLUGIN_NAMESPACE}/settings-name` as const;
  * which the module index resolves the document's relative imports.
  */
 export const SOURCE_PATH_KEY = `${PLUGIN_NAMESPACE}/source-path` as const;
+
+/**
+ * Shared setting for hosts that lint under a folder of their own (the language server):
+ * the folder whose infrastructure code (Terraform, CloudFormation, CDK, Pulumi) may state
+ * the Amazon DocumentDB engine version, instead of ESLint's `cwd`; `null` for none (a
+ * document outside every workspace folder).
+ */
+export const INFRA_ROOT_KEY = `${PLUGIN_NAMESPACE}/infra-root` as const;

@@ -9,6 +9,7 @@
 import type { ESLint, Linter } from 'eslint';
 import type * as constants from './constants';
 import type * as fileKinds from './file-kinds';
+import type * as infraEngineVersions from './infra-engine-versions';
 import type * as moduleIndex from './module-index';
 import entry = require('./index');
 
@@ -16,7 +17,8 @@ type RetrySafetyPlugin = Omit<ESLint.Plugin, 'configs'> & {
   configs: Record<constants.ConfigName, Linter.Config>;
 } & typeof constants &
   typeof fileKinds &
-  typeof moduleIndex;
+  typeof moduleIndex &
+  typeof infraEngineVersions;
 
 // Checked against the plugin object but for its rules, whose typescript-eslint type is not ESLint's.
 const checked: Omit<RetrySafetyPlugin, 'rules'> = entry.default;

@@ -15,11 +15,13 @@ import {
 import * as fileKinds from './file-kinds';
 import { getConnectionStringsPresetFiles } from './file-kinds';
 import { textLanguage } from './languages/text-language';
+import * as infraEngineVersions from './infra-engine-versions';
 import * as moduleIndex from './module-index';
 import { type RuleId, rules } from './rules';
 
 export * from './constants';
 export * from './file-kinds';
+export * from './infra-engine-versions';
 export * from './module-index';
 
 const plugin = {
@@ -60,8 +62,8 @@ plugin.configs[CONNECTION_STRINGS_PRESET_NAME] = {
  * Node's named imports find them. Not enumerable: ESLint and `{ ...plugin }` see the
  * plugin's own keys only.
  */
-for (const [name, value] of Object.entries({ ...constants, ...fileKinds, ...moduleIndex })) {
+for (const [name, value] of Object.entries({ ...constants, ...fileKinds, ...moduleIndex, ...infraEngineVersions })) {
   Object.defineProperty(plugin, name, { value, enumerable: false });
 }
 
-export default plugin as typeof plugin & typeof constants & typeof fileKinds & typeof moduleIndex;
+export default plugin as typeof plugin & typeof constants & typeof fileKinds & typeof moduleIndex & typeof infraEngineVersions;

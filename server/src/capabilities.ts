@@ -6,10 +6,14 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.retrySafety`;
 export const FIX_ALL_COMMAND = 'retrySafety.fixAll';
 
 export const serverCapabilities: ServerCapabilities = {
-  textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+  // `save`: a saved infrastructure file may state another DocumentDB engine version (for
+  // clients that do not watch files for the server).
+  textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
   codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
   executeCommandProvider: { commands: [FIX_ALL_COMMAND] },
   hoverProvider: true,
+  // Each document's infrastructure code is searched from the workspace folder that holds it.
+  workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
 };
 
 /** Whether a request's `only` filter lets an action of `kind` through. */

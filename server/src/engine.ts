@@ -5,5 +5,5 @@ export { getFixAllAction, getQuickFixes, toTextEdit, toWorkspaceEdit } from './c
 export { findSameDiagnostic, readDiagnosticData, toDiagnostics, toPublishedDiagnostics } from './diagnostics';
 export { getHover } from './hover';
 export { DocumentLinter, getLintTarget } from './lint';
-export { getFilePath } from './lint';
-export { setOpenModuleText } from 'eslint-plugin-retry-safety';
+export { getFilePath } from './file-paths';
+export { INFRA_FILE_GLOB, noteInfraFileChanged, setOpenModuleText } from 'eslint-plugin-retry-safety';

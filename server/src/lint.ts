@@ -2,13 +2,13 @@
 // everything else through the plugin's text language (the connection-string rule). Nothing
 // is loaded from the workspace: the config is built here, from the settings only.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as tsParser from '@typescript-eslint/parser';
 import type { Linter as LinterTypes } from 'eslint';
 import { Linter } from 'eslint/universal';
 import {
   CONNECTION_STRINGS_PRESET_NAME,
   FILE_KINDS,
+  INFRA_ROOT_KEY,
   PLUGIN_NAMESPACE,
   RULE_PREFIX,
   SOURCE_PATH_KEY,
@@ -16,6 +16,7 @@ import {
   findCodeKindByLanguageId,
   findFileKind,
 } from 'eslint-plugin-retry-safety';
+import { getFilePath } from './file-paths';
 import { describeError, type Logger } from './log';
 import { getPresetRules, plugin } from './plugin';
 import { JS_LINE_BREAK, TEXT_LINE_BREAK } from './positions';
@@ -44,6 +45,11 @@ export interface LintTarget {
   filename: string;
   /** The document's path on disk (`file:` documents): the plugin's module index reads its relative imports from there. */
   sourcePath?: string;
+  /**
+   * The workspace folder whose infrastructure code may state the DocumentDB engine version
+   * (set by the server); none for a document outside every folder.
+   */
+  infraRoot?: string;
 }
 
 export type LintOutcome =
@@ -91,15 +97,6 @@ export function getLintTarget(uri: string, languageId: string): LintTarget {
   return { kind: 'text', filename: baseName };
 }
 
-/** The path on disk of a `file:` URI; undefined for other schemes and malformed URIs. */
-export function getFilePath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
-}
 
 function toEslintSeverity(level: RuleLevel): LinterTypes.Severity {
   if (level === 'off') return 0;
@@ -173,10 +170,14 @@ function getThrowingRule(error: unknown): string | undefined {
   return /Error while loading rule '([^']+)'/.exec(message)?.[1];
 }
 
-/** The config with the document's real path in the shared settings, for the plugin's module index. */
-function withSourcePath(config: LinterTypes.Config[], sourcePath: string | undefined): LinterTypes.Config[] {
-  if (!sourcePath) return config;
-  return config.map((object) => ({ ...object, settings: { ...object.settings, [SOURCE_PATH_KEY]: sourcePath } }));
+/**
+ * The config with what the plugin needs to know of the document's place on disk, in the
+ * shared settings: its real path (the module index) and its workspace folder (where the
+ * engine version may be stated; none, rather than the linter's virtual folder).
+ */
+function withDocumentPlace(config: LinterTypes.Config[], target: LintTarget): LinterTypes.Config[] {
+  const place = { ...(target.sourcePath ? { [SOURCE_PATH_KEY]: target.sourcePath } : {}), [INFRA_ROOT_KEY]: target.infraRoot ?? null };
+  return config.map((object) => ({ ...object, settings: { ...object.settings, ...place } }));
 }
 
 /** The same config with only the rules `keep` accepts left on. */
@@ -203,7 +204,7 @@ export class DocumentLinter {
     const source = bomLength ? text.slice(bomLength) : text;
     try {
       const messages = this.#runIsolated(target, setup, (config) =>
-        this.#linter.verify(source, withSourcePath(config, target.sourcePath), { filename: getVirtualPath(target) }),
+        this.#linter.verify(source, withDocumentPlace(config, target), { filename: getVirtualPath(target) }),
       );
       const fatal = messages.find((message) => message.fatal);
       if (fatal) return { status: 'parse-error', message: `${fatal.message} (${fatal.line}:${fatal.column})` };
@@ -231,7 +232,7 @@ export class DocumentLinter {
     const source = bomLength ? text.slice(bomLength) : text;
     try {
       const report = this.#runIsolated(target, setup, (config) =>
-        this.#linter.verifyAndFix(source, config, { filename: getVirtualPath(target), fix: true }),
+        this.#linter.verifyAndFix(source, withDocumentPlace(config, target), { filename: getVirtualPath(target), fix: true }),
       );
       return report.fixed ? text.slice(0, bomLength) + report.output : undefined;
     } catch (error) {

@@ -1,19 +1,24 @@
 // The Retry Safety language server: capabilities → settings → linting → handlers → listen.
 // It translates between LSP and ESLint's `Linter` running the plugin; it never loads or
 // runs anything from the workspace.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   ProposedFeatures,
   TextDocuments,
   createConnection,
   type CodeAction,
   type Diagnostic,
   type InitializeResult,
+  type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import pkg from '../package.json';
+import { getFilePath } from './file-paths';
 import { FIX_ALL_COMMAND, isFixAllRequested, isKindRequested, serverCapabilities } from './capabilities';
 import type { DiagnosticData } from './diagnostics';
 import type { DocumentLinter } from './lint';
@@ -146,6 +151,8 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
   let canPullConfiguration = false;
   let canRegisterConfigurationChange = false;
   let useDocumentChanges = false;
+  let canWatchFiles = false;
+  let canTrackFolders = false;
   let debounceMs = DEFAULT_DEBOUNCE_MS;
 
   connection.onInitialize((params): InitializeResult => {
@@ -153,6 +160,9 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     canPullConfiguration = capabilities.workspace?.configuration === true;
     canRegisterConfigurationChange = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     useDocumentChanges = capabilities.workspace?.workspaceEdit?.documentChanges === true;
+    canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    canTrackFolders = capabilities.workspace?.workspaceFolders === true;
+    setWorkspaceFolders(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri }] : []));
     fallbackSettings = readInitializationSettings(params.initializationOptions);
     debounceMs = readDebounceMs(params.initializationOptions, DEFAULT_DEBOUNCE_MS);
     verbose = fallbackSettings.trace.server === 'verbose';
@@ -166,11 +176,64 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
   });
 
   connection.onInitialized(() => {
+    if (canTrackFolders) connection.workspace.onDidChangeWorkspaceFolders(onWorkspaceFoldersChanged);
     if (canRegisterConfigurationChange) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
     }
     log.info(`Retry Safety language server started (settings ${canPullConfiguration ? 'pulled per resource' : 'from the client'}).`);
-    loadEngine().catch((error: unknown) => log.error(`Loading the linter failed: ${describeError(error)}`));
+    loadEngine()
+      .then(({ engine }) => {
+        // Infrastructure files that may state the DocumentDB engine version; without a watcher, saves and a periodic check stand in.
+        if (canWatchFiles && connectionOpen) {
+          void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: engine.INFRA_FILE_GLOB }] });
+        }
+      })
+      .catch((error: unknown) => log.error(`Loading the linter failed: ${describeError(error)}`));
+  });
+
+  // ---------------------------------------------------------------- workspace folders and infrastructure files
+
+  /** Workspace folders on disk, deepest first. */
+  let workspaceFolders: string[] = [];
+
+  function setWorkspaceFolders(folders: ReadonlyArray<{ uri: string }>): void {
+    const paths = folders.map((folder) => getFilePath(folder.uri)).filter((folder): folder is string => folder !== undefined);
+    workspaceFolders = [...new Set(paths)].sort((a, b) => b.length - a.length);
+  }
+
+  /** The workspace folder that holds a document: where its infrastructure code is searched. */
+  function getWorkspaceFolder(uri: string): string | undefined {
+    const filePath = getFilePath(uri);
+    if (!filePath) return undefined;
+    return workspaceFolders.find((folder) => {
+      const relative = path.relative(folder, filePath);
+      return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+    });
+  }
+
+  function onWorkspaceFoldersChanged(event: WorkspaceFoldersChangeEvent): void {
+    const removed = new Set(event.removed.map((folder) => getFilePath(folder.uri)));
+    const kept = workspaceFolders.filter((folder) => !removed.has(folder)).map((folder) => ({ uri: pathToFileURL(folder).href }));
+    setWorkspaceFolders([...kept, ...event.added]);
+    for (const document of documents.all()) scheduleLint(document.uri, 0);
+  }
+
+  /** Files changed on disk (or saved): when one may change a folder's DocumentDB engine version, every open document is linted again. */
+  async function noteChangedFiles(uris: readonly string[]): Promise<void> {
+    const { engine } = await loadEngine();
+    let changed = false;
+    for (const uri of uris) {
+      const filePath = getFilePath(uri);
+      if (filePath && engine.noteInfraFileChanged(filePath)) changed = true;
+    }
+    if (!changed) return;
+    log.debug('An infrastructure file changed: the DocumentDB engine version is looked for again.');
+    deferredLint = undefined;
+    for (const document of documents.all()) scheduleLint(document.uri, 0);
+  }
+
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    noteChangedFiles(changes.map((change) => change.uri)).catch((error: unknown) => log.error(`Reading file changes failed: ${describeError(error)}`));
   });
 
   // ---------------------------------------------------------------- settings
@@ -254,7 +317,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     if (document.version !== requestedVersion || !documents.get(uri)) return;
     syncOpenModules(engine);
     const started = performance.now();
-    const outcome = linter.lint(document.getText(), engine.getLintTarget(uri, document.languageId), settings);
+    const outcome = linter.lint(document.getText(), getTarget(engine, document), settings);
     if (outcome.status === 'parse-error') {
       // Mid-typing: no parse-error noise, and the client keeps what it shows (fix data is
       // tied to the older version, so no stale fix can be applied).
@@ -271,6 +334,13 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     const diagnostics = engine.toPublishedDiagnostics(document, outcome);
     publish(uri, document.version, diagnostics);
     log.debug(`${uri} v${document.version}: ${outcome.messages.length} finding(s) in ${(performance.now() - started).toFixed(1)} ms`);
+  }
+
+  /** How a document is linted, with the workspace folder that holds it. */
+  function getTarget(engine: Engine, document: TextDocument) {
+    const target = engine.getLintTarget(document.uri, document.languageId);
+    const folder = getWorkspaceFolder(document.uri);
+    return folder ? { ...target, infraRoot: folder } : target;
   }
 
   /** Paths whose editor text the plugin's module index reads instead of the file on disk. */
@@ -316,6 +386,9 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     scheduleLint(document.uri);
     scheduleDependents(document);
   });
+  documents.onDidSave(({ document }) => {
+    noteChangedFiles([document.uri]).catch((error: unknown) => log.error(`Reading a saved file failed: ${describeError(error)}`));
+  });
   documents.onDidClose(({ document }) => {
     justOpened.delete(document.uri);
     cancelLint(document.uri);
@@ -336,7 +409,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     const document = documents.get(uri);
     if (!settings.enable || !document || document.version !== version) return undefined;
     const text = document.getText();
-    const fixed = linter.fix(text, engine.getLintTarget(uri, document.languageId), settings);
+    const fixed = linter.fix(text, getTarget(engine, document), settings);
     if (fixed === undefined) return undefined;
     return { document, edits: computeMinimalEdits(text, fixed).map((edit) => engine.toTextEdit(document, edit)) };
   }
@@ -351,7 +424,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     diagnostic: Diagnostic,
   ): DiagnosticData | undefined {
     if (deferredLint?.uri !== document.uri || deferredLint.version !== document.version || deferredLint.settings !== settings) {
-      const outcome = linter.lint(document.getText(), engine.getLintTarget(document.uri, document.languageId), settings);
+      const outcome = linter.lint(document.getText(), getTarget(engine, document), settings);
       const diagnostics = outcome.status === 'linted' ? engine.toDiagnostics(document, outcome, Infinity) : [];
       deferredLint = { uri: document.uri, version: document.version, settings, diagnostics };
     }
@@ -366,7 +439,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     if (isKindRequested(CodeActionKind.QuickFix, context.only)) {
       const settings = await getSettings(document.uri);
       const loaded = await loadEngine();
-      const target = loaded.engine.getLintTarget(document.uri, document.languageId);
+      const target = getTarget(loaded.engine, document);
       actions.push(
         ...loaded.engine.getQuickFixes({
           document,

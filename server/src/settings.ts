@@ -20,6 +20,8 @@ export interface Settings {
     engineVersion?: unknown;
     /** Host patterns that are DocumentDB although they do not look like it (SSH tunnels, custom DNS). */
     hosts: string[];
+    /** Without an engine version, read it from the workspace folder's infrastructure code. */
+    findEngineVersion: boolean;
   };
   /** Per-rule level, by rule id without the `retry-safety/` prefix; unset rules keep the preset's level. */
   rules: Record<string, RuleLevel>;
@@ -29,11 +31,11 @@ export interface Settings {
 export const SETTINGS_SECTION = 'retrySafety';
 
 /** Every setting the server reads, as dotted keys under `retrySafety` (checked against the extension manifest). */
-export const SETTING_KEYS = ['enable', 'documentdb.engineVersion', 'documentdb.hosts', 'rules', 'trace.server'] as const;
+export const SETTING_KEYS = ['enable', 'documentdb.engineVersion', 'documentdb.findEngineVersion', 'documentdb.hosts', 'rules', 'trace.server'] as const;
 
 export const defaultSettings: Settings = {
   enable: true,
-  documentdb: { hosts: [] },
+  documentdb: { hosts: [], findEngineVersion: true },
   rules: {},
   trace: { server: 'off' },
 };
@@ -62,6 +64,7 @@ export function readSettings(raw: unknown): Settings {
 
   const engineVersion = documentdb.engineVersion ?? input['documentdb.engineVersion'];
   const hosts = documentdb.hosts ?? input['documentdb.hosts'];
+  const findEngineVersion = documentdb.findEngineVersion ?? input['documentdb.findEngineVersion'];
   const traceServer = trace.server ?? input['trace.server'];
 
   const rules: Record<string, RuleLevel> = {};
@@ -78,6 +81,7 @@ export function readSettings(raw: unknown): Settings {
     documentdb: {
       ...(isSet(engineVersion) ? { engineVersion: typeof engineVersion === 'string' ? engineVersion.trim() : engineVersion } : {}),
       hosts: Array.isArray(hosts) ? hosts.filter((host): host is string => typeof host === 'string' && host !== '') : [],
+      findEngineVersion: typeof findEngineVersion === 'boolean' ? findEngineVersion : defaultSettings.documentdb.findEngineVersion,
     },
     rules,
     trace: {
@@ -111,6 +115,7 @@ export function toEslintSettings(settings: Settings): Record<string, unknown> {
       documentdb: {
         ...(settings.documentdb.engineVersion !== undefined ? { engineVersion: settings.documentdb.engineVersion } : {}),
         hosts: settings.documentdb.hosts,
+        findEngineVersion: settings.documentdb.findEngineVersion,
       },
     },
     [SETTINGS_NAME_KEY]: SETTINGS_SECTION,

@@ -43,6 +43,13 @@ describe('analysis folder boundaries', () => {
     expect(await getRestrictedImports('eslint-plugin/src/analysis/connection-string/example.ts', code)).toEqual(['../clients']);
   });
 
+  it('keeps infra/ apart from the other folders, connection-string/ included', async () => {
+    const code = "import { getRetrySafetySettings } from '../connection-string';\nimport { INFRA_ROOT_KEY } from '../../constants';\n" + use(['getRetrySafetySettings', 'INFRA_ROOT_KEY']);
+    expect(await getRestrictedImports('eslint-plugin/src/analysis/infra/example.ts', code)).toEqual(['../connection-string']);
+    const fromConnectionString = "import { findInfraEngineVersions } from '../infra';\n" + use(['findInfraEngineVersions']);
+    expect(await getRestrictedImports('eslint-plugin/src/analysis/connection-string/example.ts', fromConnectionString)).toEqual(['../infra']);
+  });
+
   it('keeps everything outside analysis/ out of the analysis', async () => {
     const code = "import { createRule } from '../../util/create-rule';\nimport { getIndent } from '../../fix';\n" + use(['createRule', 'getIndent']);
     expect(await getRestrictedImports('eslint-plugin/src/analysis/retry/example.ts', code)).toEqual(['../../util/create-rule', '../../fix']);

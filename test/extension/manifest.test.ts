@@ -4,9 +4,10 @@
 // reports is restricted in untrusted workspaces, every contributed command is registered
 // by the extension (and vice versa), activation and the document selector cover the
 // plugin's file kinds, and the packaging fields vsce needs are there.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import fc from 'fast-check';
 import ts from 'typescript';
@@ -325,28 +326,35 @@ describe('untrusted workspaces: a workspace cannot change what is reported', () 
           '',
         ].join('\n'),
       },
-    ].map((document) => ({ ...document, uri: `file:///workspace/${relative(examplesDir, document.path)}` }));
+    ];
+    // The documents live in a workspace folder whose Terraform states the engine version
+    // (so that the setting that turns reading it off has something to change).
+    const workspaceDir = mkdtempSync(join(os.tmpdir(), 'retry-safety-manifest-'));
+    mkdirSync(join(workspaceDir, 'infra'));
+    writeFileSync(join(workspaceDir, 'infra', 'docdb.tf'), 'resource "aws_docdb_cluster" "orders" {\n  engine_version = "8.0.2"\n}\n');
+    const documents = corpus.map((document) => ({ ...document, uri: pathToFileURL(join(workspaceDir, relative(examplesDir, document.path))).href }));
 
     let client: LspClient;
     let baseline: string;
 
     /** Everything published for the corpus once the server has re-linted it with `settings`. */
     async function reportedWith(settings: Record<string, unknown>): Promise<string> {
-      const next = corpus.map((document) => client.waitForDiagnostics(document.uri, () => true, 60_000));
+      const next = documents.map((document) => client.waitForDiagnostics(document.uri, () => true, 60_000));
       await client.changeSettings(settings);
       return JSON.stringify((await Promise.all(next)).map(({ uri, diagnostics }) => ({ uri, diagnostics })));
     }
 
     beforeAll(async () => {
-      client = await LspClient.start({ settings: {}, initializationOptions: { debounceMs: 0 } });
-      const first = corpus.map((document) => client.waitForDiagnostics(document.uri, () => true, 60_000));
-      for (const document of corpus) await client.open(document.uri, document.languageId, document.text);
+      client = await LspClient.start({ settings: {}, initializationOptions: { debounceMs: 0 }, workspaceFolders: [pathToFileURL(workspaceDir).href] });
+      const first = documents.map((document) => client.waitForDiagnostics(document.uri, () => true, 60_000));
+      for (const document of documents) await client.open(document.uri, document.languageId, document.text);
       await Promise.all(first);
       baseline = await reportedWith({});
     });
 
     afterAll(async () => {
       await client.stop();
+      rmSync(workspaceDir, { recursive: true, force: true });
     });
 
     test('the corpus has findings of several rules, in code and in .env files', () => {

@@ -10,8 +10,11 @@ import {
   ConfigurationRequest,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
+  DidChangeWorkspaceFoldersNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  DidSaveTextDocumentNotification,
   ExecuteCommandRequest,
   ExitNotification,
   HoverRequest,
@@ -23,10 +26,12 @@ import {
   ShutdownRequest,
   type CodeAction,
   type Diagnostic,
+  type FileEvent,
   type Hover,
   type InitializeResult,
   type PublishDiagnosticsParams,
   type Range,
+  type Registration,
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
@@ -40,6 +45,10 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** false: start the server but send no `initialize` (to test what it does before). */
   initialize?: boolean;
+  /** Workspace folders (`file:` URIs); none by default. */
+  workspaceFolders?: string[];
+  /** Announce that the client watches files for the server (`workspace/didChangeWatchedFiles` registrations). */
+  watchFiles?: boolean;
 }
 
 type Waiter = { uri: string; accept: (params: PublishDiagnosticsParams) => boolean; resolve: (params: PublishDiagnosticsParams) => void };
@@ -50,6 +59,8 @@ export class LspClient {
   stderr = '';
   readonly published: PublishDiagnosticsParams[] = [];
   readonly documents = new Map<string, TextDocument>();
+  /** What the server registered with `client/registerCapability`. */
+  readonly registrations: Registration[] = [];
   settings: Record<string, unknown> | undefined;
   /** Delay before answering `workspace/configuration`, to let edits overtake a settings pull. */
   configurationDelayMs = 0;
@@ -85,7 +96,9 @@ export class LspClient {
       if (this.configurationDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.configurationDelayMs));
       return items.map(() => this.settings ?? null);
     });
-    connection.onRequest(RegistrationRequest.type, () => undefined);
+    connection.onRequest(RegistrationRequest.type, ({ registrations }) => {
+      this.registrations.push(...registrations);
+    });
     connection.onRequest(ApplyWorkspaceEditRequest.type, ({ edit }) => {
       this.applyWorkspaceEdit(edit);
       return { applied: true };
@@ -108,7 +121,7 @@ export class LspClient {
     this.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
-      workspaceFolders: null,
+      workspaceFolders: options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder-${index}` })) ?? null,
       initializationOptions: options.initializationOptions,
       capabilities: {
         workspace: {
@@ -116,6 +129,7 @@ export class LspClient {
           didChangeConfiguration: { dynamicRegistration: options.settings !== undefined },
           workspaceEdit: { documentChanges: true },
           applyEdit: true,
+          ...(options.watchFiles ? { didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true } : {}),
         },
         textDocument: {
           publishDiagnostics: { versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
@@ -175,6 +189,22 @@ export class LspClient {
       contentChanges: edits.map((edit) => ({ range: edit.range, text: edit.newText })),
     });
     return version;
+  }
+
+  /** Files changed on disk, as an editor's file watcher reports them. */
+  async changeWatchedFiles(changes: FileEvent[]): Promise<void> {
+    await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+  }
+
+  /** Workspace folders added and removed (`file:` URIs). */
+  async changeWorkspaceFolders(added: string[], removed: string[] = []): Promise<void> {
+    const folders = (uris: string[]) => uris.map((uri, index) => ({ uri, name: `changed-${index}` }));
+    await this.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: folders(added), removed: folders(removed) } });
+  }
+
+  /** The document was saved (its text on disk is what the client holds). */
+  async save(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
   }
 
   async close(uri: string): Promise<void> {

@@ -7,19 +7,19 @@ describe('settings', () => {
     expect(
       readSettings({
         enable: false,
-        documentdb: { engineVersion: ' 8.0.2 ', hosts: ['localhost:27018', 3, ''] },
+        documentdb: { engineVersion: ' 8.0.2 ', hosts: ['localhost:27018', 3, ''], findEngineVersion: 'no' },
         rules: { 'retry-safety/require-retry-backoff': 'info', 'no-swallowed-db-error': 'loud', 'pg-require-pool-error-listener': 'off' },
         trace: { server: 'verbose' },
       }),
     ).toEqual({
       enable: false,
-      documentdb: { engineVersion: '8.0.2', hosts: ['localhost:27018'] },
+      documentdb: { engineVersion: '8.0.2', hosts: ['localhost:27018'], findEngineVersion: true },
       rules: { 'require-retry-backoff': 'info', 'pg-require-pool-error-listener': 'off' },
       trace: { server: 'verbose' },
     });
-    expect(readSettings({ 'documentdb.engineVersion': '5.0.0', 'documentdb.hosts': ['tunnel'], 'trace.server': 'messages' })).toEqual({
+    expect(readSettings({ 'documentdb.engineVersion': '5.0.0', 'documentdb.hosts': ['tunnel'], 'documentdb.findEngineVersion': false, 'trace.server': 'messages' })).toEqual({
       ...defaultSettings,
-      documentdb: { engineVersion: '5.0.0', hosts: ['tunnel'] },
+      documentdb: { engineVersion: '5.0.0', hosts: ['tunnel'], findEngineVersion: false },
       trace: { server: 'messages' },
     });
     for (const junk of [null, undefined, 42, 'x', [], { enable: 'yes', documentdb: 'x', rules: [] }]) {
@@ -34,10 +34,12 @@ describe('settings', () => {
 
   it('becomes the ESLint shared settings the rules read', () => {
     expect(toEslintSettings(readSettings({ documentdb: { engineVersion: '8.0.2', hosts: ['db.internal'] } }))).toEqual({
-      'retry-safety': { documentdb: { engineVersion: '8.0.2', hosts: ['db.internal'] } },
+      'retry-safety': { documentdb: { engineVersion: '8.0.2', hosts: ['db.internal'], findEngineVersion: true } },
       'retry-safety/settings-name': 'retrySafety',
     });
+    expect(toEslintSettings(readSettings({ documentdb: { findEngineVersion: false } }))).toMatchObject({ 'retry-safety': { documentdb: { findEngineVersion: false } } });
     expect(SETTING_KEYS).toContain('documentdb.engineVersion');
+    expect(SETTING_KEYS).toContain('documentdb.findEngineVersion');
   });
 });
 

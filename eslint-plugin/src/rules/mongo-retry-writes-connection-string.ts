@@ -1,12 +1,19 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, type ConnectionStringToken, describeHostKind, findConnectionStringTokens, getConnectionStringProblem, getHostKind, getHostNameKind, getMaskedHost, getRetrySafetySettings, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile, isRetryableWritesEngine, type TextEdit } from '../analysis/connection-string';
+import { chooseEngineVersion, type ConnectionStringProblem, type ConnectionStringProblemKind, type ConnectionStringScanOptions, type ConnectionStringToken, describeHostKind, type EngineVersionChoice, findConnectionStringTokens, getConnectionStringProblem, getHostKind, getHostNameKind, getMaskedHost, getRetrySafetySettings, getRetryWritesValue, type HostKind, isConnectionStringParseable, isDocumentDbCaFile, isRetryableWritesEngine, type TextEdit } from '../analysis/connection-string';
 import { findMongoConnectCalls, getPossibleStrings, type MongoConnectCall, type UriLiteral } from '../analysis/clients';
+import { findInfraEngineVersions, getInfraRoot } from '../analysis/infra';
 import { ESLINT_SETTINGS_NAME, SETTINGS_NAME_KEY } from '../constants';
 import { getPropertyRemovalRange, overlapsComment } from '../fix';
 import { TEXT_DOCUMENT_TYPE, type TextDocument } from '../languages/text-language';
 import { createRule } from '../util/create-rule';
 
-type MessageId = ConnectionStringProblemKind | 'conflictingRetryWrites' | 'invalidSetting' | 'suggestRemoveRetryWrites';
+type MessageId =
+  | ConnectionStringProblemKind
+  | 'retryWritesFalseSeveralVersions'
+  | 'conflictingRetryWrites'
+  | 'invalidSetting'
+  | 'suggestRemoveRetryWrites'
+  | 'suggestRetryWritesFalse';
 
 /**
  * How the user wrote the plugin's settings, for messages that name a setting:
@@ -29,18 +36,21 @@ export default createRule<[], MessageId>({
     fixable: 'code',
     hasSuggestions: true,
     messages: {
-      removeRetryWritesFalse: '{{setting}} in {{subject}} turns off retryable writes, but DocumentDB {{version}} supports them. Remove it.',
+      removeRetryWritesFalse: '{{setting}} in {{subject}} turns off retryable writes, but DocumentDB {{version}}{{versionSource}} supports them. Remove it.',
       addRetryWritesFalse:
-        'DocumentDB {{version}} has no retryable writes, so every write through {{subject}} fails with error 301. Add retryWrites=false.',
+        'DocumentDB {{version}}{{versionSource}} has no retryable writes, so every write through {{subject}} fails with error 301. Add retryWrites=false.',
       setRetryWritesFalse:
-        '{{setting}} in {{subject}} makes every write fail with error 301: DocumentDB {{version}} has no retryable writes. Set it to false.',
+        '{{setting}} in {{subject}} makes every write fail with error 301: DocumentDB {{version}}{{versionSource}} has no retryable writes. Set it to false.',
       retryWritesFalseUnknownVersion:
         '{{setting}} is right before DocumentDB 8.0.2 only: from 8.0.2 on it turns off retryable writes. Set {{settingsName}}.documentdb.engineVersion (for example "8.0.2").',
+      retryWritesFalseSeveralVersions:
+        '{{setting}} is right before DocumentDB 8.0.2 only, and the infrastructure code states versions on both sides ({{versions}}). Set {{settingsName}}.documentdb.engineVersion.',
       retryWritesFalseNotDocumentDb: '{{setting}} turns off retryable writes, which {{hostKind}} supports. {{action}}',
       conflictingRetryWrites:
         'The URI for {{host}} says retryWrites={{uriValue}}, but the options passed to {{callee}} say {{optionValue}} and win. Make them agree.',
       invalidSetting: '{{setting}} is {{value}}; expected {{expected}}. Fix it: until then the rule ignores it.',
       suggestRemoveRetryWrites: 'Remove {{setting}}.',
+      suggestRetryWritesFalse: 'Set retryWrites to false.',
     },
     schema: [],
     defaultOptions: [],
@@ -52,11 +62,15 @@ export default createRule<[], MessageId>({
     if (!sourceCode.text.includes('mongo')) return {};
     const settings = getRetrySafetySettings(context.settings);
     const settingsName = getSettingsName(context.settings);
-    const scanOptions: ConnectionStringScanOptions = {
-      engineVersion: settings.documentdb.engineVersion,
-      documentDbHosts: settings.documentdb.hosts,
-    };
-    /** URI literals whose `retryWrites` is decided by the options object passed with them. */
+    /** The engine version (the setting, else the infrastructure code's), looked for once a connection string needs it. */
+    let engine: EngineVersionChoice | undefined;
+    const getEngine = (): EngineVersionChoice =>
+      (engine ??= chooseEngineVersion(settings.documentdb.engineVersion, settings.documentdb.findEngineVersion, () => {
+        const root = getInfraRoot(context.settings, context.cwd);
+        return root === undefined ? [] : findInfraEngineVersions(root);
+      }));
+    const hostOptions: ConnectionStringScanOptions = { documentDbHosts: settings.documentdb.hosts };
+        /** URI literals whose `retryWrites` is decided by the options object passed with them. */
     const pairedLiterals = new Map<TSESTree.Node, MongoConnectCall>();
     let settingsChecked = false;
 
@@ -82,27 +96,45 @@ export default createRule<[], MessageId>({
       return (fixer) => edits.map((edit) => fixer.replaceTextRange(edit.range, edit.text));
     }
 
+    /** The id and data of a DocumentDB problem's message, with where the engine version comes from. */
+    function describeEngine(kind: ConnectionStringProblemKind): { messageId: MessageId; versionSource: string; versions: string; autofix: boolean } {
+      const chosen = getEngine();
+      const messageId = kind === 'retryWritesFalseUnknownVersion' && chosen.conflicting ? 'retryWritesFalseSeveralVersions' : kind;
+      return { messageId, versionSource: chosen.versionSource, versions: chosen.conflicting ?? '', autofix: chosen.autofix };
+    }
+
+    /** What a suggestion that makes the same edit as a fix says. */
+    const getSuggestionId = (kind: ConnectionStringProblemKind): MessageId =>
+      kind === 'setRetryWritesFalse' || kind === 'addRetryWritesFalse' ? 'suggestRetryWritesFalse' : 'suggestRemoveRetryWrites';
+
     /** Reports a connection-string problem found in text starting at offset `base` of the file. */
     function reportUriProblem(problem: ConnectionStringProblem, base: number): void {
       const [start, end] = problem.range;
       const setting = problem.kind === 'addRetryWritesFalse' ? '' : sourceCode.text.slice(base + start, base + end);
-      const suggestion = shift(problem.suggestion, base);
       const subject = `the URI for ${problem.host}`;
+      const engineData = problem.hostKind === 'documentdb' ? describeEngine(problem.kind) : undefined;
+      const fix = shift(problem.fix, base);
+      // Several stated versions: the verdict holds for each of them, but the edit is the user's to make.
+      const autofix = engineData?.autofix !== false;
+      const suggestion = shift(problem.suggestion, base) ?? (autofix ? undefined : fix);
       context.report({
         loc: getLoc(base + start, base + end),
-        messageId: problem.kind,
+        messageId: engineData?.messageId ?? problem.kind,
         data: {
           subject,
           setting,
           version: problem.engineVersion ?? '',
+          versionSource: engineData?.versionSource ?? '',
+          versions: engineData?.versions ?? '',
           hostKind: describeHostKind(problem.hostKind),
           settingsName,
           action: getRemoveAction(problem.hostKind, subject, problem.host),
         },
-        fix: toFix(shift(problem.fix, base)),
-        suggest: suggestion
-          ? [{ messageId: 'suggestRemoveRetryWrites', data: { setting }, fix: (fixer) => suggestion.map((edit) => fixer.replaceTextRange(edit.range, edit.text)) }]
-          : [],
+        fix: autofix ? toFix(fix) : null,
+        suggest:
+          suggestion && suggestion.length > 0
+            ? [{ messageId: getSuggestionId(problem.kind), data: { setting }, fix: (fixer) => suggestion.map((edit) => fixer.replaceTextRange(edit.range, edit.text)) }]
+            : [],
       });
     }
 
@@ -113,6 +145,14 @@ export default createRule<[], MessageId>({
     function getRemoveAction(hostKind: HostKind, subject: string, host: string | undefined): string {
       if (hostKind !== 'other' || !host) return `Remove it from ${subject}.`;
       return `Remove it, or for a tunnel to DocumentDB before 8.0.2, list ${host} in ${settingsName}.documentdb.hosts.`;
+    }
+
+    /** Options for judging a URI: the engine version only when its host is DocumentDB (finding it may walk the repository). */
+    function getScanOptionsFor(token: ConnectionStringToken, templateHostKind?: HostKind): ConnectionStringScanOptions {
+      const hostKind = getHostKind(token, hostOptions.documentDbHosts);
+      const withTemplate = templateHostKind ? { ...hostOptions, templateHostKind } : hostOptions;
+      if (hostKind === 'documentdb' || (hostKind === 'unknown' && templateHostKind === 'documentdb')) return { ...withTemplate, engineVersion: getEngine().version };
+      return withTemplate;
     }
 
     /** Connection strings written in a string or template literal (not in its `${}` expressions). */
@@ -153,7 +193,7 @@ export default createRule<[], MessageId>({
       let kind: HostKind | undefined;
       for (const expression of hosts) {
         for (const value of getPossibleStrings(context, expression) ?? ['']) {
-          const next = getHostNameKind(value, scanOptions.documentDbHosts);
+          const next = getHostNameKind(value, hostOptions.documentDbHosts);
           if (next === 'unknown' || (kind !== undefined && next !== kind)) return undefined;
           kind = next;
         }
@@ -167,7 +207,7 @@ export default createRule<[], MessageId>({
       for (const token of tokens) {
         checkSettingsAt(raw, token, base);
         const templateHostKind = getTemplateHostKind(node, raw, token);
-        const problem = getConnectionStringProblem(raw, token, templateHostKind ? { ...scanOptions, templateHostKind } : scanOptions);
+        const problem = getConnectionStringProblem(raw, token, getScanOptionsFor(token, templateHostKind));
         if (!problem || !shouldReportLiteralProblem(node, raw, token, problem)) continue;
         reportUriProblem(problem, base);
       }
@@ -211,7 +251,7 @@ export default createRule<[], MessageId>({
       const text = `${raw[0]}${scheme}${raw.slice(1)}`;
       const token = findConnectionStringTokens(text, { multiLineTemplates: true })[0];
       if (!token || token.start !== 1) return;
-      const problem = getConnectionStringProblem(text, token, scanOptions);
+      const problem = getConnectionStringProblem(text, token, getScanOptionsFor(token));
       if (!problem || problem.kind === 'addRetryWritesFalse' || problem.range[0] <= scheme.length) return;
       // Back to the file: every position after the inserted scheme moves by its length.
       const unshift = (edits: TextEdit[] | undefined) =>
@@ -239,7 +279,7 @@ export default createRule<[], MessageId>({
 
       let hostKind: HostKind = 'unknown';
       const hostToken = uriToken ?? fallbackToken;
-      if (hostToken) hostKind = getHostKind(hostToken.token, scanOptions.documentDbHosts);
+      if (hostToken) hostKind = getHostKind(hostToken.token, hostOptions.documentDbHosts);
       if (call.caFile !== undefined && isDocumentDbCaFile(call.caFile)) hostKind = 'documentdb';
 
       if (uriToken) {
@@ -256,37 +296,47 @@ export default createRule<[], MessageId>({
       const kind = getOptionProblemKind(hostKind, optionValue);
       if (!kind) return;
       const subject = `the options passed to ${call.callee}`;
+      const engineData = hostKind === 'documentdb' ? describeEngine(kind) : undefined;
       const data = {
         subject,
         setting: `retryWrites: ${String(optionValue)}`,
-        version: scanOptions.engineVersion?.text ?? '',
+        version: engineData ? (getEngine().version?.text ?? '') : '',
+        versionSource: engineData?.versionSource ?? '',
+        versions: engineData?.versions ?? '',
         hostKind: describeHostKind(hostKind),
         settingsName,
         action: getRemoveAction(hostKind, subject, hostToken && getMaskedHost(hostToken.raw, hostToken.token)),
       };
+      const messageId = engineData?.messageId ?? kind;
+      const autofix = engineData?.autofix !== false;
+      const setFalse: TSESLint.ReportFixFunction = (fixer) => fixer.replaceText(property.value, 'false');
       if (kind === 'setRetryWritesFalse') {
-        context.report({ node: property, messageId: kind, data, fix: (fixer) => fixer.replaceText(property.value, 'false') });
+        context.report({
+          node: property,
+          messageId,
+          data,
+          fix: autofix ? setFalse : null,
+          suggest: autofix ? [] : [{ messageId: getSuggestionId(kind), data, fix: setFalse }],
+        });
         return;
       }
       const removalRange = getPropertyRemovalRange(sourceCode, property, 'tokens');
       // No fix that would lose a comment.
       const removal: TSESLint.ReportFixFunction | null = overlapsComment(sourceCode, removalRange) ? null : (fixer) => fixer.removeRange(removalRange);
+      const fixesByRemoval = kind === 'removeRetryWritesFalse' && autofix;
       context.report({
         node: property,
-        messageId: kind,
+        messageId,
         data,
-        fix: kind === 'removeRetryWritesFalse' ? removal : null,
-        suggest:
-          kind !== 'removeRetryWritesFalse' && removal
-            ? [{ messageId: 'suggestRemoveRetryWrites', data: { setting: data.setting }, fix: removal }]
-            : [],
+        fix: fixesByRemoval ? removal : null,
+        suggest: !fixesByRemoval && removal ? [{ messageId: 'suggestRemoveRetryWrites', data: { setting: data.setting }, fix: removal }] : [],
       });
     }
 
     function getOptionProblemKind(hostKind: HostKind, optionValue: boolean): ConnectionStringProblemKind | undefined {
-      const version = scanOptions.engineVersion;
       if (hostKind === 'unknown') return undefined;
       if (hostKind !== 'documentdb') return optionValue ? undefined : 'retryWritesFalseNotDocumentDb';
+      const version = getEngine().version;
       if (!version) return optionValue ? undefined : 'retryWritesFalseUnknownVersion';
       if (isRetryableWritesEngine(version)) return optionValue ? undefined : 'removeRetryWritesFalse';
       return optionValue ? 'setRetryWritesFalse' : undefined;
@@ -303,7 +353,7 @@ export default createRule<[], MessageId>({
       const text = sourceCode.text;
       for (const token of findConnectionStringTokens(text, { skipCommentLines: true })) {
         checkSettingsAt(text, token, 0);
-        const problem = getConnectionStringProblem(text, token, scanOptions);
+        const problem = getConnectionStringProblem(text, token, getScanOptionsFor(token));
         if (problem) reportUriProblem(problem, 0);
       }
     }

@@ -3,3 +3,5 @@ export { type ConnectionStringToken, findConnectionStringTokens, type TextEdit }
 export { isRetryableWritesEngine } from './engine-version';
 export { maskSecrets } from './mask';
 export { getRetrySafetySettings } from './settings';
+export { chooseEngineVersion, type EngineVersionChoice, type StatedEngineVersion } from './stated-versions';
+export { type EngineVersion } from './engine-version';

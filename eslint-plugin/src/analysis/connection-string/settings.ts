@@ -24,12 +24,18 @@ export interface RetrySafetySettings {
     engineVersion: EngineVersion | undefined;
     /** Host glob patterns of DocumentDB clusters reached under other names (tunnels, custom DNS). */
     hosts: readonly string[];
+    /**
+     * Read the engine version from the repository's infrastructure code: true unless
+     * `documentdb.findEngineVersion` is false or `documentdb.engineVersion` is written
+     * (a written version wins, and an invalid one is reported rather than replaced).
+     */
+    findEngineVersion: boolean;
   };
   problems: readonly SettingsProblem[];
 }
 
 const cache = new WeakMap<object, RetrySafetySettings>();
-const EMPTY: RetrySafetySettings = { documentdb: { engineVersion: undefined, hosts: [] }, problems: [] };
+const EMPTY: RetrySafetySettings = { documentdb: { engineVersion: undefined, hosts: [], findEngineVersion: true }, problems: [] };
 
 /** Reads `settings["retry-safety"]` from ESLint's shared settings (any shape). */
 export function getRetrySafetySettings(settings: unknown): RetrySafetySettings {
@@ -79,7 +85,15 @@ function readOwnSettings(own: Record<string, unknown>): RetrySafetySettings {
       });
     }
   }
-  return { documentdb: { engineVersion, hosts }, problems };
+  let findEngineVersion = documentdb.engineVersion === undefined;
+  if (documentdb.findEngineVersion !== undefined) {
+    if (typeof documentdb.findEngineVersion === 'boolean') {
+      findEngineVersion &&= documentdb.findEngineVersion;
+    } else {
+      problems.push({ setting: 'documentdb.findEngineVersion', value: describeValue(documentdb.findEngineVersion), expected: 'true or false' });
+    }
+  }
+  return { documentdb: { engineVersion, hosts, findEngineVersion }, problems };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
