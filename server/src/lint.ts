@@ -2,7 +2,6 @@
 // everything else through the plugin's text language (the connection-string rule). Nothing
 // is loaded from the workspace: the config is built here, from the settings only.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as tsParser from '@typescript-eslint/parser';
 import type { Linter as LinterTypes } from 'eslint';
 import { Linter } from 'eslint/universal';
@@ -16,6 +15,7 @@ import {
   findCodeKindByLanguageId,
   findFileKind,
 } from 'eslint-plugin-retry-safety';
+import { getFilePath } from './config-files';
 import { describeError, type Logger } from './log';
 import { getPresetRules, plugin } from './plugin';
 import { JS_LINE_BREAK, TEXT_LINE_BREAK } from './positions';
@@ -91,15 +91,6 @@ export function getLintTarget(uri: string, languageId: string): LintTarget {
   return { kind: 'text', filename: baseName };
 }
 
-/** The path on disk of a `file:` URI; undefined for other schemes and malformed URIs. */
-export function getFilePath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
-}
 
 function toEslintSeverity(level: RuleLevel): LinterTypes.Severity {
   if (level === 'off') return 0;
