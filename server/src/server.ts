@@ -8,7 +8,9 @@ import {
   CodeActionKind,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  MessageType,
   ProposedFeatures,
+  ShowMessageNotification,
   TextDocuments,
   createConnection,
   type CodeAction,
@@ -316,9 +318,11 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     const key = `${configFile}\0${reason}`;
     if (shownFailures.has(key) || !connectionOpen) return;
     shownFailures.add(key);
-    void connection.window.showWarningMessage(
-      maskSecrets(`Retry Safety could not load ${path.basename(configFile)}: ${reason}. Using the retrySafety.* settings for this folder until the file is fixed.`),
-    );
+    // A notification, not a request: nothing waits for the user to close it.
+    void connection.sendNotification(ShowMessageNotification.type, {
+      type: MessageType.Warning,
+      message: maskSecrets(`Retry Safety could not load ${path.basename(configFile)}: ${reason}. Using the retrySafety.* settings for this folder until the file is fixed.`),
+    });
   }
 
   /** Lints a document's current text in its folder's mode; never throws. */

@@ -10,6 +10,7 @@ import {
   ConfigurationRequest,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExecuteCommandRequest,
@@ -20,7 +21,9 @@ import {
   LogMessageNotification,
   PublishDiagnosticsNotification,
   RegistrationRequest,
+  ShowMessageNotification,
   ShutdownRequest,
+  type FileEvent,
   type CodeAction,
   type Diagnostic,
   type Hover,
@@ -46,6 +49,8 @@ type Waiter = { uri: string; accept: (params: PublishDiagnosticsParams) => boole
 
 export class LspClient {
   readonly logs: string[] = [];
+  /** What the server showed the user (`window/showMessage`). */
+  readonly shownMessages: string[] = [];
   /** What the server wrote to stderr. */
   stderr = '';
   readonly published: PublishDiagnosticsParams[] = [];
@@ -71,6 +76,9 @@ export class LspClient {
     });
     connection.onNotification(LogMessageNotification.type, ({ message }) => {
       this.logs.push(message);
+    });
+    connection.onNotification(ShowMessageNotification.type, ({ message }) => {
+      this.shownMessages.push(message);
     });
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       this.published.push(params);
@@ -222,6 +230,11 @@ export class LspClient {
   async changeSettings(settings: Record<string, unknown>): Promise<void> {
     this.settings = settings;
     await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { retrySafety: settings } });
+  }
+
+  /** Files created, changed or deleted on disk, announced as an editor's file watcher does. */
+  async changeWatchedFiles(changes: FileEvent[]): Promise<void> {
+    await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
   }
 
   /** Writes bytes to the server's input as they are, bypassing the client's framing. */
