@@ -195,6 +195,44 @@ describe("trusted workspace: the project's eslint.config.mjs", () => {
   });
 });
 
+describe('typed linting, when the config turns it on', () => {
+  // A collection from a package the module index does not read: only its type says it is MongoDB's.
+  const typedProject = {
+    'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: true, noEmit: true }, include: ['src'] }),
+    'node_modules/dbkit/package.json': JSON.stringify({ name: 'dbkit', version: '1.0.0', types: 'index.d.ts', main: 'index.js' }),
+    'node_modules/dbkit/index.d.ts': "export declare function getCollection(name: string): import('mongodb').Collection<{ kind: string }>;\n",
+    'node_modules/dbkit/index.js': 'exports.getCollection = () => null;\n',
+    'eslint.config.mjs': `import tsParser from '@typescript-eslint/parser';
+import retrySafety from 'eslint-plugin-retry-safety';
+export default [
+  { files: ['**/*.ts'], languageOptions: { parser: tsParser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
+  retrySafety.configs.recommended,
+];
+`,
+  };
+  const typedSource = (kind: string) => `import { getCollection } from 'dbkit';
+export async function add() {
+  const events = getCollection('events');
+  await events.insertOne({ kind: '${kind}' });
+}
+`;
+
+  it("reports what only the types show, in the unsaved text, edit after edit; the settings alone do not", async () => {
+    const dir = createProject({ ...typedProject, 'src/events.ts': typedSource('a') }, 'eslint');
+    const uri = uriOf(dir, 'src/events.ts');
+    const typed = await startClient();
+    expect(codesOf(await openAndWait(typed, uri, typedSource('a')))).toEqual([INSERT_ID_RULE]);
+    for (const kind of ['b', 'c']) {
+      const version = await typed.change(uri, typedSource(kind));
+      const diagnostics = await typed.diagnosticsFor(uri, version, 30_000);
+      expect(codesOf(diagnostics)).toEqual([INSERT_ID_RULE]);
+      expect(diagnostics[0]!.range.start.line).toBe(3);
+    }
+    const untyped = await startClient({ settings: { useProjectConfig: false } });
+    expect(await openAndWait(untyped, uri, typedSource('a'))).toEqual([]);
+  });
+});
+
 describe('settings mode: no workspace code runs', () => {
   it('an untrusted workspace uses the settings, says why, and switches once trusted', async () => {
     const dir = createProject({ 'eslint.config.mjs': projectConfig(), 'src/db.ts': SOURCE }, 'eslint');
