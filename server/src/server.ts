@@ -573,10 +573,10 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     return engine.getHover(diagnostics, position);
   });
 
-  // For the benchmark and diagnosis: the server's own memory (after a GC when node runs with --expose-gc).
+  // For the benchmark and diagnosis: the server's own memory (after a GC when node runs with --expose-gc) and CPU time.
   connection.onRequest('retrySafety/serverStats', () => {
     (globalThis as { gc?: () => void }).gc?.();
-    return { memory: process.memoryUsage(), openDocuments: documents.keys().length, published: published.size };
+    return { memory: process.memoryUsage(), cpu: process.cpuUsage(), openDocuments: documents.keys().length, published: published.size };
   });
 
   // ---------------------------------------------------------------- listen
