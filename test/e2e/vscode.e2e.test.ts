@@ -255,5 +255,7 @@ export default [
         timer('quick-fix from the project config');
       },
       () => projectBrowser?.page ?? browser.page,
-    ));
+    ),
+  // A second window starts its own extension host and language server.
+  300_000);
 });
