@@ -18,6 +18,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { RULE_PREFIX } from 'eslint-plugin-retry-safety/constants';
 import pkg from '../package.json';
 import { FIX_ALL_COMMAND, isFixAllRequested, isKindRequested, serverCapabilities } from './capabilities';
 import { CONFIG_FILE_GLOB, findConfigFile, getFilePath, isConfigFileName } from './config-files';
@@ -310,7 +311,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
       showConfigFailure(configFile, config.reason);
       return SETTINGS_MODE;
     }
-    logMode(folder, `linting with ${configFile} (${config.origin}); retry-safety/* rules only`);
+    logMode(folder, `linting with ${configFile} (${config.origin}); ${RULE_PREFIX}* rules only`);
     return { kind: 'project', config, filePath };
   }
 
