@@ -10,21 +10,31 @@
 // - memory: the heap (after a forced GC) after 300 and after 1,300 edits of a 500-line
 //   file, each edit linted and published before the next. Target: no growth.
 // - cold start: spawning `node server.cjs --stdio` until its `initialize` result, median of 5.
+// - project config: a real TypeScript project (the `mongodb` driver's own `src/`, 130-odd
+//   files, copied from node_modules with its dependencies linked) linted with its
+//   eslint.config.mjs in a trusted workspace, untyped and typed (parserOptions.projectService),
+//   against the editor settings alone: time to the first diagnostics after didOpen (a new
+//   server each time, so the typed figure includes building the TypeScript program) and
+//   didChange→publishDiagnostics (the program reused across edits). Each server is its own
+//   process, as in an editor. Prints the ratios typed / untyped.
 //
-// Usage: node bench/server-bench.mjs     (BENCH_SERVER_ROUNDS=15 for more rounds)
+// Usage: node bench/server-bench.mjs     (BENCH_SERVER_ROUNDS=15 for more rounds;
+//        --project-config for the project-config part alone, BENCH_PROJECT_ROUNDS=5 for more rounds of it)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Linter } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 
 // The memory figures need a forced GC: run again with --expose-gc when it is missing.
 if (typeof globalThis.gc !== 'function') {
-  const result = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url)], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
   process.exit(result.status ?? 1);
 }
 
@@ -128,7 +138,7 @@ function timeBareVerify(text) {
 // ------------------------------------------------------------------ server client
 
 /** A JSON-RPC client on the given streams, initialized as a client without workspace/configuration. */
-async function connectClient(readable, writable) {
+async function connectClient(readable, writable, initializationOptions = { debounceMs: 0, retrySafety: { documentdb: { engineVersion: ENGINE_VERSION } } }) {
   const connection = createMessageConnection(new StreamMessageReader(readable), new StreamMessageWriter(writable));
   const waiters = new Map();
   connection.onNotification('textDocument/publishDiagnostics', (params) => {
@@ -143,7 +153,7 @@ async function connectClient(readable, writable) {
     processId: process.pid,
     rootUri: null,
     capabilities: {},
-    initializationOptions: { debounceMs: 0, retrySafety: { documentdb: { engineVersion: ENGINE_VERSION } } },
+    initializationOptions,
   });
   await connection.sendNotification('initialized', {});
   return {
@@ -272,15 +282,150 @@ async function measureColdStart() {
   console.log(`  cold start (spawn → initialize result): median ${median(times).toFixed(0)} ms of ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
 }
 
+// ------------------------------------------------------------------ project config, typed and untyped
+
+const repoModules = fileURLToPath(new URL('../node_modules/', import.meta.url));
+const PROJECT_FILE = 'src/collection.ts';
+const PROJECT_ROUNDS = Number(process.env.BENCH_PROJECT_ROUNDS) || 3;
+const PROJECT_EDITS = 10;
+
+/** The mongodb driver's TypeScript sources as a project of their own, with an eslint.config.mjs (typed or not). */
+function createTypeScriptProject() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'retry-safety-bench-project-'));
+  const driver = path.join(repoModules, 'mongodb');
+  cpSync(path.join(driver, 'src'), path.join(dir, 'src'), { recursive: true });
+  cpSync(path.join(driver, 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
+  for (const name of ['bson', 'mongodb-connection-string-url', '@mongodb-js/saslprep', '@types/node', 'typescript', 'eslint', '@typescript-eslint/parser']) {
+    mkdirSync(path.dirname(path.join(dir, 'node_modules', name)), { recursive: true });
+    symlinkSync(path.join(repoModules, name), path.join(dir, 'node_modules', name), 'dir');
+  }
+  symlinkSync(fileURLToPath(new URL('../eslint-plugin', import.meta.url)), path.join(dir, 'node_modules', 'eslint-plugin-retry-safety'), 'dir');
+  const writeConfig = (typed) =>
+    writeFileSync(
+      path.join(dir, 'eslint.config.mjs'),
+      `import tsParser from '@typescript-eslint/parser';
+import retrySafety from 'eslint-plugin-retry-safety';
+export default [
+  { files: ['**/*.ts'], languageOptions: { parser: tsParser${typed ? ', parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname }' : ''} } },
+  retrySafety.configs.recommended,
+  { settings: { 'retry-safety': { documentdb: { engineVersion: '${ENGINE_VERSION}' } } } },
+];
+`,
+    );
+  return { dir, writeConfig };
+}
+
+/** A server process in a trusted workspace; `useProjectConfig` false: the editor settings alone. */
+async function spawnProjectServer(useProjectConfig) {
+  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const server = await connectClient(child.stdout, child.stdin, {
+    debounceMs: 0,
+    workspaceTrusted: true,
+    retrySafety: { useProjectConfig, documentdb: { engineVersion: ENGINE_VERSION } },
+  });
+  return {
+    ...server,
+    async stop() {
+      await server.connection.sendRequest('shutdown').catch(() => undefined);
+      await server.connection.sendNotification('exit').catch(() => undefined);
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
+      server.connection.dispose();
+    },
+  };
+}
+
+/** The server process's CPU milliseconds (user + system) so far. */
+async function serverCpuMs(server) {
+  const { cpu } = await server.connection.sendRequest('retrySafety/serverStats');
+  return (cpu.user + cpu.system) / 1000;
+}
+
+/**
+ * didOpen → first diagnostics in a new server, then the median didChange → diagnostics over
+ * a few edits; wall-clock and the server's own CPU time (what a busy machine does not skew).
+ */
+async function timeProjectMode(filePath, useProjectConfig) {
+  const text = readFileSync(filePath, 'utf8');
+  const uri = pathToFileURL(filePath).href;
+  const server = await spawnProjectServer(useProjectConfig);
+  const opened = server.waitFor(uri, 1);
+  let cpuBefore = await serverCpuMs(server);
+  let started = performance.now();
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text } });
+  const first = await opened;
+  const open = { wall: performance.now() - started, cpu: (await serverCpuMs(server)) - cpuBefore };
+  const changes = { wall: [], cpu: [] };
+  for (let version = 2; version < 2 + PROJECT_EDITS; version++) {
+    const published = server.waitFor(uri, version);
+    cpuBefore = await serverCpuMs(server);
+    started = performance.now();
+    await server.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ text: `${text}\n// edit ${version}\n` }],
+    });
+    const params = await published;
+    changes.wall.push(performance.now() - started);
+    changes.cpu.push((await serverCpuMs(server)) - cpuBefore);
+    if (params.diagnostics.length !== first.diagnostics.length) throw new Error(`edit ${version} changed the findings`);
+  }
+  await server.stop();
+  return { open, change: { wall: median(changes.wall), cpu: median(changes.cpu) }, findings: first.diagnostics.length };
+}
+
+async function measureProjectConfig() {
+  const { dir, writeConfig } = createTypeScriptProject();
+  const filePath = path.join(dir, PROJECT_FILE);
+  const modes = [
+    { name: 'settings only', useProjectConfig: false, typed: false },
+    { name: 'project config, untyped', useProjectConfig: true, typed: false },
+    { name: 'project config, typed', useProjectConfig: true, typed: true },
+  ];
+  const runs = new Map(modes.map((mode) => [mode.name, []]));
+  try {
+    for (let round = 0; round < PROJECT_ROUNDS; round++) {
+      for (const mode of round % 2 ? [...modes].reverse() : modes) {
+        writeConfig(mode.typed);
+        runs.get(mode.name).push(await timeProjectMode(filePath, mode.useProjectConfig));
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const summary = (name) => {
+    const results = runs.get(name);
+    const of = (pick) => median(results.map(pick));
+    return {
+      open: { wall: of((r) => r.open.wall), cpu: of((r) => r.open.cpu) },
+      change: { wall: of((r) => r.change.wall), cpu: of((r) => r.change.cpu) },
+      findings: results[0].findings,
+    };
+  };
+  const [settingsOnly, untyped, typed] = modes.map((mode) => summary(mode.name));
+  for (const [mode, { open, change, findings }] of modes.map((mode, index) => [mode, [settingsOnly, untyped, typed][index]])) {
+    console.log(
+      `  ${mode.name.padEnd(24)} ${PROJECT_FILE} (${findings} findings): first diagnostics after didOpen ${open.wall.toFixed(0)} ms (server cpu ${open.cpu.toFixed(0)} ms), ` +
+        `didChange→publishDiagnostics ${change.wall.toFixed(0)} ms (server cpu ${change.cpu.toFixed(0)} ms)`,
+    );
+  }
+  const ratio = (a, b) => `${(a.wall / b.wall).toFixed(2)} (cpu ${(a.cpu / b.cpu).toFixed(2)})`;
+  console.log(`  ratios typed / untyped: first diagnostics ${ratio(typed.open, untyped.open)}, didChange ${ratio(typed.change, untyped.change)}`);
+  console.log(`  ratios untyped project config / settings only: first diagnostics ${ratio(untyped.open, settingsOnly.open)}, didChange ${ratio(untyped.change, settingsOnly.change)}`);
+}
+
 if (!existsSync(serverPath)) {
   console.error('server/dist/server.cjs is missing: run `npm run build` first.');
   process.exit(1);
+}
+if (process.argv.includes('--project-config')) {
+  await measureProjectConfig();
+  process.exit(0);
 }
 const server = await startEmbeddedServer();
 const ratios = [];
 for (const lines of [2000, 10000]) ratios.push(await measureLatency(server, lines));
 const memoryOk = await measureMemory(server);
 await measureColdStart();
+await measureProjectConfig();
 const latencyOk = ratios.every((ratio) => ratio <= LATENCY_TARGET);
 console.log(`  server targets: latency ratio ${latencyOk ? 'met' : 'NOT met'}, memory ${memoryOk ? 'flat' : 'GROWING'}`);
 process.exit(0);

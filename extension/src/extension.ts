@@ -24,6 +24,12 @@ export const COMMANDS = {
   showOutput: 'retrySafety.showOutput',
 } as const;
 
+/** The project's ESLint config files, watched so that the server re-lints when one changes (the server's CONFIG_FILE_GLOB). */
+export const CONFIG_FILE_GLOB = '**/eslint.config.{js,mjs,cjs,ts,mts,cts}';
+
+/** Tells the server the workspace became trusted (the server's WORKSPACE_TRUST_GRANTED). */
+export const WORKSPACE_TRUST_GRANTED = 'retrySafety/workspaceTrustGranted';
+
 /** Bundled next to `dist/extension.js` by `build.mjs`. */
 const SERVER_FILE = 'dist/server.cjs';
 
@@ -38,6 +44,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(COMMANDS.restartServer, () => restartServer(languageClient, outputChannel)),
     vscode.commands.registerCommand(COMMANDS.fixAll, () => fixAllInActiveEditor(languageClient)),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => outputChannel.show(true)),
+    // Trusting the workspace lets the server load the project's eslint.config.*.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      if (languageClient.isRunning()) void languageClient.sendNotification(WORKSPACE_TRUST_GRANTED);
+    }),
   );
   await startServer(languageClient, outputChannel);
 }
@@ -57,7 +67,13 @@ function createClient(context: vscode.ExtensionContext, outputChannel: vscode.Lo
     documentSelector,
     // Pushes `workspace/didChangeConfiguration` when a `retrySafety.*` setting changes;
     // the server then pulls the per-resource values with `workspace/configuration`.
-    synchronize: { configurationSection: SETTINGS_SECTION },
+    synchronize: {
+      configurationSection: SETTINGS_SECTION,
+      // `workspace/didChangeWatchedFiles` for the project's ESLint config files.
+      fileEvents: vscode.workspace.createFileSystemWatcher(CONFIG_FILE_GLOB),
+    },
+    // Read again at each (re)start: the server loads a project's ESLint config (its code) only in a trusted workspace.
+    initializationOptions: () => ({ workspaceTrusted: vscode.workspace.isTrusted, configFilesWatched: true }),
     outputChannel,
   };
   return new RetrySafetyLanguageClient(SETTINGS_SECTION, 'Retry Safety', serverOptions, clientOptions);

@@ -2,8 +2,9 @@
 // this module dynamically once `initialize` has been answered, so an editor gets its
 // `initialize` result without waiting for some 15 MB of JavaScript to load.
 export { getFixAllAction, getQuickFixes, toTextEdit, toWorkspaceEdit } from './code-actions';
-export { findSameDiagnostic, readDiagnosticData, toDiagnostics, toPublishedDiagnostics } from './diagnostics';
+export { findSameDiagnostic, hasDeferredFix, readDiagnosticData, toDiagnostics, toPublishedDiagnostics } from './diagnostics';
 export { getHover } from './hover';
 export { DocumentLinter, getLintTarget } from './lint';
 export { getFilePath } from './file-paths';
 export { INFRA_FILE_GLOB, noteInfraFileChanged, setOpenModuleText } from 'eslint-plugin-retry-safety';
+export { ProjectConfigs, fixWithProjectConfig, lintWithProjectConfig, type ProjectConfig } from './project-config';

@@ -1,6 +1,7 @@
 // The Retry Safety language server: capabilities → settings → linting → handlers → listen.
-// It translates between LSP and ESLint's `Linter` running the plugin; it never loads or
-// runs anything from the workspace.
+// It translates between LSP and ESLint running the plugin. Each folder is linted in one of
+// two modes: with the project's own eslint.config.* (only in a trusted workspace, as this
+// runs the project's code) or with the editor settings alone (nothing from the workspace runs).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
@@ -8,24 +9,39 @@ import {
   CodeActionKind,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  MessageType,
   ProposedFeatures,
+  ShowMessageNotification,
   TextDocuments,
   createConnection,
   type CodeAction,
   type Diagnostic,
+  type FileEvent,
   type InitializeResult,
   type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { RULE_PREFIX } from 'eslint-plugin-retry-safety/constants';
 import pkg from '../package.json';
 import { getFilePath } from './file-paths';
 import { FIX_ALL_COMMAND, isFixAllRequested, isKindRequested, serverCapabilities } from './capabilities';
+import { CONFIG_FILE_GLOB, findConfigFile, isConfigFileName } from './config-files';
 import type { DiagnosticData } from './diagnostics';
-import type { DocumentLinter } from './lint';
+import type { DocumentLinter, LintOutcome } from './lint';
 import { ProtocolLifecycle } from './lifecycle';
-import { createLogger, describeError } from './log';
+import { createLogger, describeError, maskSecrets } from './log';
 import { computeMinimalEdits } from './minimal-edits';
-import { SETTINGS_SECTION, readDebounceMs, readInitializationSettings, readSettings, type Settings } from './settings';
+import type { ProjectConfig, ProjectConfigs } from './project-config';
+import {
+  SETTINGS_SECTION,
+  WORKSPACE_TRUST_GRANTED,
+  readConfigFilesWatched,
+  readDebounceMs,
+  readInitializationSettings,
+  readSettings,
+  readWorkspaceTrusted,
+  type Settings,
+} from './settings';
 import { GuardedMessageReader, TrackedMessageWriter, type Transport } from './transport';
 
 const DEFAULT_DEBOUNCE_MS = 200;
@@ -139,10 +155,14 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
 
   /** ESLint, the parser and the plugin, loaded once `initialize` has been answered (see engine.ts). */
   type Engine = typeof import('./engine');
-  let engineLoad: Promise<{ engine: Engine; linter: DocumentLinter }> | undefined;
+  let engineLoad: Promise<{ engine: Engine; linter: DocumentLinter; projectConfigs: ProjectConfigs }> | undefined;
 
   function loadEngine() {
-    engineLoad ??= import('./engine').then((engine) => ({ engine, linter: new engine.DocumentLinter(log) }));
+    engineLoad ??= import('./engine').then((engine) => ({
+      engine,
+      linter: new engine.DocumentLinter(log),
+      projectConfigs: new engine.ProjectConfigs(),
+    }));
     return engineLoad;
   }
 
@@ -154,6 +174,9 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
   let canWatchFiles = false;
   let canTrackFolders = false;
   let debounceMs = DEFAULT_DEBOUNCE_MS;
+  /** Whether the client says the workspace is trusted: only then is a project's ESLint config loaded. */
+  let workspaceTrusted = false;
+  let configFilesWatched = false;
 
   connection.onInitialize((params): InitializeResult => {
     const capabilities = params.capabilities;
@@ -163,6 +186,8 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     canTrackFolders = capabilities.workspace?.workspaceFolders === true;
     setWorkspaceFolders(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri }] : []));
+    workspaceTrusted = readWorkspaceTrusted(params.initializationOptions);
+    configFilesWatched = readConfigFilesWatched(params.initializationOptions);
     fallbackSettings = readInitializationSettings(params.initializationOptions);
     debounceMs = readDebounceMs(params.initializationOptions, DEFAULT_DEBOUNCE_MS);
     verbose = fallbackSettings.trace.server === 'verbose';
@@ -180,12 +205,17 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     if (canRegisterConfigurationChange) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
     }
-    log.info(`Retry Safety language server started (settings ${canPullConfiguration ? 'pulled per resource' : 'from the client'}).`);
+    log.info(
+      `Retry Safety language server started (settings ${canPullConfiguration ? 'pulled per resource' : 'from the client'}; ` +
+        `workspace ${workspaceTrusted ? "trusted: a project's eslint.config.* is used where there is one" : 'not trusted: editor settings only, no workspace code runs'}).`,
+    );
     loadEngine()
       .then(({ engine }) => {
-        // Infrastructure files that may state the DocumentDB engine version; without a watcher, saves and a periodic check stand in.
+        // Infrastructure files that may state the DocumentDB engine version (without a watcher, saves and a
+        // periodic check stand in), and ESLint config files unless the extension watches those itself.
+        const globs = [engine.INFRA_FILE_GLOB, ...(configFilesWatched ? [] : [CONFIG_FILE_GLOB])];
         if (canWatchFiles && connectionOpen) {
-          void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: engine.INFRA_FILE_GLOB }] });
+          void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) });
         }
       })
       .catch((error: unknown) => log.error(`Loading the linter failed: ${describeError(error)}`));
@@ -233,6 +263,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
   }
 
   connection.onDidChangeWatchedFiles(({ changes }) => {
+    noteConfigChanges(changes);
     noteChangedFiles(changes.map((change) => change.uri)).catch((error: unknown) => log.error(`Reading file changes failed: ${describeError(error)}`));
   });
 
@@ -264,8 +295,105 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     if (pushed !== undefined) fallbackSettings = readSettings(pushed);
     settingsByUri.clear();
     // The engine version, hosts or rule levels may have changed: every open document is re-linted.
-    for (const document of documents.all()) scheduleLint(document.uri, 0);
+    lintAllOpen();
   });
+
+  connection.onNotification(WORKSPACE_TRUST_GRANTED, () => {
+    if (workspaceTrusted) return;
+    workspaceTrusted = true;
+    log.info("The workspace is now trusted: a project's eslint.config.* is used where there is one.");
+    lintAllOpen();
+  });
+
+  /** A config file created, changed or deleted: load configs afresh and lint every open document again. */
+  function noteConfigChanges(changes: readonly FileEvent[]): void {
+    const configChanges = changes.filter((change) => isConfigFileName(path.basename(getFilePath(change.uri) ?? '')));
+    if (configChanges.length === 0) return;
+    log.info(`ESLint config changed (${configChanges.map((change) => getFilePath(change.uri)).join(', ')}): linting open documents again.`);
+    void engineLoad?.then(({ projectConfigs }) => projectConfigs.clear());
+    lintAllOpen();
+  }
+
+  function lintAllOpen(): void {
+    for (const document of documents.all()) scheduleLint(document.uri, 0);
+  }
+
+  // ---------------------------------------------------------------- lint mode per folder
+
+  type LintMode = { kind: 'settings' } | { kind: 'project'; config: Extract<ProjectConfig, { status: 'loaded' }>; filePath: string };
+  const SETTINGS_MODE: LintMode = { kind: 'settings' };
+  /** What the log last said of each folder's mode (one line per folder and change). */
+  const loggedModes = new Map<string, string>();
+  /** Broken configs already shown to the user, by file and reason. */
+  const shownFailures = new Set<string>();
+
+  function logMode(folder: string, mode: string): void {
+    if (loggedModes.get(folder) === mode) return;
+    if (loggedModes.size > 1000) loggedModes.clear();
+    loggedModes.set(folder, mode);
+    log.info(`${folder}: ${mode}.`);
+  }
+
+  /** The workspace folder holding `filePath` (the deepest), else its own folder. */
+  function getFolder(filePath: string): string {
+    const containing = workspaceFolders.filter((folder) => filePath === folder || filePath.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep));
+    return containing.sort((a, b) => b.length - a.length)[0] ?? path.dirname(filePath);
+  }
+
+  /** How a document is linted: with its project's ESLint config when allowed and loadable, else with the settings. */
+  async function getLintMode(uri: string, settings: Settings): Promise<LintMode> {
+    const filePath = getFilePath(uri);
+    if (!filePath) return SETTINGS_MODE;
+    const configFile = findConfigFile(filePath);
+    const folder = configFile ? path.dirname(configFile) : getFolder(filePath);
+    if (!configFile) {
+      logMode(folder, 'no eslint.config.* found, linting with the retrySafety.* settings');
+      return SETTINGS_MODE;
+    }
+    if (!workspaceTrusted) {
+      logMode(folder, `the workspace is not trusted, so ${path.basename(configFile)} is not loaded: linting with the retrySafety.* settings`);
+      return SETTINGS_MODE;
+    }
+    if (!settings.useProjectConfig) {
+      logMode(folder, `retrySafety.useProjectConfig is off, so ${path.basename(configFile)} is not used: linting with the retrySafety.* settings`);
+      return SETTINGS_MODE;
+    }
+    const { projectConfigs } = await loadEngine();
+    const config = await projectConfigs.get(configFile);
+    if (config.status === 'broken') {
+      logMode(folder, `${configFile} could not be loaded (${config.reason}); linting with the retrySafety.* settings until the file changes`);
+      showConfigFailure(configFile, config.reason);
+      return SETTINGS_MODE;
+    }
+    logMode(folder, `linting with ${configFile} (${config.origin}); ${RULE_PREFIX}* rules only`);
+    return { kind: 'project', config, filePath };
+  }
+
+  function showConfigFailure(configFile: string, reason: string): void {
+    const key = `${configFile}\0${reason}`;
+    if (shownFailures.has(key) || !connectionOpen) return;
+    shownFailures.add(key);
+    // A notification, not a request: nothing waits for the user to close it.
+    void connection.sendNotification(ShowMessageNotification.type, {
+      type: MessageType.Warning,
+      message: maskSecrets(`Retry Safety could not load ${path.basename(configFile)}: ${reason}. Using the retrySafety.* settings for this folder until the file is fixed.`),
+    });
+  }
+
+  /** Lints a document's current text in its folder's mode; never throws. */
+  async function lintText(document: TextDocument, settings: Settings): Promise<LintOutcome> {
+    const { engine, linter } = await loadEngine();
+    const text = document.getText();
+    const target = getTarget(engine, document);
+    const mode = await getLintMode(document.uri, settings);
+    if (mode.kind === 'settings') return linter.lint(text, target, settings);
+    try {
+      return await engine.lintWithProjectConfig(mode.config, text, mode.filePath, target);
+    } catch (error) {
+      log.error(`Linting ${mode.filePath} with ${mode.config.configFile} failed: ${describeError(error)}`);
+      return { status: 'skipped', reason: 'the linter failed' };
+    }
+  }
 
   // ---------------------------------------------------------------- linting
 
@@ -313,11 +441,14 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
       return;
     }
 
-    const { engine, linter } = await loadEngine();
+    const loaded = await loadEngine();
+    const { engine } = loaded;
     if (document.version !== requestedVersion || !documents.get(uri)) return;
-    syncOpenModules(engine);
+    syncOpenModules(loaded);
     const started = performance.now();
-    const outcome = linter.lint(document.getText(), getTarget(engine, document), settings);
+    const outcome = await lintText(document, settings);
+    // Changed or closed while a project's config was linting it: that change scheduled its own run.
+    if (document.version !== requestedVersion || !documents.get(uri)) return;
     if (outcome.status === 'parse-error') {
       // Mid-typing: no parse-error noise, and the client keeps what it shows (fix data is
       // tied to the older version, so no stale fix can be applied).
@@ -350,15 +481,19 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
    * The plugin's module index reads the unsaved text of open documents when a linted
    * file imports them; closed ones go back to the file on disk.
    */
-  function syncOpenModules(engine: Engine): void {
+  function syncOpenModules({ engine, projectConfigs }: { engine: Engine; projectConfigs: ProjectConfigs }): void {
+    const setText = (filePath: string, text: string | undefined) => {
+      engine.setOpenModuleText(filePath, text);
+      void projectConfigs.setOpenModuleText(filePath, text);
+    };
     const stillOpen = new Set<string>();
     for (const open of documents.all()) {
-      const filePath = engine.getFilePath(open.uri);
+      const filePath = getFilePath(open.uri);
       if (!filePath) continue;
       stillOpen.add(filePath);
-      engine.setOpenModuleText(filePath, open.getText());
+      setText(filePath, open.getText());
     }
-    for (const filePath of openModulePaths) if (!stillOpen.has(filePath)) engine.setOpenModuleText(filePath, undefined);
+    for (const filePath of openModulePaths) if (!stillOpen.has(filePath)) setText(filePath, undefined);
     openModulePaths.clear();
     for (const filePath of stillOpen) openModulePaths.add(filePath);
   }
@@ -409,25 +544,36 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     const document = documents.get(uri);
     if (!settings.enable || !document || document.version !== version) return undefined;
     const text = document.getText();
-    const fixed = linter.fix(text, getTarget(engine, document), settings);
-    if (fixed === undefined) return undefined;
+    const mode = await getLintMode(uri, settings);
+    let fixed: string | undefined;
+    if (mode.kind === 'settings') {
+      fixed = linter.fix(text, getTarget(engine, document), settings);
+    } else {
+      try {
+        fixed = await engine.fixWithProjectConfig(mode.config, text, mode.filePath);
+      } catch (error) {
+        log.error(`Fixing ${mode.filePath} with ${mode.config.configFile} failed: ${describeError(error)}`);
+      }
+    }
+    if (fixed === undefined || document.version !== version) return undefined;
     return { document, edits: computeMinimalEdits(text, fixed).map((edit) => engine.toTextEdit(document, edit)) };
   }
 
   /** The last full lint done for a deferred fix (one entry: the document under the cursor). */
   let deferredLint: { uri: string; version: number; settings: Settings; diagnostics: Diagnostic[] } | undefined;
 
-  function resolveDeferred(
-    { engine, linter }: Awaited<ReturnType<typeof loadEngine>>,
-    document: TextDocument,
-    settings: Settings,
-    diagnostic: Diagnostic,
-  ): DiagnosticData | undefined {
-    if (deferredLint?.uri !== document.uri || deferredLint.version !== document.version || deferredLint.settings !== settings) {
-      const outcome = linter.lint(document.getText(), getTarget(engine, document), settings);
-      const diagnostics = outcome.status === 'linted' ? engine.toDiagnostics(document, outcome, Infinity) : [];
-      deferredLint = { uri: document.uri, version: document.version, settings, diagnostics };
-    }
+  /** A full lint of the document (fixes of any length), done once per version for deferred fixes. */
+  async function lintForDeferredFixes({ engine }: Awaited<ReturnType<typeof loadEngine>>, document: TextDocument, settings: Settings): Promise<void> {
+    if (deferredLint?.uri === document.uri && deferredLint.version === document.version && deferredLint.settings === settings) return;
+    const version = document.version;
+    const outcome = await lintText(document, settings);
+    if (document.version !== version) return;
+    const diagnostics = outcome.status === 'linted' ? engine.toDiagnostics(document, outcome, Infinity) : [];
+    deferredLint = { uri: document.uri, version, settings, diagnostics };
+  }
+
+  function resolveDeferred({ engine }: Awaited<ReturnType<typeof loadEngine>>, document: TextDocument, diagnostic: Diagnostic): DiagnosticData | undefined {
+    if (deferredLint?.uri !== document.uri || deferredLint.version !== document.version) return undefined;
     const same = engine.findSameDiagnostic(deferredLint.diagnostics, diagnostic);
     return same ? engine.readDiagnosticData(same) : undefined;
   }
@@ -440,13 +586,20 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
       const settings = await getSettings(document.uri);
       const loaded = await loadEngine();
       const target = getTarget(loaded.engine, document);
+      const needsFullLint = context.diagnostics.some((diagnostic) => {
+        const data = loaded.engine.readDiagnosticData(diagnostic);
+        return data?.version === document.version && loaded.engine.hasDeferredFix(data);
+      });
+      if (needsFullLint) {
+        await lintForDeferredFixes(loaded, document, settings);
+      }
       actions.push(
         ...loaded.engine.getQuickFixes({
           document,
           target,
           diagnostics: context.diagnostics,
           useDocumentChanges,
-          resolveDeferred: (diagnostic) => resolveDeferred(loaded, document, settings, diagnostic),
+          resolveDeferred: (diagnostic) => resolveDeferred(loaded, document, diagnostic),
         }),
       );
     }
@@ -485,10 +638,10 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     return engine.getHover(diagnostics, position);
   });
 
-  // For the benchmark and diagnosis: the server's own memory (after a GC when node runs with --expose-gc).
+  // For the benchmark and diagnosis: the server's own memory (after a GC when node runs with --expose-gc) and CPU time.
   connection.onRequest('retrySafety/serverStats', () => {
     (globalThis as { gc?: () => void }).gc?.();
-    return { memory: process.memoryUsage(), openDocuments: documents.keys().length, published: published.size };
+    return { memory: process.memoryUsage(), cpu: process.cpuUsage(), openDocuments: documents.keys().length, published: published.size };
   });
 
   // ---------------------------------------------------------------- listen

@@ -25,18 +25,27 @@ export interface Settings {
   };
   /** Per-rule level, by rule id without the `retry-safety/` prefix; unset rules keep the preset's level. */
   rules: Record<string, RuleLevel>;
+  /**
+   * In a trusted workspace, lint with the project's own `eslint.config.*` (its settings,
+   * rule levels, ignores and parser) when there is one; false: the settings above only.
+   */
+  useProjectConfig: boolean;
   trace: { server: TraceLevel };
 }
 
 export const SETTINGS_SECTION = 'retrySafety';
 
+/** The notification a client sends when the user trusts the workspace (initialization said it was not). */
+export const WORKSPACE_TRUST_GRANTED = 'retrySafety/workspaceTrustGranted';
+
 /** Every setting the server reads, as dotted keys under `retrySafety` (checked against the extension manifest). */
-export const SETTING_KEYS = ['enable', 'documentdb.engineVersion', 'documentdb.findEngineVersion', 'documentdb.hosts', 'rules', 'trace.server'] as const;
+export const SETTING_KEYS = ['enable', 'documentdb.engineVersion', 'documentdb.findEngineVersion', 'documentdb.hosts', 'rules', 'useProjectConfig', 'trace.server'] as const;
 
 export const defaultSettings: Settings = {
   enable: true,
   documentdb: { hosts: [], findEngineVersion: true },
   rules: {},
+  useProjectConfig: true,
   trace: { server: 'off' },
 };
 
@@ -84,6 +93,7 @@ export function readSettings(raw: unknown): Settings {
       findEngineVersion: typeof findEngineVersion === 'boolean' ? findEngineVersion : defaultSettings.documentdb.findEngineVersion,
     },
     rules,
+    useProjectConfig: typeof input.useProjectConfig === 'boolean' ? input.useProjectConfig : defaultSettings.useProjectConfig,
     trace: {
       server: typeof traceServer === 'string' && TRACE_LEVELS.includes(traceServer) ? (traceServer as TraceLevel) : 'off',
     },
@@ -97,6 +107,20 @@ export function readSettings(raw: unknown): Settings {
 export function readInitializationSettings(options: unknown): Settings {
   if (isRecord(options) && isRecord(options[SETTINGS_SECTION])) return readSettings(options[SETTINGS_SECTION]);
   return readSettings(options);
+}
+
+/**
+ * Whether the client says the workspace is trusted (`initializationOptions.workspaceTrusted`,
+ * sent by the VS Code extension). Only then may the server load the project's ESLint config,
+ * which runs the project's code; a client that says nothing gets the settings only.
+ */
+export function readWorkspaceTrusted(options: unknown): boolean {
+  return isRecord(options) && options.workspaceTrusted === true;
+}
+
+/** Whether the client watches `eslint.config.*` itself (the extension does), so the server need not ask it to. */
+export function readConfigFilesWatched(options: unknown): boolean {
+  return isRecord(options) && options.configFilesWatched === true;
 }
 
 /** Server tuning that is not a user setting: the lint debounce (the benchmark sets 0). */

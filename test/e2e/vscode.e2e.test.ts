@@ -1,12 +1,16 @@
 // The packaged .vsix in a real VS Code (code-server 4.139 = VS Code 1.139), driven in
 // headless Chromium: squiggles, hover, Problems panel, lightbulb quick-fix, fix-on-save
-// and the extension's commands, on a copy of the example project.
+// and the extension's commands, on a copy of the example project (with the editor
+// settings); and, in a second window, a project whose own eslint.config.mjs says the
+// engine version (no editor setting).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createProject, removeProjects } from '../cli/project';
 import { startCodeServer, sleep, type CodeServer } from './support/code-server';
 import { problemsScreenshotPath, repoRoot, screenshotPath, startTimer, vsixPath } from './support/paths';
 import { createTempWorkspace, type TempWorkspace } from './support/workspace';
+import type { Page } from 'playwright-core';
 import {
   SQUIGGLE,
   activeEditor,
@@ -43,6 +47,8 @@ let workspace: TempWorkspace;
 beforeAll(async () => {
   workspace = createTempWorkspace('retry-safety-vscode', {
     'editor.codeActionsOnSave': { 'source.fixAll.retrySafety': 'explicit' },
+    // These scenarios use the editor settings; the example's eslint.config.js is left alone.
+    'retrySafety.useProjectConfig': false,
   });
   mkdirSync(dirname(workspace.file(FIX_ALL_FILE)), { recursive: true });
   writeFileSync(workspace.file(FIX_ALL_FILE), FIX_ALL_TEXT);
@@ -66,20 +72,38 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   workspace?.dispose();
+  removeProjects();
   timer('stopped');
 });
 
 /** Fails with the workbench and extension-host logs attached, which is what one needs to debug. */
-async function withLogs<T>(run: () => Promise<T>): Promise<T> {
+async function withLogs<T>(run: () => Promise<T>, page: () => Page = () => browser.page): Promise<T> {
   try {
     return await run();
   } catch (error) {
     const name = expect.getState().currentTestName?.replace(/[^\w]+/g, '-') ?? 'failure';
     const shot = join(failuresDir, `${name}.png`);
     mkdirSync(failuresDir, { recursive: true });
-    await browser.page.screenshot({ path: shot }).catch(() => undefined);
+    await page().screenshot({ path: shot }).catch(() => undefined);
     throw new Error(`${(error as Error).message}\n\nscreenshot: ${shot}\n${server.logs()}`, { cause: error });
   }
+}
+
+/** Opens the lightbulb's menu at the first problem of the active editor: its rows and their titles. */
+async function openQuickFixMenu(page: Page) {
+  await goToFirstProblem(page);
+  // The lightbulb sits in the gutter when the line has room, else inline.
+  const lightbulb = activeEditor(page)
+    .locator('[class*="codicon-gutter-lightbulb"], .lightBulbWidget')
+    .locator('visible=true')
+    .first();
+  await lightbulb.waitFor({ timeout: 15_000 });
+  await lightbulb.click();
+  const menu = page.locator('.action-widget').locator('visible=true').first();
+  await menu.waitFor({ timeout: 15_000 });
+  const items = menu.locator('.monaco-list-row.action');
+  await items.first().waitFor();
+  return { items, titles: await items.allTextContents() };
 }
 
 describe('VS Code with the Retry Safety extension', () => {
@@ -131,19 +155,7 @@ describe('VS Code with the Retry Safety extension', () => {
       const { page } = browser;
       await openFile(page, '.env');
       expect(await editorText(page)).toContain('retryWrites=false');
-      await goToFirstProblem(page);
-      // The lightbulb sits in the gutter when the line has room, else inline.
-      const lightbulb = activeEditor(page)
-        .locator('[class*="codicon-gutter-lightbulb"], .lightBulbWidget')
-        .locator('visible=true')
-        .first();
-      await lightbulb.waitFor({ timeout: 15_000 });
-      await lightbulb.click();
-      const menu = page.locator('.action-widget').locator('visible=true').first();
-      await menu.waitFor({ timeout: 15_000 });
-      const items = menu.locator('.monaco-list-row.action');
-      await items.first().waitFor();
-      const titles = await items.allTextContents();
+      const { items, titles } = await openQuickFixMenu(page);
       const fix = titles.findIndex(
         (title) => (title.includes(CONNECTION_STRING_RULE) || /retryWrites/i.test(title)) && !/disable/i.test(title),
       );
@@ -214,4 +226,46 @@ describe('VS Code with the Retry Safety extension', () => {
       await expect.poll(() => activeEditor(page).locator(SQUIGGLE).count(), { timeout: 20_000 }).toBe(0);
       timer('enable: false');
     }));
+});
+
+describe("VS Code with a project's own eslint.config.mjs", () => {
+  const CONFIG = `import retrySafety from 'eslint-plugin-retry-safety';
+
+export default [
+  retrySafety.configs['connection-strings'],
+  { settings: { 'retry-safety': { documentdb: { engineVersion: '8.0.2' } } } },
+];
+`;
+  let projectBrowser: Browser | undefined;
+
+  afterAll(async () => {
+    await projectBrowser?.close();
+  });
+
+  test('the engine version comes from the config: the quick-fix that removes retryWrites=false, without any editor setting', () =>
+    withLogs(
+      async () => {
+        // A trusted folder (code-server runs with workspace trust off) with no .vscode/settings.json.
+        const project = createProject({ 'eslint.config.mjs': CONFIG, '.env': `PORT=3000\nMONGODB_URI=${DOCDB_URI}&retryWrites=false\n` }, 'eslint');
+        projectBrowser = await launchBrowser();
+        const { page } = projectBrowser;
+        await page.goto(server.url(project, join(project, '.env')));
+        await waitForWorkbench(page);
+        await activeEditor(page).locator(SQUIGGLE).first().waitFor({ timeout: 90_000 });
+        timer('squiggle from the project config');
+        const { items, titles } = await openQuickFixMenu(page);
+        const fix = titles.findIndex((title) => title.includes('Remove "&retryWrites=false"'));
+        expect(fix, `the autofix among ${JSON.stringify(titles)}`).toBeGreaterThanOrEqual(0);
+        await items.nth(fix).click();
+        await expect.poll(() => editorText(page), { timeout: 10_000 }).not.toContain('retryWrites=false');
+        await runCommand(page, 'Retry Safety: Show Output');
+        const output = page.locator('.panel .monaco-editor .view-lines');
+        const outputText = async () => ((await output.textContent()) ?? '').replace(/\u00a0/g, ' ');
+        await expect.poll(outputText, { timeout: 15_000 }).toContain('eslint.config.mjs (ESLint');
+        timer('quick-fix from the project config');
+      },
+      () => projectBrowser?.page ?? browser.page,
+    ),
+  // A second window starts its own extension host and language server.
+  300_000);
 });

@@ -17,7 +17,8 @@ import { FILE_KINDS } from '../../eslint-plugin/src/file-kinds';
 import { rules } from '../../eslint-plugin/src/rules/index';
 import { FILE_NAME_PATTERNS, LANGUAGE_IDS, documentSelector } from '../../extension/src/document-selector';
 import { FIX_ALL_COMMAND, FIX_ALL_KIND } from '../../server/src/capabilities';
-import { SETTING_KEYS, SETTINGS_SECTION, defaultSettings, readSettings } from '../../server/src/settings';
+import { CONFIG_FILE_GLOB } from '../../server/src/config-files';
+import { SETTING_KEYS, SETTINGS_SECTION, WORKSPACE_TRUST_GRANTED, defaultSettings, readSettings } from '../../server/src/settings';
 import { LspClient } from '../server/lsp-client';
 
 const extensionDir = fileURLToPath(new URL('../../extension/', import.meta.url));
@@ -251,7 +252,15 @@ describe('settings: manifest and server agree', () => {
 
   test('the extension synchronises the same section', () => {
     expect(readConstant(extensionSource, 'SETTINGS_SECTION')).toBe(SETTINGS_SECTION);
-    expect(read('src/extension.ts')).toContain('synchronize: { configurationSection: SETTINGS_SECTION }');
+  });
+
+  test('the extension watches the config files the server looks for, and tells it about trust by the name it listens to', () => {
+    expect(readConstant(extensionSource, 'CONFIG_FILE_GLOB')).toBe(CONFIG_FILE_GLOB);
+    expect(readConstant(extensionSource, 'WORKSPACE_TRUST_GRANTED')).toBe(WORKSPACE_TRUST_GRANTED);
+    const source = read('src/extension.ts');
+    expect(source).toContain('configurationSection: SETTINGS_SECTION,');
+    expect(source).toContain('fileEvents: vscode.workspace.createFileSystemWatcher(CONFIG_FILE_GLOB)');
+    expect(source).toContain('workspaceTrusted: vscode.workspace.isTrusted');
   });
 });
 

@@ -23,6 +23,7 @@ import {
   LogMessageNotification,
   PublishDiagnosticsNotification,
   RegistrationRequest,
+  ShowMessageNotification,
   ShutdownRequest,
   type CodeAction,
   type Diagnostic,
@@ -55,6 +56,8 @@ type Waiter = { uri: string; accept: (params: PublishDiagnosticsParams) => boole
 
 export class LspClient {
   readonly logs: string[] = [];
+  /** What the server showed the user (`window/showMessage`). */
+  readonly shownMessages: string[] = [];
   /** What the server wrote to stderr. */
   stderr = '';
   readonly published: PublishDiagnosticsParams[] = [];
@@ -82,6 +85,9 @@ export class LspClient {
     });
     connection.onNotification(LogMessageNotification.type, ({ message }) => {
       this.logs.push(message);
+    });
+    connection.onNotification(ShowMessageNotification.type, ({ message }) => {
+      this.shownMessages.push(message);
     });
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       this.published.push(params);

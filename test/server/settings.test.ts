@@ -15,8 +15,11 @@ describe('settings', () => {
       enable: false,
       documentdb: { engineVersion: '8.0.2', hosts: ['localhost:27018'], findEngineVersion: true },
       rules: { 'require-retry-backoff': 'info', 'pg-require-pool-error-listener': 'off' },
+      useProjectConfig: true,
       trace: { server: 'verbose' },
     });
+    expect(readSettings({ useProjectConfig: false }).useProjectConfig).toBe(false);
+    expect(readSettings({ useProjectConfig: 'no' }).useProjectConfig).toBe(true);
     expect(readSettings({ 'documentdb.engineVersion': '5.0.0', 'documentdb.hosts': ['tunnel'], 'documentdb.findEngineVersion': false, 'trace.server': 'messages' })).toEqual({
       ...defaultSettings,
       documentdb: { engineVersion: '5.0.0', hosts: ['tunnel'], findEngineVersion: false },
