@@ -10,7 +10,7 @@ import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol'
 import { afterEach, describe, expect, it } from 'vitest';
 import { LspClient } from './lsp-client';
 
-const RULE = 'retry-safety/mongo-retry-writes-connection-string';
+const RULE = 'mongo-retry-writes-connection-string';
 const URI_FALSE = 'mongodb://app:s3cretPass@orders.cluster-c9akciq32.us-east-1.docdb.amazonaws.com:27017/orders?tls=true&retryWrites=false';
 const SOURCE = `import { MongoClient } from 'mongodb';\n\nexport const client = new MongoClient('${URI_FALSE}');\n`;
 const SETTINGS = { enable: true, documentdb: { hosts: [] }, rules: {}, trace: { server: 'off' } };
@@ -52,7 +52,7 @@ describe('language server: the engine version from the workspace folder', { time
     await client.open(db, 'typescript', SOURCE);
     const [message, ...others] = messages(await client.diagnosticsFor(db, 1));
     expect(others).toEqual([]);
-    expect(message).toContain('Amazon DocumentDB 8.0.2 (from infra/docdb.tf:3) supports them');
+    expect(message).toContain('DocumentDB 8.0.2 (from infra/docdb.tf:3) supports them');
     expect(message).not.toContain('s3cretPass');
 
     // The server asked the client to watch the files that may state the version.
@@ -72,7 +72,7 @@ describe('language server: the engine version from the workspace folder', { time
     writeFileSync(path.join(dir, 'infra/global.tf'), 'resource "aws_docdb_global_cluster" "g" {\n  engine_version = "8.0.2"\n}\n');
     await client.changeWatchedFiles([{ uri: uriOf('infra/global.tf'), type: FileChangeType.Created }]);
     const several = await client.waitForDiagnostics(db, () => client.published.length > published);
-    expect(messages(several.diagnostics)).toEqual([expect.stringContaining('engine versions on both sides (5.0.0 in infra/docdb.tf:3, 8.0.2 in infra/global.tf:2)')]);
+    expect(messages(several.diagnostics)).toEqual([expect.stringContaining('versions on both sides (5.0.0 in infra/docdb.tf:3, 8.0.2 in infra/global.tf:2)')]);
 
     // A change to a file that states no cluster lints nothing again.
     published = client.published.length;

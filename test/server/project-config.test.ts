@@ -61,7 +61,8 @@ export default [
 }
 
 const uriOf = (dir: string, file: string) => pathToFileURL(path.join(dir, file)).href;
-const codesOf = (diagnostics: Diagnostic[]) => diagnostics.map((diagnostic) => diagnostic.code).sort();
+/** Rule ids of the diagnostics (the server publishes the rule's name as the code, under the source retry-safety). */
+const codesOf = (diagnostics: Diagnostic[]) => diagnostics.map((diagnostic) => `${diagnostic.source}/${String(diagnostic.code)}`).sort();
 
 const clients: LspClient[] = [];
 
@@ -78,7 +79,7 @@ async function openAndWait(client: LspClient, uri: string, text = SOURCE): Promi
 
 /** Where the quick-fix that removes `retryWrites=false` is offered. */
 async function quickFixTitles(client: LspClient, uri: string, diagnostics: Diagnostic[]): Promise<string[]> {
-  const connection = diagnostics.find((diagnostic) => diagnostic.code === CONNECTION_RULE)!;
+  const connection = diagnostics.find((diagnostic) => `${diagnostic.source}/${String(diagnostic.code)}` === CONNECTION_RULE)!;
   const actions = await client.codeActions(uri, connection.range, [connection]);
   return actions.map((action) => action.title);
 }
