@@ -10,13 +10,16 @@ import type { ESLint, Linter } from 'eslint';
 import type * as constants from './constants';
 import type * as fileKinds from './file-kinds';
 import type * as moduleIndex from './module-index';
+import type * as testFiles from './test-files';
 import entry = require('./index');
 
 type RetrySafetyPlugin = Omit<ESLint.Plugin, 'configs'> & {
-  configs: Record<constants.ConfigName, Linter.Config>;
+  /** `recommended` is two config objects (all files, then test files): nest it in the config array, or spread it. */
+  configs: Record<Exclude<constants.ConfigName, 'recommended'>, Linter.Config> & { recommended: Linter.Config[] };
 } & typeof constants &
   typeof fileKinds &
-  typeof moduleIndex;
+  typeof moduleIndex &
+  typeof testFiles;
 
 // Checked against the plugin object but for its rules, whose typescript-eslint type is not ESLint's.
 const checked: Omit<RetrySafetyPlugin, 'rules'> = entry.default;

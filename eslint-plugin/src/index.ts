@@ -1,6 +1,6 @@
 import type { ESLint, Linter } from 'eslint';
 import pkg from '../package.json';
-import { presetRules } from './configs';
+import { presetRules, testFileRules } from './configs';
 import * as constants from './constants';
 import {
   CODE_PRESET_NAMES,
@@ -13,29 +13,44 @@ import {
   TEXT_LANGUAGE_NAME,
 } from './constants';
 import * as fileKinds from './file-kinds';
-import { getConnectionStringsPresetFiles } from './file-kinds';
+import { getConnectionStringsPresetFiles, TEST_FILE_PATTERNS } from './file-kinds';
 import { textLanguage } from './languages/text-language';
 import * as moduleIndex from './module-index';
 import { type RuleId, rules } from './rules';
+import * as testFiles from './test-files';
 
 export * from './constants';
 export * from './file-kinds';
 export * from './module-index';
+export * from './test-files';
+
+/**
+ * The presets by name. `recommended` is two config objects (all files, then test files);
+ * ESLint flattens a nested array, so `[retrySafety.configs.recommended, …]` works as it
+ * does for the one-object presets.
+ */
+export type PluginConfigs = Record<Exclude<ConfigName, 'recommended'>, Linter.Config> & { recommended: Linter.Config[] };
 
 const plugin = {
   meta: { name: pkg.name, version: pkg.version, namespace: PLUGIN_NAMESPACE },
   rules,
   languages: { [TEXT_LANGUAGE_NAME]: textLanguage },
-  configs: {} as Record<ConfigName, Linter.Config>,
+  configs: {} as PluginConfigs,
 };
 
 // Presets refer to the plugin object itself, so they are filled in after it exists.
 for (const preset of CODE_PRESET_NAMES) {
-  plugin.configs[preset] = {
+  const config: Linter.Config = {
     name: `${PLUGIN_NAMESPACE}/${preset}`,
     plugins: { [PLUGIN_NAMESPACE]: plugin as unknown as ESLint.Plugin },
     rules: presetRules(preset),
   };
+  if (preset !== 'recommended') {
+    plugin.configs[preset] = config;
+    continue;
+  }
+  // Quiet in test files: the rules whose reports there are almost never acted on.
+  plugin.configs.recommended = [config, { name: `${PLUGIN_NAMESPACE}/recommended/test-files`, files: [...TEST_FILE_PATTERNS], rules: testFileRules() }];
 }
 
 const connectionStringRule: RuleId = CONNECTION_STRING_RULE_ID;
@@ -60,8 +75,8 @@ plugin.configs[CONNECTION_STRINGS_PRESET_NAME] = {
  * Node's named imports find them. Not enumerable: ESLint and `{ ...plugin }` see the
  * plugin's own keys only.
  */
-for (const [name, value] of Object.entries({ ...constants, ...fileKinds, ...moduleIndex })) {
+for (const [name, value] of Object.entries({ ...constants, ...fileKinds, ...moduleIndex, ...testFiles })) {
   Object.defineProperty(plugin, name, { value, enumerable: false });
 }
 
-export default plugin as typeof plugin & typeof constants & typeof fileKinds & typeof moduleIndex;
+export default plugin as typeof plugin & typeof constants & typeof fileKinds & typeof moduleIndex & typeof testFiles;

@@ -20,7 +20,7 @@ import type { DocumentLinter } from './lint';
 import { ProtocolLifecycle } from './lifecycle';
 import { createLogger, describeError } from './log';
 import { computeMinimalEdits } from './minimal-edits';
-import { SETTINGS_SECTION, readDebounceMs, readInitializationSettings, readSettings, type Settings } from './settings';
+import { SETTINGS_SECTION, readDebounceMs, readInitializationSettings, readSettings, readWorkspaceFolders, type Settings } from './settings';
 import { GuardedMessageReader, TrackedMessageWriter, type Transport } from './transport';
 
 const DEFAULT_DEBOUNCE_MS = 200;
@@ -147,6 +147,8 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
   let canRegisterConfigurationChange = false;
   let useDocumentChanges = false;
   let debounceMs = DEFAULT_DEBOUNCE_MS;
+  /** Paths of the workspace folders at start: what a document's path is matched against the test-file patterns from. */
+  let workspaceFolders: string[] = [];
 
   connection.onInitialize((params): InitializeResult => {
     const capabilities = params.capabilities;
@@ -156,6 +158,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     fallbackSettings = readInitializationSettings(params.initializationOptions);
     debounceMs = readDebounceMs(params.initializationOptions, DEFAULT_DEBOUNCE_MS);
     verbose = fallbackSettings.trace.server === 'verbose';
+    workspaceFolders = readWorkspaceFolders(params);
 
     return { capabilities: serverCapabilities, serverInfo: { name: pkg.name, version: pkg.version } };
   });
@@ -254,7 +257,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     if (document.version !== requestedVersion || !documents.get(uri)) return;
     syncOpenModules(engine);
     const started = performance.now();
-    const outcome = linter.lint(document.getText(), engine.getLintTarget(uri, document.languageId), settings);
+    const outcome = linter.lint(document.getText(), engine.getLintTarget(uri, document.languageId, workspaceFolders), settings);
     if (outcome.status === 'parse-error') {
       // Mid-typing: no parse-error noise, and the client keeps what it shows (fix data is
       // tied to the older version, so no stale fix can be applied).
@@ -336,7 +339,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     const document = documents.get(uri);
     if (!settings.enable || !document || document.version !== version) return undefined;
     const text = document.getText();
-    const fixed = linter.fix(text, engine.getLintTarget(uri, document.languageId), settings);
+    const fixed = linter.fix(text, engine.getLintTarget(uri, document.languageId, workspaceFolders), settings);
     if (fixed === undefined) return undefined;
     return { document, edits: computeMinimalEdits(text, fixed).map((edit) => engine.toTextEdit(document, edit)) };
   }
@@ -351,7 +354,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     diagnostic: Diagnostic,
   ): DiagnosticData | undefined {
     if (deferredLint?.uri !== document.uri || deferredLint.version !== document.version || deferredLint.settings !== settings) {
-      const outcome = linter.lint(document.getText(), engine.getLintTarget(document.uri, document.languageId), settings);
+      const outcome = linter.lint(document.getText(), engine.getLintTarget(document.uri, document.languageId, workspaceFolders), settings);
       const diagnostics = outcome.status === 'linted' ? engine.toDiagnostics(document, outcome, Infinity) : [];
       deferredLint = { uri: document.uri, version: document.version, settings, diagnostics };
     }
@@ -366,7 +369,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     if (isKindRequested(CodeActionKind.QuickFix, context.only)) {
       const settings = await getSettings(document.uri);
       const loaded = await loadEngine();
-      const target = loaded.engine.getLintTarget(document.uri, document.languageId);
+      const target = loaded.engine.getLintTarget(document.uri, document.languageId, workspaceFolders);
       actions.push(
         ...loaded.engine.getQuickFixes({
           document,

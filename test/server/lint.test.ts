@@ -32,6 +32,7 @@ vi.mock('../../server/src/plugin', () => {
   return {
     plugin,
     getPresetRules: () => Object.fromEntries(Object.keys(plugin.rules).map((id) => [`retry-safety/${id}`, 'warn'])),
+    getTestFileRules: () => ({}),
   };
 });
 
