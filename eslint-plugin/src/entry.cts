@@ -14,8 +14,8 @@ import type * as testFiles from './test-files';
 import entry = require('./index');
 
 type RetrySafetyPlugin = Omit<ESLint.Plugin, 'configs'> & {
-  /** `recommended` is two config objects (all files, then test files): nest it in the config array, or spread it. */
-  configs: Record<Exclude<constants.ConfigName, 'recommended'>, Linter.Config> & { recommended: Linter.Config[] };
+  /** Code presets are lists of config objects (`recommended`: every file, then test files): spread them, `...retrySafety.configs.recommended`. */
+  configs: Record<constants.CodePresetName, Linter.Config[]> & Record<typeof constants.CONNECTION_STRINGS_PRESET_NAME, Linter.Config>;
 } & typeof constants &
   typeof fileKinds &
   typeof moduleIndex &

@@ -4,9 +4,9 @@ import { presetRules, testFileRules } from './configs';
 import * as constants from './constants';
 import {
   CODE_PRESET_NAMES,
+  type CodePresetName,
   CONNECTION_STRING_RULE_ID,
   CONNECTION_STRINGS_PRESET_NAME,
-  type ConfigName,
   PLUGIN_NAMESPACE,
   RULE_PREFIX,
   TEXT_LANGUAGE_ID,
@@ -25,11 +25,10 @@ export * from './module-index';
 export * from './test-files';
 
 /**
- * The presets by name. `recommended` is two config objects (all files, then test files);
- * ESLint flattens a nested array, so `[retrySafety.configs.recommended, …]` works as it
- * does for the one-object presets.
+ * The presets by name. Each code preset is a list of config objects (`recommended`: every
+ * file, then test files), spread into the config array: `...retrySafety.configs.recommended`.
  */
-export type PluginConfigs = Record<Exclude<ConfigName, 'recommended'>, Linter.Config> & { recommended: Linter.Config[] };
+export type PluginConfigs = Record<CodePresetName, Linter.Config[]> & Record<typeof CONNECTION_STRINGS_PRESET_NAME, Linter.Config>;
 
 const plugin = {
   meta: { name: pkg.name, version: pkg.version, namespace: PLUGIN_NAMESPACE },
@@ -40,17 +39,16 @@ const plugin = {
 
 // Presets refer to the plugin object itself, so they are filled in after it exists.
 for (const preset of CODE_PRESET_NAMES) {
-  const config: Linter.Config = {
+  const forEveryFile: Linter.Config = {
     name: `${PLUGIN_NAMESPACE}/${preset}`,
     plugins: { [PLUGIN_NAMESPACE]: plugin as unknown as ESLint.Plugin },
     rules: presetRules(preset),
   };
-  if (preset !== 'recommended') {
-    plugin.configs[preset] = config;
-    continue;
-  }
-  // Quiet in test files: the rules whose reports there are almost never acted on.
-  plugin.configs.recommended = [config, { name: `${PLUGIN_NAMESPACE}/recommended/test-files`, files: [...TEST_FILE_PATTERNS], rules: testFileRules() }];
+  // `recommended` is quiet in test files: the rules whose reports there are almost never acted on.
+  plugin.configs[preset] =
+    preset === 'recommended'
+      ? [forEveryFile, { name: `${PLUGIN_NAMESPACE}/recommended/test-files`, files: [...TEST_FILE_PATTERNS], rules: testFileRules() }]
+      : [forEveryFile];
 }
 
 const connectionStringRule: RuleId = CONNECTION_STRING_RULE_ID;

@@ -20,6 +20,7 @@ export function getRuleDocs(ruleId: string): RuleDocs {
 
 /** A preset's `retry-safety/<id>` → level map for every file (a test file aside). */
 export function getPresetRules(preset: ConfigName): Linter.RulesRecord {
+  // Code presets are lists (every file first), connection-strings one object.
   const [forEveryFile] = [plugin.configs[preset]].flat();
   return { ...forEveryFile?.rules } as Linter.RulesRecord;
 }

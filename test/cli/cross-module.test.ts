@@ -17,7 +17,7 @@ const esmConfig = (typed: boolean): string => `import tsParser from '@typescript
 import retrySafety from 'eslint-plugin-retry-safety';
 export default [
   { files: ['**/*.ts'], languageOptions: { parser: tsParser${typed ? ', parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname }' : ''} } },
-  retrySafety.configs.all,
+  ...retrySafety.configs.all,
   ${settings},
 ];
 `;
@@ -72,7 +72,7 @@ describe('clients in their own module, CommonJS in JavaScript (ESLint 9, its def
   it('follows require() to a pg query wrapper, a Mongoose model, and a DynamoDB store class', () => {
     const dir = createProject(
       {
-        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [retrySafety.configs.all, ${settings}];\n`,
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
         'db/index.js': `const { Pool } = require('pg');\nconst pool = new Pool();\npool.on('error', () => {});\nmodule.exports = { query: (text, params) => pool.query(text, params) };\n`,
         'models/Record.js': `const mongoose = require('mongoose');\nconst schema = new mongoose.Schema({ name: String });\nmodule.exports = mongoose.model('Record', schema);\n`,
         'lib/store.js': `const AWS = require('aws-sdk');

@@ -42,7 +42,7 @@ describe('plugin meta', () => {
   });
 
   it('puts every rule in `all` and `strict`, and all but the strict-only ones in `recommended`', () => {
-    const inConfig = (name: 'recommended' | 'strict' | 'all') => Object.keys([plugin.configs[name]].flat()[0]?.rules ?? {});
+    const inConfig = (name: 'recommended' | 'strict' | 'all') => Object.keys(plugin.configs[name][0]?.rules ?? {});
     const qualified = ruleIds.map((id) => `retry-safety/${id}`);
     expect(inConfig('all').sort()).toEqual([...qualified].sort());
     expect(inConfig('strict').sort()).toEqual([...qualified].sort());
@@ -170,19 +170,17 @@ describe('the package entry', () => {
         "import type { Linter } from 'eslint';",
         "import retrySafety, { CONNECTION_STRING_RULE_ID, RULE_PREFIX, TEXT_LANGUAGE_ID, type ConfigName } from 'eslint-plugin-retry-safety';",
         "import { FILE_KINDS } from 'eslint-plugin-retry-safety/file-kinds';",
-        "import { defineConfig } from 'eslint/config';",
         "const preset: ConfigName = 'recommended';",
-        'export const spread = [...retrySafety.configs.recommended, retrySafety.configs.strict] satisfies Linter.Config[];',
-        'export default defineConfig([',
-        '  retrySafety.configs[preset],',
+        'export default [',
+        '  ...retrySafety.configs[preset],',
         "  retrySafety.configs['connection-strings'],",
         "  { plugins: { 'retry-safety': retrySafety }, rules: { [`${RULE_PREFIX}${CONNECTION_STRING_RULE_ID}`]: 'error' } },",
         "  { files: FILE_KINDS.filter((kind) => kind.syntax === 'text').flatMap((kind) => kind.extensions.map((extension) => `**/*${extension}`)), language: TEXT_LANGUAGE_ID },",
-        ']);',
+        '] satisfies Linter.Config[];',
       ].join('\n'),
       'eslint.config.cts': [
         "import retrySafety = require('eslint-plugin-retry-safety');",
-        "const config: import('eslint').Linter.Config[] = [retrySafety.configs.all, { settings: { [retrySafety.SETTINGS_KEY]: {} } }];",
+        "const config: import('eslint').Linter.Config[] = [...retrySafety.configs.all, { settings: { [retrySafety.SETTINGS_KEY]: {} } }];",
         'export = config;',
       ].join('\n'),
       'misspelt.ts': "import retrySafety from 'eslint-plugin-retry-safety';\nexport const config = retrySafety.configs.recomended;\n",
