@@ -40,6 +40,8 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** false: start the server but send no `initialize` (to test what it does before). */
   initialize?: boolean;
+  /** `file:` URIs of the workspace folders announced in `initialize`; none by default. */
+  workspaceFolders?: string[];
 }
 
 type Waiter = { uri: string; accept: (params: PublishDiagnosticsParams) => boolean; resolve: (params: PublishDiagnosticsParams) => void };
@@ -107,8 +109,8 @@ export class LspClient {
     const connection = this.connection;
     this.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
-      rootUri: null,
-      workspaceFolders: null,
+      rootUri: options.workspaceFolders?.[0] ?? null,
+      workspaceFolders: options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder-${index}` })) ?? null,
       initializationOptions: options.initializationOptions,
       capabilities: {
         workspace: {
