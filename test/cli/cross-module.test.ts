@@ -105,6 +105,44 @@ module.exports = { save, archive, load };
   });
 });
 
+describe('batch results returned to callers in other modules', () => {
+  it.each(['eslint', 'eslint9'] as const)('reports a result every caller drops, not one a caller reads, and not for callers in tests (%s)', (eslintPackage) => {
+    const dir = createProject(
+      {
+        'package.json': '{ "name": "orders", "private": true }',
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
+        'src/store.js': `const AWS = require('aws-sdk');
+const documents = new AWS.DynamoDB.DocumentClient();
+async function saveAll(items) {
+  return documents.batchWrite({ RequestItems: { orders: items.map((Item) => ({ PutRequest: { Item } })) } }).promise();
+}
+async function loadAll(keys) {
+  return documents.batchGet({ RequestItems: { orders: { Keys: keys } } }).promise();
+}
+function removeAll(keys) {
+  return documents.batchWrite({ RequestItems: { orders: keys.map((Key) => ({ DeleteRequest: { Key } })) } }).promise();
+}
+module.exports = { saveAll, loadAll, removeAll };
+`,
+        'src/handler.js': `const { saveAll, loadAll } = require('./store');
+exports.handler = async (event) => {
+  await saveAll(event.items);
+  const { Responses, UnprocessedKeys } = await loadAll(event.keys);
+  if (UnprocessedKeys && Object.keys(UnprocessedKeys).length > 0) throw new Error('DynamoDB left reads unprocessed');
+  return Responses;
+};
+`,
+        // Only a test drops removeAll's result: its callers in the application are unknown.
+        'test/store.test.js': `const { removeAll } = require('../src/store');\nremoveAll([{ id: '1' }]);\n`,
+      },
+      eslintPackage,
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'src/store.js')).toEqual(['dynamodb-require-unprocessed-items-handling@4']);
+    expect(ruleLines(results, 'src/handler.js')).toEqual([]);
+  });
+});
+
 describe('look-alikes in modules of their own stay silent', () => {
   it('a Prisma client, a mysql2 pool, an array-like wrapper and an S3 client', () => {
     const dir = createProject(

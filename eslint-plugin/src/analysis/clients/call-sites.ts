@@ -138,6 +138,10 @@ function getCalledFunction(context: AnyRuleContext, call: TSESTree.CallExpressio
 }
 
 /** Every call (or `new`) of `fn` in the file, and its export names; undefined when `fn` is used otherwise too. */
+export function getFunctionCallers(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
+  return getCalls(context, fn);
+}
+
 function getCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
   const found = getFunctionVariable(context, fn);
   if (!found) return undefined;
