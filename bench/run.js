@@ -247,7 +247,7 @@ function main() {
   }
   ensureCorpusInstalled();
   const plugin = require(pluginPath);
-  const allRules = plugin.configs.all.rules;
+  const allRules = plugin.configs.all[0].rules;
 
   // Each file is linted at its real path, so the module index reads the modules it
   // imports; the Linter's folder is the corpus's node_modules, which ESLint would

@@ -118,7 +118,7 @@ const bareConfig = [
     languageOptions: { parser: tsParser, ecmaVersion: 'latest', sourceType: 'module', parserOptions: { ecmaFeatures: { jsx: true } } },
     linterOptions: { reportUnusedDisableDirectives: 'off' },
     settings: { 'retry-safety': { documentdb: { engineVersion: ENGINE_VERSION, hosts: [] } } },
-    rules: plugin.configs.recommended.rules,
+    rules: plugin.configs.recommended[0].rules,
   },
 ];
 

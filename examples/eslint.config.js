@@ -8,7 +8,7 @@ export default [
     files: ['**/*.ts'],
     languageOptions: { parser: tsParser },
   },
-  retrySafety.configs.strict,
+  ...retrySafety.configs.strict,
   retrySafety.configs['connection-strings'],
   {
     settings: {

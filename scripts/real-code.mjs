@@ -77,7 +77,7 @@ function main() {
   }
   ensureCorpusInstalled();
   const plugin = require(pluginPath);
-  const allRules = plugin.configs.all.rules;
+  const allRules = plugin.configs.all[0].rules;
   const unknownRules = options.rules.filter((id) => !(`retry-safety/${id}` in allRules));
   if (unknownRules.length > 0) throw new Error(`unknown rule(s): ${unknownRules.join(', ')}`);
 

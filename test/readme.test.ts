@@ -30,9 +30,11 @@ describe('README rule table', () => {
     expect(row!.fix.includes('💡'), 'suggestion mark').toBe(Boolean(rule.meta.hasSuggestions));
     const presets = row!.presets.split(/[\s,]+/);
     for (const [mark, preset] of [['R', 'recommended'], ['S', 'strict'], ['A', 'all']] as const) {
-      const inPreset = `retry-safety/${id}` in (plugin.configs[preset].rules ?? {});
+      const inPreset = `retry-safety/${id}` in (plugin.configs[preset][0]?.rules ?? {});
       expect(presets.includes(mark), `${preset} mark`).toBe(inPreset);
     }
+    const offInTests = plugin.configs.recommended.slice(1).some((config) => config.rules?.[`retry-safety/${id}`] === 'off');
+    expect(presets.includes('T'), 'off-in-test-files mark').toBe(offInTests);
   });
 });
 

@@ -170,11 +170,18 @@ export const qualityPackages = [
     why: 'event store (TypeScript sources, tests left out); the SDK v3 DynamoDBClient is a typed constructor parameter',
   },
   {
+    name: '@shiftcoders/dynamo-easy',
+    source: 'quality',
+    database: 'dynamodb',
+    include: ['dist/_esm2015/dynamo/dynamo-db-wrapper.js', 'dist/_esm2015/dynamo/batchwrite', 'dist/_esm2015/dynamo/batchget'],
+    why: 'data mapper whose SDK v2 batch calls are returned by a wrapper class to helpers that re-send the leftovers after a growing delay (look-alike: handled after a detour, re-sent with a wait)',
+  },
+  {
     name: 'dynamodb-doc-client-wrapper',
     source: 'quality',
     database: 'dynamodb',
     include: ['index.js', 'lib'],
-    why: 'DocumentClient wrapper made in its own module (lib/documentClientFactory.js) whose batch helpers resend UnprocessedItems/UnprocessedKeys (look-alike for the batch rule)',
+    why: 'DocumentClient wrapper made in its own module (lib/documentClientFactory.js) whose batch helpers resend UnprocessedItems/UnprocessedKeys at once, with no wait and no limit',
   },
   {
     name: '@keyv/dynamo',

@@ -97,7 +97,7 @@ async function lintPackage(pkg, plugin) {
       languageOptions,
       linterOptions: { reportUnusedDisableDirectives: 'off' },
       plugins: { 'retry-safety': plugin },
-      rules: plugin.configs.all.rules,
+      rules: plugin.configs.all[0].rules,
       settings,
     },
   ];

@@ -11,14 +11,17 @@ import type * as constants from './constants';
 import type * as fileKinds from './file-kinds';
 import type * as infraEngineVersions from './infra-engine-versions';
 import type * as moduleIndex from './module-index';
+import type * as testFiles from './test-files';
 import entry = require('./index');
 
 type RetrySafetyPlugin = Omit<ESLint.Plugin, 'configs'> & {
-  configs: Record<constants.ConfigName, Linter.Config>;
+  /** Code presets are lists of config objects (`recommended`: every file, then test files): spread them, `...retrySafety.configs.recommended`. */
+  configs: Record<constants.CodePresetName, Linter.Config[]> & Record<typeof constants.CONNECTION_STRINGS_PRESET_NAME, Linter.Config>;
 } & typeof constants &
   typeof fileKinds &
   typeof moduleIndex &
-  typeof infraEngineVersions;
+  typeof infraEngineVersions &
+  typeof testFiles;
 
 // Checked against the plugin object but for its rules, whose typescript-eslint type is not ESLint's.
 const checked: Omit<RetrySafetyPlugin, 'rules'> = entry.default;

@@ -1,43 +1,56 @@
 import type { ESLint, Linter } from 'eslint';
 import pkg from '../package.json';
-import { presetRules } from './configs';
+import { presetRules, testFileRules } from './configs';
 import * as constants from './constants';
 import {
   CODE_PRESET_NAMES,
+  type CodePresetName,
   CONNECTION_STRING_RULE_ID,
   CONNECTION_STRINGS_PRESET_NAME,
-  type ConfigName,
   PLUGIN_NAMESPACE,
   RULE_PREFIX,
   TEXT_LANGUAGE_ID,
   TEXT_LANGUAGE_NAME,
 } from './constants';
 import * as fileKinds from './file-kinds';
-import { getConnectionStringsPresetFiles } from './file-kinds';
+import { getConnectionStringsPresetFiles, TEST_FILE_PATTERNS } from './file-kinds';
 import { textLanguage } from './languages/text-language';
 import * as infraEngineVersions from './infra-engine-versions';
 import * as moduleIndex from './module-index';
 import { type RuleId, rules } from './rules';
+import * as testFiles from './test-files';
 
 export * from './constants';
 export * from './file-kinds';
 export * from './infra-engine-versions';
 export * from './module-index';
+export * from './test-files';
+
+/**
+ * The presets by name. Each code preset is a list of config objects (`recommended`: every
+ * file, then test files), spread into the config array: `...retrySafety.configs.recommended`.
+ */
+export type PluginConfigs = Record<CodePresetName, Linter.Config[]> & Record<typeof CONNECTION_STRINGS_PRESET_NAME, Linter.Config>;
 
 const plugin = {
   meta: { name: pkg.name, version: pkg.version, namespace: PLUGIN_NAMESPACE },
   rules,
   languages: { [TEXT_LANGUAGE_NAME]: textLanguage },
-  configs: {} as Record<ConfigName, Linter.Config>,
+  configs: {} as PluginConfigs,
 };
 
 // Presets refer to the plugin object itself, so they are filled in after it exists.
 for (const preset of CODE_PRESET_NAMES) {
-  plugin.configs[preset] = {
+  const forEveryFile: Linter.Config = {
     name: `${PLUGIN_NAMESPACE}/${preset}`,
     plugins: { [PLUGIN_NAMESPACE]: plugin as unknown as ESLint.Plugin },
     rules: presetRules(preset),
   };
+  // `recommended` is quiet in test files: the rules whose reports there are almost never acted on.
+  plugin.configs[preset] =
+    preset === 'recommended'
+      ? [forEveryFile, { name: `${PLUGIN_NAMESPACE}/recommended/test-files`, files: [...TEST_FILE_PATTERNS], rules: testFileRules() }]
+      : [forEveryFile];
 }
 
 const connectionStringRule: RuleId = CONNECTION_STRING_RULE_ID;
@@ -62,8 +75,8 @@ plugin.configs[CONNECTION_STRINGS_PRESET_NAME] = {
  * Node's named imports find them. Not enumerable: ESLint and `{ ...plugin }` see the
  * plugin's own keys only.
  */
-for (const [name, value] of Object.entries({ ...constants, ...fileKinds, ...moduleIndex, ...infraEngineVersions })) {
+for (const [name, value] of Object.entries({ ...constants, ...fileKinds, ...moduleIndex, ...infraEngineVersions, ...testFiles })) {
   Object.defineProperty(plugin, name, { value, enumerable: false });
 }
 
-export default plugin as typeof plugin & typeof constants & typeof fileKinds & typeof moduleIndex & typeof infraEngineVersions;
+export default plugin as typeof plugin & typeof constants & typeof fileKinds & typeof moduleIndex & typeof infraEngineVersions & typeof testFiles;

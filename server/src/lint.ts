@@ -15,10 +15,11 @@ import {
   TEXT_LANGUAGE_ID,
   findCodeKindByLanguageId,
   findFileKind,
+  isTestFilePath,
 } from 'eslint-plugin-retry-safety';
 import { getFilePath } from './file-paths';
 import { describeError, type Logger } from './log';
-import { getPresetRules, plugin } from './plugin';
+import { getPresetRules, getTestFileRules, plugin } from './plugin';
 import { JS_LINE_BREAK, TEXT_LINE_BREAK } from './positions';
 import { toEslintSettings, type RuleLevel, type Settings } from './settings';
 
@@ -50,6 +51,11 @@ export interface LintTarget {
    * (set by the server); none for a document outside every folder.
    */
   infraRoot?: string;
+  /**
+   * A test file by the `recommended` preset's patterns (code only): the rules that preset
+   * keeps quiet in tests are off unless the settings set their level.
+   */
+  testFile?: boolean;
 }
 
 export type LintOutcome =
@@ -86,15 +92,35 @@ function getBaseName(uri: string): string {
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'untitled' : cleaned;
 }
 
-/** How a document is linted, from its URI's extension and, failing that, its language id (the plugin's file kinds). */
-export function getLintTarget(uri: string, languageId: string): LintTarget {
+/**
+ * How a document is linted, from its URI's extension and, failing that, its language id (the
+ * plugin's file kinds). `workspaceFolders` (paths on disk) decide what a test file is: its
+ * path is matched relative to the innermost folder that holds it, as ESLint matches `files`
+ * relative to the config's folder; outside every folder, the whole path is matched.
+ */
+export function getLintTarget(uri: string, languageId: string, workspaceFolders: readonly string[] = []): LintTarget {
   const baseName = getBaseName(uri);
   const sourcePath = getFilePath(uri);
   const withPath = sourcePath ? { sourcePath } : {};
-  if (findFileKind(baseName)?.syntax === 'code') return { kind: 'code', filename: baseName, ...withPath };
-  const extension = findCodeKindByLanguageId(languageId)?.extensions[0];
-  if (extension) return { kind: 'code', filename: `${baseName}${extension}`, ...withPath };
-  return { kind: 'text', filename: baseName };
+  let filename: string | undefined;
+  if (findFileKind(baseName)?.syntax === 'code') filename = baseName;
+  else {
+    const extension = findCodeKindByLanguageId(languageId)?.extensions[0];
+    if (extension) filename = `${baseName}${extension}`;
+  }
+  if (filename === undefined) return { kind: 'text', filename: baseName };
+  const testFile = isTestFilePath(getWorkspaceRelativePath(sourcePath, workspaceFolders) ?? filename);
+  return { kind: 'code', filename, ...withPath, ...(testFile ? { testFile } : {}) };
+}
+
+/** `file` relative to the innermost workspace folder holding it, else the whole path; undefined without a path. */
+function getWorkspaceRelativePath(file: string | undefined, workspaceFolders: readonly string[]): string | undefined {
+  if (file === undefined) return undefined;
+  const inside = workspaceFolders
+    .map((folder) => path.relative(folder, file))
+    .filter((relative) => relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative))
+    .sort((a, b) => a.length - b.length);
+  return inside[0] ?? file;
 }
 
 
@@ -127,8 +153,10 @@ function resolveRules(preset: LinterTypes.RulesRecord, overrides: Record<string,
   return { rules, levels };
 }
 
-function buildCodeSetup(settings: Settings): LintSetup {
-  const { rules, levels } = resolveRules(getPresetRules('recommended'), settings.rules, () => true);
+/** The `recommended` preset for a code file; in a test file, with the preset's test-file levels on top. */
+function buildCodeSetup(settings: Settings, testFile: boolean): LintSetup {
+  const preset = testFile ? { ...getPresetRules('recommended'), ...getTestFileRules() } : getPresetRules('recommended');
+  const { rules, levels } = resolveRules(preset, settings.rules, () => true);
   const config: LinterTypes.Config = {
     files: CODE_EXTENSIONS.map((extension) => `**/*${extension}`),
     plugins: { [PLUGIN_NAMESPACE]: plugin },
@@ -190,7 +218,7 @@ function withRules(config: LinterTypes.Config[], keep: (ruleId: string) => boole
 
 export class DocumentLinter {
   readonly #linter = new Linter({ cwd: VIRTUAL_ROOT });
-  readonly #setups = new Map<string, { code: LintSetup; text: LintSetup }>();
+  readonly #setups = new Map<string, { code: LintSetup; testCode: LintSetup; text: LintSetup }>();
   readonly #reportedFailures = new Set<string>();
 
   constructor(private readonly log: Logger) {}
@@ -253,10 +281,11 @@ export class DocumentLinter {
     if (!setups) {
       // Settings rarely take more than a few shapes; a small bound keeps this from growing.
       if (this.#setups.size >= 16) this.#setups.clear();
-      setups = { code: buildCodeSetup(settings), text: buildTextSetup(settings) };
+      setups = { code: buildCodeSetup(settings, false), testCode: buildCodeSetup(settings, true), text: buildTextSetup(settings) };
       this.#setups.set(key, setups);
     }
-    return target.kind === 'code' ? setups.code : setups.text;
+    if (target.kind === 'text') return setups.text;
+    return target.testFile ? setups.testCode : setups.code;
   }
 
   /**

@@ -23,7 +23,15 @@ export function isRuleName(name: string): boolean {
   return Object.hasOwn(plugin.rules ?? {}, name);
 }
 
-/** A preset's `retry-safety/<id>` → level map. */
+/** A preset's `retry-safety/<id>` → level map for every file (a test file aside). */
 export function getPresetRules(preset: ConfigName): Linter.RulesRecord {
-  return { ...plugin.configs[preset].rules } as Linter.RulesRecord;
+  // Code presets are lists (every file first), connection-strings one object.
+  const [forEveryFile] = [plugin.configs[preset]].flat();
+  return { ...forEveryFile?.rules } as Linter.RulesRecord;
+}
+
+/** The levels `recommended` sets in test files on top of its own (rules turned off there). */
+export function getTestFileRules(): Linter.RulesRecord {
+  const forTestFiles = plugin.configs.recommended.filter((config) => config.files !== undefined);
+  return Object.assign({}, ...forTestFiles.map((config) => config.rules)) as Linter.RulesRecord;
 }

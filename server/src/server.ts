@@ -39,6 +39,7 @@ import {
   readDebounceMs,
   readInitializationSettings,
   readSettings,
+  readWorkspaceFolders,
   readWorkspaceTrusted,
   type Settings,
 } from './settings';
@@ -185,7 +186,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     useDocumentChanges = capabilities.workspace?.workspaceEdit?.documentChanges === true;
     canWatchFiles = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     canTrackFolders = capabilities.workspace?.workspaceFolders === true;
-    setWorkspaceFolders(params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri }] : []));
+    workspaceFolders = sortFolders(readWorkspaceFolders(params));
     workspaceTrusted = readWorkspaceTrusted(params.initializationOptions);
     configFilesWatched = readConfigFilesWatched(params.initializationOptions);
     fallbackSettings = readInitializationSettings(params.initializationOptions);
@@ -227,8 +228,11 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
   let workspaceFolders: string[] = [];
 
   function setWorkspaceFolders(folders: ReadonlyArray<{ uri: string }>): void {
-    const paths = folders.map((folder) => getFilePath(folder.uri)).filter((folder): folder is string => folder !== undefined);
-    workspaceFolders = [...new Set(paths)].sort((a, b) => b.length - a.length);
+    workspaceFolders = sortFolders(folders.map((folder) => getFilePath(folder.uri)).filter((folder): folder is string => folder !== undefined));
+  }
+
+  function sortFolders(paths: readonly string[]): string[] {
+    return [...new Set(paths)].sort((a, b) => b.length - a.length);
   }
 
   /** The workspace folder that holds a document: where its infrastructure code is searched. */
@@ -469,7 +473,7 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
 
   /** How a document is linted, with the workspace folder that holds it. */
   function getTarget(engine: Engine, document: TextDocument) {
-    const target = engine.getLintTarget(document.uri, document.languageId);
+    const target = engine.getLintTarget(document.uri, document.languageId, workspaceFolders);
     const folder = getWorkspaceFolder(document.uri);
     return folder ? { ...target, infraRoot: folder } : target;
   }

@@ -4,6 +4,7 @@
 // plugin's to validate: it is passed on as the client sent it, and an invalid one is
 // reported by the plugin under its editor name, `retrySafety.documentdb.engineVersion`.
 // Loaded before the engine: the plugin's names come from its import-free `/constants`.
+import { fileURLToPath } from 'node:url';
 import { RULE_PREFIX, SETTINGS_KEY, SETTINGS_NAME_KEY } from 'eslint-plugin-retry-safety/constants';
 
 export type RuleLevel = 'off' | 'info' | 'warn' | 'error';
@@ -144,4 +145,25 @@ export function toEslintSettings(settings: Settings): Record<string, unknown> {
     },
     [SETTINGS_NAME_KEY]: SETTINGS_SECTION,
   };
+}
+
+/**
+ * The paths of the workspace folders an `initialize` request names (`workspaceFolders`, else
+ * the older `rootUri` / `rootPath`); `file:` URIs only, anything malformed left out.
+ */
+export function readWorkspaceFolders(params: unknown): string[] {
+  const input = isRecord(params) ? params : {};
+  const uris = Array.isArray(input.workspaceFolders)
+    ? input.workspaceFolders.map((folder: unknown) => (isRecord(folder) ? folder.uri : undefined))
+    : [input.rootUri];
+  const paths = uris.flatMap((uri) => {
+    if (typeof uri !== 'string' || !uri.startsWith('file:')) return [];
+    try {
+      return [fileURLToPath(uri)];
+    } catch {
+      return [];
+    }
+  });
+  if (paths.length === 0 && typeof input.rootPath === 'string' && input.rootPath !== '') paths.push(input.rootPath);
+  return paths;
 }

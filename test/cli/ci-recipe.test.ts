@@ -131,7 +131,7 @@ describe('the exit codes in the README', () => {
     linkFromRepository('eslint-plugin-retry-safety', project);
     writeFileSync(
       path.join(project, 'eslint.config.js'),
-      "import retrySafety from 'eslint-plugin-retry-safety';\n\nexport default [retrySafety.configs.recommended, retrySafety.configs['connection-strings'], { settings: { 'retry-safety': { documentdb: { engineVersion: '8.0.2' } } } }];\n",
+      "import retrySafety from 'eslint-plugin-retry-safety';\n\nexport default [...retrySafety.configs.recommended, retrySafety.configs['connection-strings'], { settings: { 'retry-safety': { documentdb: { engineVersion: '8.0.2' } } } }];\n",
     );
     mkdirSync(path.join(project, 'clean'));
     writeFileSync(path.join(project, 'clean', 'index.js'), 'export const answer = 42;\n');

@@ -17,7 +17,7 @@ const esmConfig = (typed: boolean): string => `import tsParser from '@typescript
 import retrySafety from 'eslint-plugin-retry-safety';
 export default [
   { files: ['**/*.ts'], languageOptions: { parser: tsParser${typed ? ', parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname }' : ''} } },
-  retrySafety.configs.all,
+  ...retrySafety.configs.all,
   ${settings},
 ];
 `;
@@ -72,7 +72,7 @@ describe('clients in their own module, CommonJS in JavaScript (ESLint 9, its def
   it('follows require() to a pg query wrapper, a Mongoose model, and a DynamoDB store class', () => {
     const dir = createProject(
       {
-        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [retrySafety.configs.all, ${settings}];\n`,
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
         'db/index.js': `const { Pool } = require('pg');\nconst pool = new Pool();\npool.on('error', () => {});\nmodule.exports = { query: (text, params) => pool.query(text, params) };\n`,
         'models/Record.js': `const mongoose = require('mongoose');\nconst schema = new mongoose.Schema({ name: String });\nmodule.exports = mongoose.model('Record', schema);\n`,
         'lib/store.js': `const AWS = require('aws-sdk');
@@ -102,6 +102,44 @@ module.exports = { save, archive, load };
     expect(found).toEqual(expect.arrayContaining(['require-retry-backoff@5', 'mongo-no-non-retryable-write@9', 'dynamodb-require-unprocessed-items-handling@10']));
     // The store class's own call: the client given to its constructor.
     expect(ruleLines(results, 'lib/store.js')).toContain('dynamodb-require-unprocessed-items-handling@4');
+  });
+});
+
+describe('batch results returned to callers in other modules', () => {
+  it.each(['eslint', 'eslint9'] as const)('reports a result every caller drops, not one a caller reads, and not for callers in tests (%s)', (eslintPackage) => {
+    const dir = createProject(
+      {
+        'package.json': '{ "name": "orders", "private": true }',
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
+        'src/store.js': `const AWS = require('aws-sdk');
+const documents = new AWS.DynamoDB.DocumentClient();
+async function saveAll(items) {
+  return documents.batchWrite({ RequestItems: { orders: items.map((Item) => ({ PutRequest: { Item } })) } }).promise();
+}
+async function loadAll(keys) {
+  return documents.batchGet({ RequestItems: { orders: { Keys: keys } } }).promise();
+}
+function removeAll(keys) {
+  return documents.batchWrite({ RequestItems: { orders: keys.map((Key) => ({ DeleteRequest: { Key } })) } }).promise();
+}
+module.exports = { saveAll, loadAll, removeAll };
+`,
+        'src/handler.js': `const { saveAll, loadAll } = require('./store');
+exports.handler = async (event) => {
+  await saveAll(event.items);
+  const { Responses, UnprocessedKeys } = await loadAll(event.keys);
+  if (UnprocessedKeys && Object.keys(UnprocessedKeys).length > 0) throw new Error('DynamoDB left reads unprocessed');
+  return Responses;
+};
+`,
+        // Only a test drops removeAll's result: its callers in the application are unknown.
+        'test/store.test.js': `const { removeAll } = require('../src/store');\nremoveAll([{ id: '1' }]);\n`,
+      },
+      eslintPackage,
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'src/store.js')).toEqual(['dynamodb-require-unprocessed-items-handling@4']);
+    expect(ruleLines(results, 'src/handler.js')).toEqual([]);
   });
 });
 

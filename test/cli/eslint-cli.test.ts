@@ -13,7 +13,7 @@ import retrySafety from 'eslint-plugin-retry-safety';
 
 export default [
   { files: ['**/*.ts'], languageOptions: { parser: tsParser } },
-  retrySafety.configs.recommended,
+  ...retrySafety.configs.recommended,
   retrySafety.configs['connection-strings'],
   { settings: { 'retry-safety': { documentdb: { engineVersion: '8.0.2' } } } },
 ];
@@ -22,7 +22,7 @@ export default [
 const cjsConfig = `const retrySafety = require('eslint-plugin-retry-safety');
 
 module.exports = [
-  retrySafety.configs.recommended,
+  ...retrySafety.configs.recommended,
   retrySafety.configs['connection-strings'],
   { settings: { 'retry-safety': { documentdb: { engineVersion: '5.0.0' } } } },
 ];
@@ -36,7 +36,7 @@ export default [
     files: ['**/*.ts'],
     languageOptions: { parser: tsParser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
   },
-  retrySafety.configs.all,
+  ...retrySafety.configs.all,
   { settings: { 'retry-safety': { documentdb: { engineVersion: '8.0.2' } } } },
 ];
 `;

@@ -83,7 +83,7 @@ async function eslintFindings(workspace: TempWorkspace, file: string): Promise<s
     overrideConfigFile: true,
     overrideConfig: [
       { files: ['**/*.ts'], languageOptions: { parser: tsParser as Linter.Parser } },
-      plugin.configs.recommended,
+      ...plugin.configs.recommended,
       plugin.configs['connection-strings'],
       { settings: { 'retry-safety': { documentdb: { engineVersion: ENGINE_VERSION } } } },
     ] as Linter.Config[],

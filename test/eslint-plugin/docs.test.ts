@@ -78,8 +78,10 @@ function usesTypeInformation(ruleId: string, examples: DocsExample[]): boolean {
 function expectedStatusLine(ruleId: string, examples: DocsExample[]): string {
   const rule = plugin.rules[ruleId as keyof typeof plugin.rules];
   const presets = CONFIG_NAMES.flatMap((name) => {
-    const level = plugin.configs[name].rules?.[`${RULE_PREFIX}${ruleId}`];
-    return level !== undefined && level !== 'off' ? [`\`${name}\` (${String(level)})`] : [];
+    const [forEveryFile, ...forSomeFiles] = [plugin.configs[name]].flat();
+    const level = forEveryFile?.rules?.[`${RULE_PREFIX}${ruleId}`];
+    const offInTests = forSomeFiles.some((config) => config.rules?.[`${RULE_PREFIX}${ruleId}`] === 'off');
+    return level !== undefined && level !== 'off' ? [`\`${name}\` (${String(level)}${offInTests ? ', off in test files' : ''})`] : [];
   });
   const fixes = [rule.meta.fixable ? '🔧 autofix (`eslint --fix`)' : '', rule.meta.hasSuggestions ? '💡 suggestions (editor quick-fixes)' : ''].filter(Boolean);
   const docs = rule.meta.docs as { requiresTypeChecking?: boolean };
@@ -101,7 +103,19 @@ describe.each(Object.keys(plugin.rules))('docs page of %s', (ruleId) => {
     expect(existsSync(file), `${file} is missing`).toBe(true);
     const markdown = readFileSync(file, 'utf8');
     expect(markdown.startsWith(`# retry-safety/${ruleId}\n`)).toBe(true);
-    for (const section of ['## Why', '## Examples', '## Options']) expect(markdown).toContain(section);
+    for (const section of ['## Why', '## Examples', '## Test files', '## Options']) expect(markdown).toContain(section);
+  });
+
+  it('says in its Test files section what `recommended` does in test files', () => {
+    if (!existsSync(file)) return expect.fail(`${file} is missing`);
+    const markdown = readFileSync(file, 'utf8');
+    const section = markdown.slice(markdown.indexOf('## Test files'), markdown.indexOf('## Options')).replace(/\s+/g, ' ');
+    const [forEveryFile, ...forTestFiles] = plugin.configs.recommended;
+    const inRecommended = forEveryFile?.rules?.[`${RULE_PREFIX}${ruleId}`] !== undefined;
+    const offInTests = forTestFiles.some((config) => config.rules?.[`${RULE_PREFIX}${ruleId}`] === 'off');
+    if (!inRecommended) expect(section).toContain('Not in `recommended`');
+    else if (offInTests) expect(section).toContain('`recommended` turns this rule off in test files');
+    else expect(section).toContain('`recommended` keeps this rule on in test files');
   });
 
   it('opens with a status line that states its presets, fixes and use of types truly', () => {

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getRetrySafetySettings } from '../../eslint-plugin/src/analysis/connection-string';
 import * as constants from '../../eslint-plugin/src/constants';
 import * as fileKinds from '../../eslint-plugin/src/file-kinds';
+import * as testFiles from '../../eslint-plugin/src/test-files';
 import * as entry from '../../eslint-plugin/src/index';
 import plugin from '../../eslint-plugin/src/index';
 import { DOCS_BASE_URL } from '../../eslint-plugin/src/util/create-rule';
@@ -41,7 +42,7 @@ describe('plugin meta', () => {
   });
 
   it('puts every rule in `all` and `strict`, and all but the strict-only ones in `recommended`', () => {
-    const inConfig = (name: 'recommended' | 'strict' | 'all') => Object.keys(plugin.configs[name].rules ?? {});
+    const inConfig = (name: 'recommended' | 'strict' | 'all') => Object.keys(plugin.configs[name][0]?.rules ?? {});
     const qualified = ruleIds.map((id) => `retry-safety/${id}`);
     expect(inConfig('all').sort()).toEqual([...qualified].sort());
     expect(inConfig('strict').sort()).toEqual([...qualified].sort());
@@ -104,9 +105,12 @@ describe('the names the plugin exports', () => {
     expect(RULE_PREFIX).toBe(`${PLUGIN_NAMESPACE}/`);
     expect(Object.keys(plugin.configs)).toEqual([...CONFIG_NAMES]);
     for (const name of CONFIG_NAMES) {
-      expect(plugin.configs[name].name).toBe(`${PLUGIN_NAMESPACE}/${name}`);
-      expect(Object.keys(plugin.configs[name].plugins ?? {})).toEqual([PLUGIN_NAMESPACE]);
-      expect(Object.keys(plugin.configs[name].rules ?? {}).every((id) => id.startsWith(RULE_PREFIX)), name).toBe(true);
+      const [forEveryFile, ...more] = [plugin.configs[name]].flat();
+      expect(forEveryFile?.name).toBe(`${PLUGIN_NAMESPACE}/${name}`);
+      expect(Object.keys(forEveryFile?.plugins ?? {})).toEqual([PLUGIN_NAMESPACE]);
+      for (const config of [forEveryFile, ...more]) expect(Object.keys(config?.rules ?? {}).every((id) => id.startsWith(RULE_PREFIX)), name).toBe(true);
+      // Only `recommended` adds a config object: its test-file levels.
+      expect(more.map((config) => config.name)).toEqual(name === 'recommended' ? [`${PLUGIN_NAMESPACE}/recommended/test-files`] : []);
     }
     expect(Object.keys(plugin.languages)).toEqual([TEXT_LANGUAGE_NAME]);
     expect(TEXT_LANGUAGE_ID).toBe(`${PLUGIN_NAMESPACE}/${TEXT_LANGUAGE_NAME}`);
@@ -119,7 +123,7 @@ describe('the names the plugin exports', () => {
 });
 
 describe('the package entry', () => {
-  const named = { ...constants, ...fileKinds };
+  const named = { ...constants, ...fileKinds, ...testFiles };
   const pluginKeys = ['meta', 'rules', 'languages', 'configs'];
   const distEntry = path.join(repo, 'eslint-plugin', 'dist', 'index.cjs');
   const tempDirs: string[] = [];
@@ -168,7 +172,7 @@ describe('the package entry', () => {
         "import { FILE_KINDS } from 'eslint-plugin-retry-safety/file-kinds';",
         "const preset: ConfigName = 'recommended';",
         'export default [',
-        '  retrySafety.configs[preset],',
+        '  ...retrySafety.configs[preset],',
         "  retrySafety.configs['connection-strings'],",
         "  { plugins: { 'retry-safety': retrySafety }, rules: { [`${RULE_PREFIX}${CONNECTION_STRING_RULE_ID}`]: 'error' } },",
         "  { files: FILE_KINDS.filter((kind) => kind.syntax === 'text').flatMap((kind) => kind.extensions.map((extension) => `**/*${extension}`)), language: TEXT_LANGUAGE_ID },",
@@ -176,7 +180,7 @@ describe('the package entry', () => {
       ].join('\n'),
       'eslint.config.cts': [
         "import retrySafety = require('eslint-plugin-retry-safety');",
-        "const config: import('eslint').Linter.Config[] = [retrySafety.configs.all, { settings: { [retrySafety.SETTINGS_KEY]: {} } }];",
+        "const config: import('eslint').Linter.Config[] = [...retrySafety.configs.all, { settings: { [retrySafety.SETTINGS_KEY]: {} } }];",
         'export = config;',
       ].join('\n'),
       'misspelt.ts': "import retrySafety from 'eslint-plugin-retry-safety';\nexport const config = retrySafety.configs.recomended;\n",

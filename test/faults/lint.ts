@@ -27,7 +27,7 @@ export async function lintPrograms(files: string[]): Promise<Map<string, Finding
   const eslint = new ESLint({
     cwd: ROOT,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.mjs'] }, plugin.configs.all as object],
+    overrideConfig: [{ files: ['**/*.mjs'] }, ...(plugin.configs.all as object[])],
     ignore: false,
   });
   const results = await eslint.lintFiles(files);

@@ -116,7 +116,7 @@ const probePlugin = {
   },
 };
 
-const allRules = plugin.configs.all.rules ?? {};
+const allRules = plugin.configs.all[0]?.rules ?? {};
 const PROBE_RULE = 'fuzz-probe/literals';
 
 function codeConfig(request: LintRequest, withRules: boolean): Linter.Config[] {

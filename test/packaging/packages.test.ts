@@ -218,7 +218,7 @@ describe('the README quick start in a project made with npm init -y', () => {
     execFileSync('ln', ['-s', path.join(project, 'node_modules'), path.join(other, 'node_modules')]);
     writeFileSync(
       path.join(other, 'eslint.config.cjs'),
-      "const retrySafety = require('eslint-plugin-retry-safety');\n\nmodule.exports = [retrySafety.configs.recommended, retrySafety.configs['connection-strings']];\n",
+      "const retrySafety = require('eslint-plugin-retry-safety');\n\nmodule.exports = [...retrySafety.configs.recommended, retrySafety.configs['connection-strings']];\n",
     );
     writeFileSync(path.join(other, '.env'), `DOCDB_URI=${docdbUri}\n`);
     const run = runProjectEslint(other, ['--format', 'json', '.']);

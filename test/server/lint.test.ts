@@ -32,6 +32,7 @@ vi.mock('../../server/src/plugin', () => {
   return {
     plugin,
     getPresetRules: () => Object.fromEntries(Object.keys(plugin.rules).map((id) => [`retry-safety/${id}`, 'warn'])),
+    getTestFileRules: () => ({}),
   };
 });
 
@@ -81,6 +82,17 @@ describe('DocumentLinter', () => {
     expect(getLintTarget('file:///a/%E0%A4%A', 'plaintext')).toEqual({ kind: 'text', filename: '%E0%A4%A' });
     expect(getLintTarget('::::', 'typescript')).toEqual({ kind: 'code', filename: '____.ts' });
     expect(getLintTarget('file:///', 'plaintext')).toEqual({ kind: 'text', filename: 'untitled' });
+  });
+
+  it('marks test files by their path inside the innermost workspace folder, else by the whole path', () => {
+    const folders = ['/work/test', '/work/test/shop'];
+    expect(getLintTarget('file:///work/test/shop/src/db.ts', 'typescript', folders)).not.toHaveProperty('testFile');
+    expect(getLintTarget('file:///work/test/shop/src/db.spec.ts', 'typescript', folders)).toMatchObject({ testFile: true });
+    expect(getLintTarget('file:///work/test/shop/fixtures/seed.js', 'javascript', folders)).toMatchObject({ testFile: true });
+    expect(getLintTarget('file:///other/tests/db.ts', 'typescript', folders)).toMatchObject({ testFile: true });
+    expect(getLintTarget('untitled:orders.test', 'typescript', folders)).toMatchObject({ filename: 'orders.test.ts', testFile: true });
+    // Text files are never test files: the connection-string preset has no test-file levels.
+    expect(getLintTarget('file:///work/test/shop/test/.env', 'dotenv', folders)).toEqual({ kind: 'text', filename: '.env' });
   });
 
   it("gives code files on disk their real path, for the plugin's module index", () => {

@@ -126,7 +126,7 @@ export class LspClient {
     const connection = this.connection;
     this.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
-      rootUri: null,
+      rootUri: options.workspaceFolders?.[0] ?? null,
       workspaceFolders: options.workspaceFolders?.map((uri, index) => ({ uri, name: `folder-${index}` })) ?? null,
       initializationOptions: options.initializationOptions,
       capabilities: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SETTING_KEYS, defaultSettings, readInitializationSettings, readSettings, toEslintSettings } from '../../server/src/settings';
+import { SETTING_KEYS, defaultSettings, readInitializationSettings, readSettings, readWorkspaceFolders, toEslintSettings } from '../../server/src/settings';
 import { maskSecrets } from '../../server/src/log';
 
 describe('settings', () => {
@@ -52,5 +52,13 @@ describe('maskSecrets', () => {
     expect(maskSecrets("'mongodb+srv://u:p@ss@cluster0.mongodb.net/?x=1'")).toBe("'mongodb+srv://u:****@cluster0.mongodb.net/?x=1'");
     expect(maskSecrets('redis://:token@cache and postgres://me:pw@db/x')).toBe('redis://:****@db/x');
     expect(maskSecrets('mongodb://host:27017/db')).toBe('mongodb://host:27017/db');
+  });
+
+  it('reads the workspace folders of an initialize request, file URIs only', () => {
+    expect(readWorkspaceFolders({ workspaceFolders: [{ uri: 'file:///a/b', name: 'b' }, { uri: 'untitled:x' }, 3, { uri: 'file:///c%20d' }] })).toEqual(['/a/b', '/c d']);
+    expect(readWorkspaceFolders({ workspaceFolders: null, rootUri: 'file:///root' })).toEqual(['/root']);
+    expect(readWorkspaceFolders({ rootUri: null, rootPath: '/legacy' })).toEqual(['/legacy']);
+    expect(readWorkspaceFolders({ workspaceFolders: [{ uri: 'file://host:bad/%E0%A4%A' }] })).toEqual([]);
+    expect(readWorkspaceFolders(undefined)).toEqual([]);
   });
 });

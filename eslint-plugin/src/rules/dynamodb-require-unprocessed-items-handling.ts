@@ -1,20 +1,31 @@
-import { AST_NODE_TYPES } from '@typescript-eslint/utils';
-import { findDynamoDbCalls, getDynamoDbResultPropertyUse, getUnprocessedResult } from '../analysis/clients';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { findDynamoDbCalls, findImmediateResend, getDynamoDbResultPropertyUse, getUnprocessedResult, type DynamoDbCall, type UnprocessedResult } from '../analysis/clients';
+import { containsNode } from '../analysis/ast';
 import { createRule } from '../util/create-rule';
 
-type MessageId = 'unprocessedIgnored';
+type MessageId = 'unprocessedIgnored' | 'unprocessedResentAtOnce';
+
+interface Resent {
+  call: DynamoDbCall;
+  unprocessed: UnprocessedResult;
+  /** The first read of the leftovers: calls that share it are one retry. */
+  firstRead: TSESTree.Node;
+  readScope: TSESTree.Node;
+}
 
 export default createRule<[], MessageId>({
   name: 'dynamodb-require-unprocessed-items-handling',
   meta: {
     type: 'problem',
     docs: {
-      description: 'Require reading `UnprocessedItems` / `UnprocessedKeys` from DynamoDB batch operations.',
+      description: 'Require reading `UnprocessedItems` / `UnprocessedKeys` from DynamoDB batch operations, and re-sending them with a wait and a limit.',
       database: 'DynamoDB',
     },
     messages: {
       unprocessedIgnored:
         'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not process (when throttled), and this code never reads it: they are lost. Retry them with backoff until it is empty.',
+      unprocessedResentAtOnce:
+        'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not take now, and this code sends them again at once. Wait with backoff and jitter before each re-send, and bound the attempts.',
     },
     schema: [],
     defaultOptions: [],
@@ -23,16 +34,27 @@ export default createRule<[], MessageId>({
   create(context) {
     return {
       'Program:exit'() {
+        const resent: Resent[] = [];
         for (const call of findDynamoDbCalls(context)) {
           const unprocessed = getUnprocessedResult(call.operation);
           if (!unprocessed || call.style === 'paginator') continue;
-          if (call.callback?.type === AST_NODE_TYPES.Identifier) continue;
-          if (getDynamoDbResultPropertyUse(context, call, unprocessed.property) !== 'ignored') continue;
-          context.report({
-            node: call.node,
-            messageId: 'unprocessedIgnored',
-            data: { operation: call.operation, property: unprocessed.property, items: unprocessed.items },
-          });
+          const { use, reads } = getDynamoDbResultPropertyUse(context, call, unprocessed.property);
+          if (use === 'ignored') {
+            context.report({ node: call.node, messageId: 'unprocessedIgnored', data: { operation: call.operation, property: unprocessed.property, items: unprocessed.items } });
+            continue;
+          }
+          if (use !== 'read' || reads.length === 0) continue;
+          const resend = findImmediateResend(context, call, reads);
+          if (resend) resent.push({ call, unprocessed, firstRead: reads[0]!, readScope: resend.readScope });
+        }
+        // Batches whose results go to the same handler are one retry: report the first
+        // batch, not the re-sends the handler makes (unless each is its own re-send, a loop).
+        for (const entry of resent) {
+          const sameRetry = resent.filter((other) => other.firstRead === entry.firstRead);
+          const outside = sameRetry.filter((other) => !containsNode(other.readScope, other.call.node));
+          if (outside.length > 0 && !outside.includes(entry)) continue;
+          const { call, unprocessed } = entry;
+          context.report({ node: call.node, messageId: 'unprocessedResentAtOnce', data: { operation: call.operation, property: unprocessed.property, items: unprocessed.items } });
         }
       },
     };

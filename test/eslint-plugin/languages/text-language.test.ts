@@ -163,7 +163,7 @@ describe('retry-safety/text language with the connection-strings config', () => 
     const env = `DOCDB_URI=mongodb://${DOCDB}/?retryWrites=false\n`;
     write({ '.env': env });
     const projectWide: Linter.Config = { languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { process: 'readonly' } } };
-    expect(await lint([projectWide, plugin.configs.all, plugin.configs['connection-strings'], settings({ engineVersion: '8.0.2' })])).toEqual({
+    expect(await lint([projectWide, ...plugin.configs.all, plugin.configs['connection-strings'], settings({ engineVersion: '8.0.2' })])).toEqual({
       '.env': [report('removeRetryWritesFalse', env, 'retryWrites=false')],
     });
   });

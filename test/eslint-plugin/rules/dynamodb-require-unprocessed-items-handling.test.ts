@@ -14,18 +14,84 @@ const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 `;
 
 const WRITE = { operation: 'BatchWriteItem', property: 'UnprocessedItems', items: 'writes' };
+const RESENT = 'unprocessedResentAtOnce' as const;
 const READ = { operation: 'BatchGetItem', property: 'UnprocessedKeys', items: 'reads' };
 
 ruleTester.run('dynamodb-require-unprocessed-items-handling', rule, {
   valid: [
-    // The result is checked and the leftovers retried.
-    `${V3}export async function save(requests) {
+    // The result is checked and the leftovers retried after a wait.
+    `${V3}const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export async function save(requests) {
   let pending = { orders: requests };
   for (let attempt = 0; Object.keys(pending).length > 0 && attempt < 8; attempt++) {
+    if (attempt > 0) await sleep(Math.random() * 100 * 2 ** attempt);
     const result = await client.send(new BatchWriteItemCommand({ RequestItems: pending }));
     pending = result.UnprocessedItems ?? {};
   }
 }`,
+    // Recursion through a timer (callback style).
+    `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+function write(items, attempt, done) {
+  docs.batchWrite({ RequestItems: items }, (err, data) => {
+    if (err) return done(err);
+    const left = data.UnprocessedItems;
+    if (!left || Object.keys(left).length === 0) return done();
+    if (attempt >= 5) return done(new Error('unprocessed'));
+    setTimeout(() => write(left, attempt + 1, done), 100 * 2 ** attempt);
+  });
+}
+module.exports = { write };`,
+    // Pagination with LastEvaluatedKey: another key, not leftovers.
+    `${DOC}import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+export async function all(pk) {
+  const items = [];
+  let key;
+  do {
+    const page = await doc.send(new QueryCommand({ TableName: 'orders', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ExclusiveStartKey: key }));
+    items.push(...(page.Items ?? []));
+    key = page.LastEvaluatedKey;
+  } while (key);
+  return items;
+}`,
+    // Each chunk sent once; leftovers make the call fail instead.
+    `${DOC}export async function saveAll(chunks) {
+  for (const chunk of chunks) {
+    const result = await doc.send(new BatchWriteCommand({ RequestItems: chunk }));
+    if (Object.keys(result.UnprocessedItems ?? {}).length > 0) throw new Error('DynamoDB left writes unprocessed');
+  }
+}`,
+    // Handled after a detour: a factory's handler that reads the leftovers.
+    `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+function onDone(params, callback) {
+  return function (err, data) {
+    if (err) return callback(err);
+    callback(null, data.UnprocessedItems);
+  };
+}
+function save(params, callback) {
+  docs.batchWrite(params, onDone(params, callback));
+}
+module.exports = { save };`,
+    // Handled after a detour: returned to a caller in the file that reads it.
+    `${DOC}async function writeChunk(chunk) {
+  return doc.send(new BatchWriteCommand({ RequestItems: chunk }));
+}
+export async function saveAll(chunks) {
+  for (const chunk of chunks) {
+    const { UnprocessedItems } = await writeChunk(chunk);
+    if (UnprocessedItems && Object.keys(UnprocessedItems).length > 0) throw new Error('unprocessed');
+  }
+}`,
+    // The Promise.all array is read.
+    `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+async function saveAll(chunks) {
+  const results = await Promise.all(chunks.map(async (chunk) => (await docs.batchWrite({ RequestItems: chunk }).promise())));
+  return results.flatMap((result) => Object.values(result.UnprocessedItems ?? {}));
+}
+module.exports = { saveAll };`,
     // Destructured and read.
     `${DOC}export async function save(requests) {
   const { UnprocessedItems } = await doc.send(new BatchWriteCommand({ RequestItems: { orders: requests } }));
@@ -73,6 +139,125 @@ await sqs.send(new SendMessageBatchCommand({ QueueUrl: 'q', Entries: [] }));`,
 const left = results.flatMap((r) => Object.values(r.UnprocessedItems ?? {}));`,
   ],
   invalid: [
+    {
+      // The leftovers sent again at once, in a loop (bounded, but with no wait).
+      code: `${V3}export async function save(requests) {
+  let pending = { orders: requests };
+  for (let attempt = 0; Object.keys(pending).length > 0 && attempt < 8; attempt++) {
+    const result = await client.send(new BatchWriteItemCommand({ RequestItems: pending }));
+    pending = result.UnprocessedItems ?? {};
+  }
+}`,
+      errors: [{ messageId: RESENT, data: WRITE, line: 6 }],
+    },
+    {
+      // ... in a while loop on the leftovers, destructured.
+      code: `${DOC}export async function load(keys) {
+  let request = { orders: { Keys: keys } };
+  const found = [];
+  while (Object.keys(request).length > 0) {
+    const { Responses, UnprocessedKeys } = await doc.send(new BatchGetCommand({ RequestItems: request }));
+    found.push(...(Responses?.orders ?? []));
+    request = UnprocessedKeys ?? {};
+  }
+  return found;
+}`,
+      errors: [{ messageId: RESENT, data: READ, line: 8 }],
+    },
+    {
+      // ... by a function that calls itself with them (awaited).
+      code: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+async function write(items) {
+  const result = await docs.batchWrite({ RequestItems: items }).promise();
+  if (result.UnprocessedItems && Object.keys(result.UnprocessedItems).length > 0) {
+    return write(result.UnprocessedItems);
+  }
+}
+module.exports = { write };`,
+      errors: [{ messageId: RESENT, data: WRITE, line: 4 }],
+    },
+    {
+      // ... in callback style, without a timer.
+      code: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+function write(items, done) {
+  docs.batchWrite({ RequestItems: items }, (err, data) => {
+    if (err) return done(err);
+    if (Object.keys(data.UnprocessedItems).length) return write(data.UnprocessedItems, done);
+    done();
+  });
+}
+module.exports = { write };`,
+      errors: [{ messageId: RESENT, data: WRITE, line: 4 }],
+    },
+    {
+      // ... by a named result handler that puts them back into the request it sends again (reported once, at the first batch).
+      code: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+function batchWrite(params) {
+  const takeParams = { RequestItems: {} };
+  let handler = null;
+  handler = (data) => {
+    const left = data.UnprocessedItems ? data.UnprocessedItems.orders || [] : [];
+    if (left.length) {
+      takeParams.RequestItems.orders = left;
+      return docs.batchWrite(takeParams).promise().then(handler);
+    }
+  };
+  takeParams.RequestItems = params.RequestItems;
+  return docs.batchWrite(takeParams).promise().then(handler);
+}
+module.exports = { batchWrite };`,
+      errors: [{ messageId: RESENT, data: WRITE, line: 14 }],
+    },
+    {
+      // A callback made by a factory that only prints the result.
+      code: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+function onDone(params) {
+  return function (err, data) {
+    if (err) console.error('batch failed', JSON.stringify(params), err);
+    else console.log(JSON.stringify(data));
+  };
+}
+function save(items) {
+  const params = { RequestItems: { orders: items } };
+  docs.batchWrite(params, onDone(params));
+}
+module.exports = { save };`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 11 }],
+    },
+    {
+      // Returned to a caller in the same file that drops it.
+      code: `${DOC}async function saveAll(items) {
+  return doc.send(new BatchWriteCommand({ RequestItems: { orders: items.map((Item) => ({ PutRequest: { Item } })) } }));
+}
+export async function handler(event) {
+  await saveAll(event.items);
+  return { statusCode: 204 };
+}`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5 }],
+    },
+    {
+      // Promise.all over chunks with async callbacks, whose array is never read.
+      code: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+async function saveAll(chunks) {
+  const results = await Promise.all(chunks.map(async (chunk) => (await docs.batchWrite({ RequestItems: chunk }).promise())));
+  console.log('saved', chunks.length, 'chunks');
+}
+module.exports = { saveAll };`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 4 }],
+    },
+    {
+      // Printed only: the leftovers go to the log, not back to DynamoDB.
+      code: `${DOC}export async function save(items) {
+  const result = await doc.send(new BatchWriteCommand({ RequestItems: { orders: items } }));
+  console.log(\`batch done: \${JSON.stringify(result)}\`);
+}`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5 }],
+    },
     {
       // Awaited and discarded (v3 client, command).
       code: `${V3}export async function save(requests) {

@@ -138,6 +138,10 @@ function getCalledFunction(context: AnyRuleContext, call: TSESTree.CallExpressio
 }
 
 /** Every call (or `new`) of `fn` in the file, and its export names; undefined when `fn` is used otherwise too. */
+export function getFunctionCallers(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
+  return getCalls(context, fn);
+}
+
 function getCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
   const method = fn.parent?.type === AST_NODE_TYPES.MethodDefinition && fn.parent.kind === 'method' ? fn.parent : undefined;
   if (method) return getMethodCalls(context, method);

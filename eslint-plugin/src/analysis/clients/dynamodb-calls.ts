@@ -350,7 +350,9 @@ function makeCall(
     callbackCandidate &&
     (callbackCandidate.type === AST_NODE_TYPES.ArrowFunctionExpression ||
       callbackCandidate.type === AST_NODE_TYPES.FunctionExpression ||
-      callbackCandidate.type === AST_NODE_TYPES.Identifier)
+      callbackCandidate.type === AST_NODE_TYPES.Identifier ||
+      // `batchWrite(params, onDone(params))`: a callback made by a factory.
+      callbackCandidate.type === AST_NODE_TYPES.CallExpression)
       ? callbackCandidate
       : undefined;
   return {

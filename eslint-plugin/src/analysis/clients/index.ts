@@ -6,7 +6,7 @@ export { type DynamoDbCall, type DynamoDbClientSite, findAwsGlobalConfigs, findD
 export { isPassedToDynamoDbClient } from './dynamodb-client-options';
 export { getDynamoDbOperationNode } from './dynamodb-operation-node';
 export { getIgnoredRetryCountOption, getRetryCountOption, type RetryCountOption, turnsRetriesOff } from './dynamodb-retry-options';
-export { getDynamoDbResultPropertyUse, getUnprocessedResult, type UnprocessedResult } from './dynamodb-unprocessed';
+export { findImmediateResend, getDynamoDbResultPropertyUse, getUnprocessedResult, type ImmediateResend, type UnprocessedResult } from './dynamodb-unprocessed';
 export { findMongoCalls, type MongoCall } from './mongo-calls';
 export { findMongoConnectCalls, type MongoConnectCall, type UriLiteral } from './mongo-connect-calls';
 export { getPossibleStrings } from './possible-strings';
@@ -20,7 +20,7 @@ export { isErrorListenerCall } from './pg-pool-listeners';
 export { getOpenTransaction } from './pg-transactions';
 export { isProbeCall } from './probe-calls';
 export { createsRecords } from './record-creation';
-export { getCallbackPropertyUse, getPromisedPropertyUse, type PropertyUse } from './result-usage';
+export { getCallbackPropertyUse, getPromisedPropertyUse, type PropertyUse, type PropertyUseReport } from './result-usage';
 export { getSqlText } from './sql-statements';
 export { getPropertyKeyName, getUpdateIdempotency, type UpdateIdempotency } from './update-operators';
 export { getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';

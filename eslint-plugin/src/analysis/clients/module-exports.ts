@@ -7,6 +7,7 @@ import { DATABASE_METHOD_CALL, type ExportedValue, setModuleExportLookup } from 
 import { findImportedReads, findImporters, getCommonJsExportName, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import { getArgumentsInSlot, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
 import type { AnyRuleContext } from '../per-file-cache';
+import { type RemoteCall, setRemoteCallLookup } from './result-usage';
 
 /**
  * The module index: what each of the project's own modules exports, database-wise
@@ -84,6 +85,7 @@ function lookUpExport(context: AnyRuleContext, file: string, exportName: string)
 
 setModuleExportLookup(lookUpExport);
 setRemoteSlotLookup(lookUpRemoteSlot);
+setRemoteCallLookup(findRemoteCalls);
 
 /** Test code calls with stand-ins; what production code passes is what counts. */
 const TEST_FILE = /(?:^|[/\\])(?:__tests__|__mocks__|tests?|spec|fixtures?)[/\\]|\.(?:test|spec)\.[cm]?[jt]sx?$/;
@@ -120,7 +122,7 @@ function lookUpRemoteSlot(context: AnyRuleContext, slot: ParameterSlot, exportNa
   collectors.push(dependencies);
   let values: DbValue[] | undefined;
   try {
-    values = collectRemoteSlotValues(context, file, depth, importers, slot, exportNames);
+    values = collectRemoteSlotValues(context, slot, exportNames);
   } finally {
     collectors.pop();
   }
@@ -129,16 +131,30 @@ function lookUpRemoteSlot(context: AnyRuleContext, slot: ParameterSlot, exportNa
   return values;
 }
 
-function collectRemoteSlotValues(
-  context: AnyRuleContext,
-  file: string,
-  depth: number,
-  importers: readonly string[],
-  slot: ParameterSlot,
-  exportNames: readonly string[],
-): DbValue[] | undefined {
+function collectRemoteSlotValues(context: AnyRuleContext, slot: ParameterSlot, exportNames: readonly string[]): DbValue[] | undefined {
+  const calls = findRemoteCalls(context, exportNames);
+  if (!calls) return undefined;
   const values: DbValue[] = [];
-  for (const importer of importers) {
+  for (const { context: importerContext, call } of calls) {
+    const passed = getArgumentsInSlot([call], slot);
+    if (!passed) return undefined;
+    for (const argument of passed) {
+      const value = getDbValue(importerContext, argument);
+      if (!value) return undefined;
+      values.push(value);
+    }
+  }
+  // No caller in the project: a package's users may call it with anything.
+  return values.length > 0 ? values : undefined;
+}
+
+/** The calls of the exports `exportNames` of the linted file in the project's other modules (test files aside). */
+function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]): RemoteCall[] | undefined {
+  const file = getSourcePath(context);
+  const depth = (depths.get(context.sourceCode.ast) ?? 0) + 1;
+  if (depth > MAX_DEPTH || !path.isAbsolute(file)) return undefined;
+  const calls: RemoteCall[] = [];
+  for (const importer of findImporters(file)) {
     if (TEST_FILE.test(importer)) continue;
     const importerContext = getImporterContext(context, importer, depth);
     if (!importerContext) return undefined;
@@ -152,17 +168,10 @@ function collectRemoteSlotValues(
         if (isStaticMemberUse(read.node)) continue;
         return undefined;
       }
-      const passed = getArgumentsInSlot([call], slot);
-      if (!passed) return undefined;
-      for (const argument of passed) {
-        const value = getDbValue(importerContext, argument);
-        if (!value) return undefined;
-        values.push(value);
-      }
+      calls.push({ context: importerContext, call });
     }
   }
-  // No caller in the project: a package's users may call it with anything.
-  return values.length > 0 ? values : undefined;
+  return calls;
 }
 
 function getImporterContext(context: AnyRuleContext, file: string, depth: number): AnyRuleContext | undefined {

@@ -1,23 +1,52 @@
-import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, isFunctionNode } from '../ast';
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode } from '../ast';
+import { getFunctionCallers } from './call-sites';
 import { getMethodCall, getOutermostSameValue } from './value-bindings';
 import type { AnyRuleContext } from '../per-file-cache';
 
 /**
  * Does code read one property of a call's result (`UnprocessedItems` of a
- * BatchWriteItem)? Follows `await`, `.then`, node-style callbacks, variables,
- * destructuring and `return`. The answer is three-valued so that rules stay silent
- * when the result goes somewhere this file cannot see.
+ * BatchWriteItem)? Follows `await`, `.then`, node-style callbacks (also named ones and
+ * those a factory makes), variables, destructuring, `Promise.all(items.map(…))`, and
+ * `return` to the callers of the function in the file and in the project's other modules.
+ * The answer is three-valued so that rules stay silent when the result goes somewhere
+ * this analysis cannot see.
  */
 export type PropertyUse =
-  /** The property is read, or the whole result is returned to the caller. */
+  /** The property is read, or the whole result reaches code that may read it. */
   | 'read'
-  /** The result is discarded, or kept and never read for that property. */
+  /** The result is discarded, printed, or kept and never read for that property. */
   | 'ignored'
   /** The result is passed on (a call argument, an object, a spread…): not known. */
   | 'unknown';
 
+export interface PropertyUseReport {
+  use: PropertyUse;
+  /** Where the linted file reads the property: `result.UnprocessedItems`, or the variable `{ UnprocessedItems }` binds. */
+  reads: TSESTree.Node[];
+}
+
 type Node = TSESTree.Node;
+
+/** A call of an exported function in another module of the project, with that module's context. */
+export interface RemoteCall {
+  context: AnyRuleContext;
+  call: TSESTree.CallExpression | TSESTree.NewExpression;
+}
+
+/**
+ * The calls other modules of the project make of the exports named `exportNames` of the
+ * linted file (test files aside); undefined when one uses the export otherwise (passes it
+ * on, stores it) or the modules cannot be read.
+ */
+export type RemoteCallLookup = (context: AnyRuleContext, exportNames: readonly string[]) => RemoteCall[] | undefined;
+
+let lookUpRemoteCalls: RemoteCallLookup = () => undefined;
+
+/** Set by the module index (module-exports.ts), which reads the other modules. */
+export function setRemoteCallLookup(lookup: RemoteCallLookup): void {
+  lookUpRemoteCalls = lookup;
+}
 
 /** Any read wins; otherwise any unknown; otherwise ignored (also for no uses at all). */
 function combine(uses: PropertyUse[]): PropertyUse {
@@ -27,23 +56,84 @@ function combine(uses: PropertyUse[]): PropertyUse {
 }
 
 const MAX_DEPTH = 12;
+const PRINTING_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
+const LOGGER_NAME = /^(?:console|log|logger)$/i;
 
-/** `Boolean(r)`, `String(r)`, `console.log(r)`: calls that only convert or print their argument. */
+/** `Boolean(r)`, `String(r)`, `console.log(r)`, `logger.info(r)`: calls that only convert or print their argument. */
 function isOpaqueConsumer(callee: Node): boolean {
   if (callee.type === AST_NODE_TYPES.Identifier) return ['Boolean', 'String', 'Number'].includes(callee.name);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+  const object = callee.object;
+  const objectName =
+    object.type === AST_NODE_TYPES.Identifier ? object.name : object.type === AST_NODE_TYPES.MemberExpression && object.object.type === AST_NODE_TYPES.ThisExpression ? getKeyName(object) : undefined;
+  if (objectName === 'console') return true;
+  return objectName !== undefined && LOGGER_NAME.test(objectName) && PRINTING_METHODS.has(getKeyName(callee) ?? '');
+}
+
+/** `JSON.stringify(r)`, `util.inspect(r)`: calls that turn the result into text for printing. */
+function isTextConversion(callee: Node): boolean {
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return false;
+  const method = getKeyName(callee);
+  return (callee.object.name === 'JSON' && method === 'stringify') || (callee.object.name === 'util' && method === 'inspect');
+}
+
+/** `Promise.all(…)` / `Promise.allSettled(…)` with `node` as its argument. */
+function isPromiseAllOf(call: Node | undefined, node: Node): call is TSESTree.CallExpression {
+  if (call?.type !== AST_NODE_TYPES.CallExpression || call.arguments[0] !== node) return false;
+  const callee = call.callee;
   return (
     callee.type === AST_NODE_TYPES.MemberExpression &&
     callee.object.type === AST_NODE_TYPES.Identifier &&
-    callee.object.name === 'console'
+    callee.object.name === 'Promise' &&
+    ['all', 'allSettled'].includes(getKeyName(callee) ?? '')
   );
 }
 
+function findVariableOf(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
+  try {
+    return ASTUtils.findVariable(context.sourceCode.getScope(identifier), identifier) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The local functions a callee names: a function declaration, or a variable every write
+ * of which is a function (`const f = () => …`, `let handler = null; handler = (data) => …`).
+ */
+function resolveLocalFunctions(context: AnyRuleContext, identifier: TSESTree.Identifier): FunctionNode[] | undefined {
+  const variable = findVariableOf(context, identifier);
+  if (!variable || variable.defs.length !== 1) return undefined;
+  const definition = variable.defs[0]!;
+  if (definition.type === 'FunctionName' && definition.node.type === AST_NODE_TYPES.FunctionDeclaration) return [definition.node];
+  if (definition.type !== 'Variable') return undefined;
+  const functions: FunctionNode[] = [];
+  for (const reference of variable.references) {
+    if (!reference.isWrite()) continue;
+    const written = reference.writeExpr;
+    if (!written) continue;
+    if (written.type === AST_NODE_TYPES.Literal && written.value === null) continue;
+    if (!isFunctionNode(written)) return undefined;
+    functions.push(written);
+  }
+  return functions.length > 0 ? functions : undefined;
+}
+
+/** Shared by the finders of one question: functions whose callers are being followed, to stop on recursion. */
+interface Visits {
+  functions: Set<Node>;
+  variables: Set<TSESLint.Scope.Variable>;
+}
+
 class PropertyUseFinder {
-  private readonly visitedVariables = new Set<TSESLint.Scope.Variable>();
+  /** Reads of the property found in the linted file. */
+  readonly reads: Node[] = [];
 
   constructor(
     private readonly context: AnyRuleContext,
     private readonly property: string,
+    private readonly visits: Visits = { functions: new Set(), variables: new Set() },
+    private readonly local = true,
   ) {}
 
   /** `promise` evaluates to a promise of the result. */
@@ -60,9 +150,9 @@ class PropertyUseFinder {
       case AST_NODE_TYPES.UnaryExpression:
         return parent.operator === 'void' ? 'ignored' : 'unknown';
       case AST_NODE_TYPES.ReturnStatement:
-        return this.ofReturned(parent, depth);
+        return this.ofReturned(parent, depth, 'promise');
       case AST_NODE_TYPES.ArrowFunctionExpression:
-        return parent.body === outer ? this.ofReturnedFrom(parent, depth) : 'unknown';
+        return parent.body === outer ? this.ofReturnedFrom(parent, depth, 'promise') : 'unknown';
       case AST_NODE_TYPES.VariableDeclarator:
         if (parent.init !== outer || parent.id.type !== AST_NODE_TYPES.Identifier) return 'unknown';
         return this.ofVariable(parent.id, (reference) => this.ofPromise(reference, depth + 1));
@@ -88,14 +178,16 @@ class PropertyUseFinder {
         // `void r`, `!r`, `typeof r` look at the result, never inside it.
         return parent.operator === 'void' || parent.operator === '!' || parent.operator === 'typeof' ? 'ignored' : 'unknown';
       case AST_NODE_TYPES.CallExpression:
-        return parent.arguments.includes(outer as TSESTree.CallExpressionArgument) && isOpaqueConsumer(parent.callee)
-          ? 'ignored'
-          : 'unknown';
+        if (!parent.arguments.includes(outer as TSESTree.CallExpressionArgument)) return 'unknown';
+        if (isOpaqueConsumer(parent.callee)) return 'ignored';
+        return isTextConversion(parent.callee) ? this.ofText(parent, depth + 1) : 'unknown';
       case AST_NODE_TYPES.MemberExpression: {
         if (parent.object !== outer) return 'unknown';
         const key = getKeyName(parent);
         if (key === undefined) return 'unknown';
-        return key === this.property ? 'read' : 'ignored';
+        if (key !== this.property) return 'ignored';
+        if (this.local) this.reads.push(parent);
+        return 'read';
       }
       case AST_NODE_TYPES.VariableDeclarator:
         if (parent.init !== outer) return 'unknown';
@@ -104,9 +196,9 @@ class PropertyUseFinder {
         if (parent.right !== outer || parent.operator !== '=') return 'unknown';
         return this.ofPattern(parent.left, depth);
       case AST_NODE_TYPES.ReturnStatement:
-        return this.ofReturned(parent, depth);
+        return this.ofReturned(parent, depth, 'value');
       case AST_NODE_TYPES.ArrowFunctionExpression:
-        return parent.body === outer ? this.ofReturnedFrom(parent, depth) : 'unknown';
+        return parent.body === outer ? this.ofReturnedFrom(parent, depth, 'value') : 'unknown';
       case AST_NODE_TYPES.AwaitExpression:
         return this.ofValue(parent, depth + 1);
       case AST_NODE_TYPES.LogicalExpression:
@@ -117,14 +209,48 @@ class PropertyUseFinder {
     }
   }
 
-  /** A node-style callback `(err, data) => …` or a `.then(data => …)` handler: its parameter at `index` is the result. */
+  /** Text made from the result (`JSON.stringify(r)`): printed or dropped is ignored; anything else is not known. */
+  private ofText(text: Node, depth: number): PropertyUse {
+    if (depth > MAX_DEPTH) return 'unknown';
+    const outer = getOutermostSameValue(text);
+    const parent = outer.parent;
+    if (parent?.type === AST_NODE_TYPES.ExpressionStatement) return 'ignored';
+    if (parent?.type === AST_NODE_TYPES.TemplateLiteral || (parent?.type === AST_NODE_TYPES.BinaryExpression && parent.operator === '+')) return this.ofText(parent, depth + 1);
+    if (parent?.type === AST_NODE_TYPES.CallExpression && parent.arguments.includes(outer as TSESTree.CallExpressionArgument) && isOpaqueConsumer(parent.callee)) return 'ignored';
+    return 'unknown';
+  }
+
+  /**
+   * A node-style callback `(err, data) => …` or a `.then(data => …)` handler: its parameter
+   * at `index` is the result. Also a named local function, or the function a local
+   * factory returns (`batchWrite(params, onDone(params))`).
+   */
   ofCallbackParameter(callback: Node | undefined, index: number, depth: number): PropertyUse {
-    if (!callback) return 'unknown';
-    if (callback.type !== AST_NODE_TYPES.ArrowFunctionExpression && callback.type !== AST_NODE_TYPES.FunctionExpression) {
-      return 'unknown';
+    if (!callback || depth > MAX_DEPTH) return 'unknown';
+    const handlers = this.resolveHandlers(callback);
+    if (!handlers) return 'unknown';
+    return combine(handlers.map((handler) => this.ofHandler(handler, index, depth)));
+  }
+
+  private resolveHandlers(callback: Node): FunctionNode[] | undefined {
+    if (callback.type === AST_NODE_TYPES.ArrowFunctionExpression || callback.type === AST_NODE_TYPES.FunctionExpression) return [callback];
+    if (callback.type === AST_NODE_TYPES.Identifier) return resolveLocalFunctions(this.context, callback);
+    if (callback.type !== AST_NODE_TYPES.CallExpression || callback.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+    // A factory: every function it returns is a handler.
+    const factories = resolveLocalFunctions(this.context, callback.callee);
+    if (!factories) return undefined;
+    const made: FunctionNode[] = [];
+    for (const returned of factories.flatMap((factory) => getReturnedExpressions(factory))) {
+      const handler = returned.type === AST_NODE_TYPES.Identifier ? resolveLocalFunctions(this.context, returned) : isFunctionNode(returned) ? [returned] : undefined;
+      if (!handler) return undefined;
+      made.push(...handler);
     }
-    if (callback.params.some((parameter) => parameter.type === AST_NODE_TYPES.RestElement)) return 'unknown';
-    const parameter = callback.params[index];
+    return made.length > 0 ? made : undefined;
+  }
+
+  private ofHandler(handler: FunctionNode, index: number, depth: number): PropertyUse {
+    if (handler.params.some((parameter) => parameter.type === AST_NODE_TYPES.RestElement)) return 'unknown';
+    const parameter = handler.params[index];
     if (!parameter) return 'ignored';
     return this.ofPattern(parameter, depth);
   }
@@ -141,6 +267,7 @@ class PropertyUseFinder {
           if (property.type === AST_NODE_TYPES.RestElement) return this.ofPattern(property.argument, depth);
           if (getKeyName(property) !== this.property) continue;
           const target = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
+          if (this.local) this.reads.push(target);
           if (target.type !== AST_NODE_TYPES.Identifier) return 'read';
           return this.ofVariable(target, () => 'read');
         }
@@ -155,8 +282,8 @@ class PropertyUseFinder {
   private ofVariable(identifier: TSESTree.Identifier, judge: (reference: Node) => PropertyUse): PropertyUse {
     const variable = this.findVariable(identifier);
     if (!variable) return 'unknown';
-    if (this.visitedVariables.has(variable)) return 'ignored';
-    this.visitedVariables.add(variable);
+    if (this.visits.variables.has(variable)) return 'ignored';
+    this.visits.variables.add(variable);
     const reads = variable.references.filter((reference) => reference.isRead()).map((reference) => reference.identifier);
     return combine(reads.map(judge));
   }
@@ -175,42 +302,81 @@ class PropertyUseFinder {
   }
 
   /** `return <result>` inside a function. */
-  private ofReturned(statement: TSESTree.ReturnStatement, depth: number): PropertyUse {
+  private ofReturned(statement: TSESTree.ReturnStatement, depth: number, returned: 'value' | 'promise'): PropertyUse {
     for (let node: Node | undefined = statement.parent; node; node = node.parent) {
-      if (isFunctionNode(node)) {
-        return this.ofReturnedFrom(node, depth);
-      }
+      if (isFunctionNode(node)) return this.ofReturnedFrom(node, depth, returned);
     }
     return 'read';
   }
 
   /**
-   * A function returns the result (or its promise): the caller decides, so it counts
-   * as read — except for the one shape where the caller visibly drops it:
-   * `await Promise.all(items.map((item) => send(…)))` as a statement.
+   * A function returns the result (or its promise): what its callers do with it decides.
+   * Followed to `Promise.all(items.map(fn))` and to the calls of a named local function
+   * (in the file and, when exported, in the project's other modules). A function that is
+   * used otherwise (passed on, stored), or that nobody in the project calls (a package's
+   * API), hands the result to code this analysis cannot see: that counts as read.
    */
-  private ofReturnedFrom(fn: Node, depth: number): PropertyUse {
-    const map = fn.parent;
-    if (map?.type !== AST_NODE_TYPES.CallExpression || map.arguments[0] !== fn) return 'read';
-    const callee = map.callee;
-    if (callee.type !== AST_NODE_TYPES.MemberExpression || getKeyName(callee) !== 'map') return 'read';
-    const all = getOutermostSameValue(map).parent;
-    if (all?.type !== AST_NODE_TYPES.CallExpression || all.arguments[0] !== getOutermostSameValue(map)) return 'read';
-    if (all.callee.type !== AST_NODE_TYPES.MemberExpression || all.callee.object.type !== AST_NODE_TYPES.Identifier) return 'read';
-    if (all.callee.object.name !== 'Promise' || !['all', 'allSettled'].includes(getKeyName(all.callee) ?? '')) return 'read';
-    const awaited = getOutermostSameValue(all).parent;
-    const statement = awaited?.type === AST_NODE_TYPES.AwaitExpression ? getOutermostSameValue(awaited).parent : awaited;
-    void depth;
-    return statement?.type === AST_NODE_TYPES.ExpressionStatement ? 'ignored' : 'read';
+  private ofReturnedFrom(fn: FunctionNode, depth: number, returned: 'value' | 'promise'): PropertyUse {
+    const promised = returned === 'promise' || fn.async;
+    const mapCall = getMapCallOf(fn);
+    if (mapCall) {
+      const all = getOutermostSameValue(mapCall);
+      if (isPromiseAllOf(all.parent, all)) return this.ofResultArray(all.parent, depth + 1);
+      return 'read';
+    }
+    if (this.visits.functions.has(fn)) return 'ignored';
+    this.visits.functions.add(fn);
+    const callers = getFunctionCallers(this.context, fn);
+    if (!callers) return 'read';
+    const uses = callers.calls.map((call) => (promised ? this.ofPromise(call, depth + 1) : this.ofValue(call, depth + 1)));
+    if (callers.exportNames.length > 0) {
+      const remote = lookUpRemoteCalls(this.context, callers.exportNames);
+      if (!remote) return 'read';
+      for (const { context, call } of remote) {
+        const finder = new PropertyUseFinder(context, this.property, { functions: this.visits.functions, variables: new Set() }, false);
+        uses.push(promised ? finder.ofPromise(call, depth + 1) : finder.ofValue(call, depth + 1));
+      }
+    }
+    // Called by nobody in the project: whoever calls it may read the result.
+    if (uses.length === 0) return 'read';
+    return combine(uses);
+  }
+
+  /**
+   * `Promise.all(…)` of the results: dropped when the array is never read (a statement,
+   * or a variable nobody reads); read anywhere, its items may be looked at.
+   */
+  private ofResultArray(all: TSESTree.CallExpression, depth: number): PropertyUse {
+    if (depth > MAX_DEPTH) return 'unknown';
+    let outer = getOutermostSameValue(all);
+    if (outer.parent?.type === AST_NODE_TYPES.AwaitExpression) outer = getOutermostSameValue(outer.parent);
+    const parent = outer.parent;
+    if (parent?.type === AST_NODE_TYPES.ExpressionStatement) return 'ignored';
+    if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === outer && parent.id.type === AST_NODE_TYPES.Identifier) {
+      const variable = this.findVariable(parent.id);
+      return variable?.references.some((reference) => reference.isRead()) === false ? 'ignored' : 'read';
+    }
+    return 'read';
   }
 }
 
+/** `items.map(fn)`: the map call `fn` is the callback of. */
+function getMapCallOf(fn: FunctionNode): TSESTree.CallExpression | undefined {
+  const map = fn.parent;
+  if (map?.type !== AST_NODE_TYPES.CallExpression || map.arguments[0] !== fn) return undefined;
+  return map.callee.type === AST_NODE_TYPES.MemberExpression && getKeyName(map.callee) === 'map' ? map : undefined;
+}
+
 /** How the result that `promise` resolves to is used for `property`. */
-export function getPromisedPropertyUse(context: AnyRuleContext, promise: Node, property: string): PropertyUse {
-  return new PropertyUseFinder(context, property).ofPromise(promise);
+export function getPromisedPropertyUse(context: AnyRuleContext, promise: Node, property: string): PropertyUseReport {
+  const finder = new PropertyUseFinder(context, property);
+  const use = finder.ofPromise(promise);
+  return { use, reads: finder.reads };
 }
 
 /** How the result a node-style callback receives as its parameter `index` is used for `property`. */
-export function getCallbackPropertyUse(context: AnyRuleContext, callback: Node, index: number, property: string): PropertyUse {
-  return new PropertyUseFinder(context, property).ofCallbackParameter(callback, index, 0);
+export function getCallbackPropertyUse(context: AnyRuleContext, callback: Node, index: number, property: string): PropertyUseReport {
+  const finder = new PropertyUseFinder(context, property);
+  const use = finder.ofCallbackParameter(callback, index, 0);
+  return { use, reads: finder.reads };
 }

@@ -14,7 +14,7 @@ describe('getUnprocessedResult', () => {
 describe('getDynamoDbResultPropertyUse', () => {
   /** How each batch call of the file uses its UnprocessedItems. */
   function uses(code: string, sourceType: 'module' | 'commonjs' = 'module'): string[] {
-    return analyse(code, (context) => findDynamoDbCalls(context).map((call) => getDynamoDbResultPropertyUse(context, call, 'UnprocessedItems')), { sourceType });
+    return analyse(code, (context) => findDynamoDbCalls(context).map((call) => getDynamoDbResultPropertyUse(context, call, 'UnprocessedItems').use), { sourceType });
   }
 
   it('follows v3 promises', () => {

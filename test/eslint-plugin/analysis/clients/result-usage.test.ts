@@ -11,7 +11,7 @@ function promiseUse(code: string): string {
     visitEveryNode(context.sourceCode.ast, (node) => {
       if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'batch') call ??= node;
     });
-    return call ? getPromisedPropertyUse(context, call, 'UnprocessedItems') : 'no call';
+    return call ? getPromisedPropertyUse(context, call, 'UnprocessedItems').use : 'no call';
   });
 }
 
@@ -22,7 +22,7 @@ function callbackUse(code: string): string {
     visitEveryNode(context.sourceCode.ast, (node) => {
       if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'batch') callback ??= node.arguments[1];
     });
-    return callback ? getCallbackPropertyUse(context, callback, 1, 'UnprocessedItems') : 'no callback';
+    return callback ? getCallbackPropertyUse(context, callback, 1, 'UnprocessedItems').use : 'no callback';
   });
 }
 
@@ -60,6 +60,25 @@ describe('getPromisedPropertyUse', () => {
     ['const r = await batch(); const key = pick(); use(r[key]);', 'unknown'],
     ['await retry(() => batch());', 'read'],
     ['queue.push(batch());', 'unknown'],
+    // Printed only.
+    ['const r = await batch(); console.log(JSON.stringify(r));', 'ignored'],
+    ['const r = await batch(); logger.info(`saved: ${JSON.stringify(r)}`);', 'ignored'],
+    ['const r = await batch(); this.logger.debug(r);', 'ignored'],
+    ['const r = await batch(); res.send(JSON.stringify(r));', 'unknown'],
+    // Returned to callers in the file.
+    ['async function save(c) { return batch(c); } await save(1); await save(2);', 'ignored'],
+    ['async function save(c) { return batch(c); } const r = await save(1); retry(r.UnprocessedItems);', 'read'],
+    ['async function save(c) { return batch(c); } await save(1); const r = await save(2); handle(r);', 'unknown'],
+    ['async function save(c) { const r = await batch(c); return r; } save(1).then(() => done());', 'ignored'],
+    ['const save = (c) => batch(c); async function all(cs) { for (const c of cs) await save(c); } all([]);', 'ignored'],
+    ['export async function save(c) { return batch(c); } await save(1);', 'read'],
+    ['async function save(c) { return batch(c); } register(save);', 'read'],
+    ['async function save(c) { return batch(c); }', 'read'],
+    ['async function save(c) { if (c) return save(c - 1); return batch(c); } await save(3);', 'ignored'],
+    // The array of Promise.all, never read.
+    ['const results = await Promise.all(chunks.map(async (c) => (await batch(c))));', 'ignored'],
+    ['await Promise.all(chunks.map(async (c) => { const r = await batch(c); return r; }));', 'ignored'],
+    ['const results = await Promise.all(chunks.map(async (c) => (await batch(c)))); return results;', 'read'],
   ])('%s → %s', (code, expected) => {
     expect(promiseUse(code)).toBe(expected);
   });
@@ -73,6 +92,15 @@ describe('getCallbackPropertyUse', () => {
     ['batch({}, (err, data) => console.log(data.ConsumedCapacity));', 'ignored'],
     ['batch({}, (err, ...rest) => handle(rest));', 'unknown'],
     ['batch({}, onDone);', 'unknown'],
+    // Named handlers and handlers made by a factory.
+    ['function onDone(err, data) { retry(data.UnprocessedItems); } batch({}, onDone);', 'read'],
+    ['const onDone = (err) => { if (err) throw err; }; batch({}, onDone);', 'ignored'],
+    ['function onDone(params) { return function (err, data) { if (err) throw err; console.log(JSON.stringify(data)); }; } batch(params, onDone(params));', 'ignored'],
+    ['function onDone(params) { return (err, data) => retry(params, data.UnprocessedItems); } batch(params, onDone(params));', 'read'],
+    ['function onDone(params) { const handler = (err, data) => retry(data.UnprocessedItems); return handler; } batch(params, onDone(params));', 'read'],
+    ['function onDone(params) { return pick(params); } batch(params, onDone(params));', 'unknown'],
+    ['let handler = null; handler = (err) => done(err); batch({}, handler);', 'ignored'],
+    ['let handler = (err, data) => retry(data.UnprocessedItems); handler = other; batch({}, handler);', 'unknown'],
   ])('%s → %s', (code, expected) => {
     expect(callbackUse(code)).toBe(expected);
   });
