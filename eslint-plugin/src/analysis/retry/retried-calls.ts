@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type DbCall, findDbCallsWithin } from '../clients';
+import { type DbCall, findDbCallsWithin, findMongoConnectionOpens } from '../clients';
 import { containsNode, type FunctionNode, isFunctionNode } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import { walkOwnCode } from './code-walk';
@@ -26,7 +26,7 @@ const MAX_DEPTH = 2;
  * file pass for a parameter it calls (`withRetry(() => pool.query(…))`).
  */
 export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): RetriedDbCall[] {
-  const found: RetriedDbCall[] = findDbCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node }));
+  const found: RetriedDbCall[] = findCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node }));
   const visited = new Set<TSESTree.Node>([scope.node]);
   const owner = getEnclosingFunction(scope.node);
   walkOwnCode(
@@ -42,6 +42,14 @@ export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): 
     true,
   );
   return found.sort((a, b) => a.site.range[0] - b.site.range[0]);
+}
+
+/** Database calls inside `container`, connection opens included (a connection retry is a retry). */
+function findCallsWithin(context: AnyRuleContext, container: TSESTree.Node): DbCall[] {
+  const [start, end] = container.range;
+  const opens = findMongoConnectionOpens(context).filter((call) => call.node.range[0] >= start && call.node.range[1] <= end);
+  const calls = findDbCallsWithin(context, container);
+  return opens.length === 0 ? calls : [...calls, ...opens].sort((a, b) => a.node.range[0] - b.node.range[0]);
 }
 
 /** The functions `callee` runs: a local function, or what every caller passes for the parameter it names. */
@@ -62,7 +70,7 @@ function findCalledFunctions(context: AnyRuleContext, callee: TSESTree.Identifie
 function findCallsIn(context: AnyRuleContext, fn: FunctionNode, visited: Set<TSESTree.Node>, depth: number): DbCall[] {
   if (visited.has(fn)) return [];
   visited.add(fn);
-  const calls = findDbCallsWithin(context, fn.body);
+  const calls = findCallsWithin(context, fn.body);
   if (depth >= MAX_DEPTH) return calls;
   walkOwnCode(fn.body, context.sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.Identifier) {

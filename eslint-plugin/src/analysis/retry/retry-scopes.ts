@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { hasDatabaseCode } from '../clients';
+import { findMongoConnectionOpens, hasDatabaseCode } from '../clients';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { ATTEMPT_NAME } from './attempt-counters';
 import { getFunctionName } from './local-functions';
@@ -143,5 +143,5 @@ export function findEnclosingRetryScopes(context: AnyRuleContext, node: TSESTree
  * costliest part of a lint, so rules start here.
  */
 export function findDatabaseRetryScopes(context: AnyRuleContext): readonly RetryScope[] {
-  return hasDatabaseCode(context) ? findRetryScopes(context) : [];
+  return hasDatabaseCode(context) || findMongoConnectionOpens(context).length > 0 ? findRetryScopes(context) : [];
 }
