@@ -51,7 +51,10 @@ function isReadReference(identifier: TSESTree.Identifier): boolean {
   return !(parent.type === AST_NODE_TYPES.VariableDeclarator && parent.id === identifier);
 }
 
-/** The values a variable is given: its initializer and the right sides of its assignments. */
+/**
+ * The values a variable is given: its initializer, the right sides of its assignments, and
+ * what is stored in its properties (`options.data = { Items: left }`, `params.RequestItems[t] = left`).
+ */
 function findWrittenValues(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESTree.Node[] {
   const variable = ASTUtils.findVariable(context.sourceCode.getScope(identifier) as TSESLint.Scope.Scope, identifier);
   if (!variable) return [];
@@ -62,6 +65,11 @@ function findWrittenValues(context: AnyRuleContext, identifier: TSESTree.Identif
   for (const reference of variable.references) {
     const parent = (reference.identifier as TSESTree.Node).parent;
     if (reference.isWrite() && parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.left === reference.identifier) values.push(parent.right);
+    let target: TSESTree.Node = reference.identifier as TSESTree.Node;
+    while (target.parent?.type === AST_NODE_TYPES.MemberExpression && target.parent.object === target) target = target.parent;
+    if (target !== reference.identifier && target.parent?.type === AST_NODE_TYPES.AssignmentExpression && target.parent.left === target) {
+      values.push(target.parent.right);
+    }
   }
   return values;
 }

@@ -137,20 +137,22 @@ function getErrorFirstCallback(statement: TSESTree.IfStatement): FunctionNode | 
   return undefined;
 }
 
-/** `setTimeout(connect, 5000)`: a timer that calls the function `name` itself. */
+/**
+ * `setTimeout(connect, 5000)`, `client.batchWrite(params).then(handleResult)`: a timer or a
+ * promise continuation that calls the function `name` itself.
+ */
 export function isTimerCallbackOf(call: TSESTree.CallExpression, name: string): boolean {
   const [first] = call.arguments;
-  return (
-    call.callee.type === AST_NODE_TYPES.Identifier &&
-    (call.callee.name === 'setTimeout' || call.callee.name === 'setImmediate') &&
-    first?.type === AST_NODE_TYPES.Identifier &&
-    first.name === name
-  );
+  if (first?.type !== AST_NODE_TYPES.Identifier || first.name !== name) return false;
+  const callee = call.callee;
+  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name === 'setTimeout' || callee.name === 'setImmediate';
+  return callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier && callee.property.name === 'then';
 }
 
 function isSelfCall(call: TSESTree.CallExpression, name: string, isMethod: boolean): boolean {
   const callee = call.callee;
-  if (callee.type === AST_NODE_TYPES.Identifier) return !isMethod && (callee.name === name || isTimerCallbackOf(call, name));
+  if (!isMethod && isTimerCallbackOf(call, name)) return true;
+  if (callee.type === AST_NODE_TYPES.Identifier) return !isMethod && callee.name === name;
   return (
     isMethod &&
     callee.type === AST_NODE_TYPES.MemberExpression &&
