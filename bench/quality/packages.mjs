@@ -213,6 +213,13 @@ export const qualityPackages = [
     why: 'small application (an MCP server) with a module-level pg Pool',
   },
   {
+    name: 'pg-boss',
+    source: 'corpus',
+    database: 'postgresql',
+    include: ['dist/db.js'],
+    why: 'job queue; its LISTEN client reconnects through local functions and a timer (a connection retry with no try around it)',
+  },
+  {
     name: '@keyv/postgres',
     source: 'corpus',
     database: 'postgresql',

@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { isFunctionNode, isLoopNode } from '../analysis/ast';
+import { containsNode, isFunctionNode, isLoopNode } from '../analysis/ast';
 import { type DbCall, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
-import { getDatabaseLabel } from '../analysis/errors';
-import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, type RetryScope, walkOwnCode } from '../analysis/retry';
+import { getDatabaseLabel, isIgnorableCleanup } from '../analysis/errors';
+import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, findRetriedDbCalls, type RetryScope, walkOwnCode } from '../analysis/retry';
 import { fillEmptyBlock } from '../fix';
 import { createRule } from '../util/create-rule';
 import { getLoopHeadLoc } from '../util/loop-head';
@@ -55,7 +55,7 @@ export default createRule<[], MessageId>({
     function checkTry(node: TSESTree.TryStatement): void {
       const handler = node.handler;
       if (!handler || !isEmptyBlock(handler.body)) return;
-      const [call] = findGuardedCalls(node.block);
+      const [call] = findGuardedCalls(node.block).filter((guarded) => !isIgnorableCleanup(context, guarded, node));
       if (!call) return;
       reportedHandlers.add(handler);
       context.report({
@@ -112,10 +112,14 @@ export default createRule<[], MessageId>({
 
     function checkRetryEnd(scope: RetryScope): void {
       if (scope.kind !== 'loop' && scope.kind !== 'recursion') return;
-      const [call] = findGuardedCalls(scope.attempt).filter(
-        (dbCall) => !scope.handlers.some((handler) => handler.range[0] <= dbCall.node.range[0] && handler.range[1] >= dbCall.node.range[1]),
+      // Polling until the response is good, with no count: it ends only on success (an error propagates).
+      if (scope.decidedByResult && !scope.attemptVariable) return;
+      // The calls the attempt makes, also through a local function or a function passed in.
+      const [retried] = findRetriedDbCalls(context, scope).filter(
+        ({ call, site }) => !isCleanupCall(call) && !scope.handlers.some((handler) => containsNode(handler, site)) && !isInNestedFunction(site, scope.attempt),
       );
-      if (!call) return;
+      if (!retried) return;
+      const call = retried.call;
       const handlers = scope.handlers.filter((handler): handler is TSESTree.CatchClause => handler.type === AST_NODE_TYPES.CatchClause);
       if (handlers.length !== scope.handlers.length) return;
       // An empty catch is reported as such.
@@ -124,7 +128,9 @@ export default createRule<[], MessageId>({
       const data = { database: getDatabaseLabel(call.database), operation: call.operation };
       if (scope.kind === 'recursion') {
         const handler = handlers[0];
-        if (!handler || alwaysLeaves(handler.body) || !handler.body.body.some((statement) => statement.type === AST_NODE_TYPES.IfStatement)) return;
+        if (!handler || !handler.body.body.some((statement) => statement.type === AST_NODE_TYPES.IfStatement)) return;
+        // `if (attempt < 3) return retry(attempt + 1); return;`: past the last attempt it resolves undefined.
+        if (alwaysLeaves(handler.body) && !endsWithEmptyReturn(handler.body)) return;
         // The catch retries by calling the function again when a condition holds; past the last attempt it falls through.
         context.report({ node: handler, messageId: 'silentRetryEnd', data });
         return;
@@ -144,7 +150,7 @@ export default createRule<[], MessageId>({
       let found = false;
       walkOwnCode(handler.body, sourceCode.visitorKeys, (node) => {
         // A throw, or a return with a value (a result the caller checks).
-        if (node.type === AST_NODE_TYPES.ThrowStatement || (node.type === AST_NODE_TYPES.ReturnStatement && node.argument && !isCall(node.argument))) {
+        if (node.type === AST_NODE_TYPES.ThrowStatement || (node.type === AST_NODE_TYPES.ReturnStatement && node.argument && !isCall(node.argument) && !isUndefined(node.argument))) {
           found = true;
         }
         return !found;
@@ -243,6 +249,25 @@ export default createRule<[], MessageId>({
     };
   },
 });
+
+/** `undefined`, `void 0`: what a bare `return` gives the caller, a success it cannot tell from one. */
+function isUndefined(node: TSESTree.Expression): boolean {
+  return (node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined') || (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === 'void');
+}
+
+/** The block's last statement is `return;` or `return undefined;`. */
+function endsWithEmptyReturn(block: TSESTree.BlockStatement): boolean {
+  const last = block.body.at(-1);
+  return last?.type === AST_NODE_TYPES.ReturnStatement && (!last.argument || isUndefined(last.argument));
+}
+
+/** `node` is inside a function nested in `container`: it runs at another time. */
+function isInNestedFunction(node: TSESTree.Node, container: TSESTree.Node): boolean {
+  for (let current: TSESTree.Node | undefined = node.parent; current && current !== container; current = current.parent) {
+    if (isFunctionNode(current)) return true;
+  }
+  return false;
+}
 
 /** `return retry(…)` hands the outcome to another attempt, not to the caller. */
 function isCall(node: TSESTree.Expression): boolean {

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type Database, findDbCallsWithin, isPassedToDynamoDbClient } from '../analysis/clients';
+import { type Database, isPassedToDynamoDbClient } from '../analysis/clients';
 import { getDatabaseLabel } from '../analysis/errors';
-import { findDatabaseRetryScopes, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope } from '../analysis/retry';
+import { findDatabaseRetryScopes, findRetriedDbCalls, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope } from '../analysis/retry';
 import { containsNode, isFunctionNode, isLoopNode, visitNodes } from '../analysis/ast';
 import { appendProperty, getInsertBeforeStatementFix, insertLine, replaceBlock } from '../fix';
 import { createRule } from '../util/create-rule';
@@ -103,8 +103,8 @@ export default createRule<Options, MessageId>({
         return isPassedToDynamoDbClient(context, scope.node) ? { database: 'dynamodb', operation: 'send' } : undefined;
       }
       // Calls made while handling a failure (logging it to a table, say) are not the retried work.
-      const [call] = findDbCallsWithin(context, scope.attempt).filter((dbCall) => !scope.handlers.some((handler) => containsNode(handler, dbCall.node)));
-      return call ? { database: call.database, operation: call.operation } : undefined;
+      const [retried] = findRetriedDbCalls(context, scope).filter(({ site }) => !scope.handlers.some((handler) => containsNode(handler, site)));
+      return retried ? { database: retried.call.database, operation: retried.call.operation } : undefined;
     }
 
     function check(scope: RetryScope): void {

@@ -202,6 +202,74 @@ export async function upd(id: string) {
 }
 `,
     },
+    {
+      name: "the same retry helper rethrowing on its last attempt",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+async function withRetry(fn, retries = 3) {
+  for (let i = 0; i < retries; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i === retries - 1) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** i)));
+    }
+  }
+}
+export const load = (id) => withRetry(() => pool.query('SELECT * FROM t WHERE id = $1', [id]));`,
+    },
+    {
+      name: "a retry helper that resolves undefined, fed no database call",
+      code: `async function withRetry(fn, retries = 3) {
+  for (let i = 0; i < retries; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i === retries - 1) return undefined;
+    }
+  }
+}
+export const load = (url) => withRetry(() => fetch(url));`,
+    },
+    {
+      name: "an empty catch around dropping a collection or an index that may not exist",
+      code: `import { MongoClient } from 'mongodb';
+const db = new MongoClient(process.env.MONGO_URL).db();
+export async function reset() {
+  try { await db.collection('tmp').drop(); } catch {}
+  try { await db.collection('tmp').dropIndex('a_1'); } catch (err) {}
+}`,
+    },
+    {
+      name: "an empty catch around resetting session state in finally (set_config, RESET, DISCARD)",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function asUser(user, sql) {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT set_config('app.user', $1, false)", [user]);
+    return await client.query(sql);
+  } finally {
+    try { await client.query("SELECT set_config('app.user', '', false)"); } catch {}
+    try { await client.query('RESET ROLE'); } catch {}
+    try { await client.query('DISCARD ALL'); } catch {}
+    client.release();
+  }
+}`,
+    },
+    {
+      name: "a status polled until done ends only on success: nothing to swallow",
+      code: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function waitActive(TableName) {
+  let status;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 1000));
+    const out = await client.send(new DescribeTableCommand({ TableName }));
+    status = out.Table.TableStatus;
+  } while (status !== 'ACTIVE');
+}`,
+    },
   ],
   invalid: [
     {
@@ -502,6 +570,111 @@ export async function upd(id: string) {
           line: 13, column: 5, endLine: 13, endColumn: 29,
           data: { database: 'PostgreSQL', operation: "query" },
           suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a retry helper whose last attempt resolves undefined, fed a database call",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+async function withRetry(fn, retries = 3) {
+  for (let i = 0; i < retries; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i === retries - 1) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** i)));
+    }
+  }
+}
+export const load = (id) => withRetry(() => pool.query('SELECT * FROM t WHERE id = $1', [id]));
+`,
+      errors: [
+        {
+          messageId: 'silentRetryEnd',
+          line: 4, column: 3, endLine: 4, endColumn: 36,
+          data: { database: 'PostgreSQL', operation: "query" },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a recursive retry that ends with a bare return past its last attempt",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+async function retry(fn, retries = 3) {
+  try {
+    return await fn();
+  } catch (err) {
+    if (retries > 0) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** (3 - retries))));
+      return retry(fn, retries - 1);
+    }
+    return;
+  }
+}
+export const load = (id) => retry(() => pool.query('SELECT * FROM t WHERE id = $1', [id]));
+`,
+      errors: [
+        {
+          messageId: 'silentRetryEnd',
+          line: 6, column: 5, endLine: 12, endColumn: 4,
+          data: { database: 'PostgreSQL', operation: "query" },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a retry whose last attempt resolves undefined around a direct database call",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await coll.insertOne(doc);
+    } catch (err) {
+      if (attempt === 2) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'silentRetryEnd',
+          line: 4, column: 3, endLine: 4, endColumn: 48,
+          data: { database: 'MongoDB', operation: "insertOne" },
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "RESET outside a finally is not the clean-up exemption",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function touch() {
+  const client = await pool.connect();
+  try { await client.query('RESET ROLE'); } catch {}
+  client.release();
+}
+`,
+      errors: [
+        {
+          messageId: 'emptyCatch',
+          line: 5, column: 45, endLine: 5, endColumn: 53,
+          data: { database: 'PostgreSQL', operation: "query" },
+          suggestions: [
+            { messageId: 'rethrow', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function touch() {
+  const client = await pool.connect();
+  try { await client.query('RESET ROLE'); } catch (error) {
+    throw error;
+  }
+  client.release();
+}
+` },
+          ],
         },
       ],
     },

@@ -289,6 +289,262 @@ export async function poll() {
 }
 `,
     },
+    // Retries decided by the response, MongoDB connection retries, and shapes seen on real code.
+    {
+      name: "DynamoDB leftovers sent again with capped full-jitter backoff and an attempt limit",
+      code: `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function writeAll(RequestItems) {
+  let pending = RequestItems;
+  for (let attempt = 0; attempt < 8 && Object.keys(pending).length > 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    const res = await client.send(new BatchWriteItemCommand({ RequestItems: pending }));
+    pending = res.UnprocessedItems ?? {};
+  }
+  if (Object.keys(pending).length > 0) throw new Error('unprocessed items left');
+}`,
+    },
+    {
+      name: "DynamoDB pagination in while (true) left when LastEvaluatedKey is empty: not a retry",
+      code: `import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function scanAll(TableName) {
+  const items = [];
+  let key;
+  while (true) {
+    const page = await client.send(new ScanCommand({ TableName, ExclusiveStartKey: key }));
+    items.push(...page.Items);
+    if (!page.LastEvaluatedKey) break;
+    key = page.LastEvaluatedKey;
+  }
+  return items;
+}`,
+    },
+    {
+      name: "batches written chunk by chunk, leftovers collected for the caller: not a retry",
+      code: `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function writeChunks(chunks) {
+  const failed = [];
+  for (let i = 0; i < chunks.length; i++) {
+    const res = await client.send(new BatchWriteItemCommand({ RequestItems: chunks[i] }));
+    if (res.UnprocessedItems) failed.push(res.UnprocessedItems);
+  }
+  return failed;
+}`,
+    },
+    {
+      name: "an idle polling loop that calls no database",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function waitIdle(state) {
+  let idle = false;
+  while (!idle) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    idle = state.status === 'IDLE';
+  }
+  return pool.query('SELECT 1');
+}`,
+    },
+    {
+      name: "a queue worker that leaves when no job is left and works on each one it gets: not a retry",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function work(handle) {
+  while (true) {
+    const job = await coll.findOneAndUpdate({ state: 'new' }, { $set: { state: 'taken' } }, { projection: { _id: 1 } });
+    if (!job) break;
+    await handle(job);
+  }
+}`,
+    },
+    {
+      name: "paging with a done flag set from the page size: not a retry",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function all() {
+  let done = false;
+  let offset = 0;
+  const rows = [];
+  while (!done) {
+    const res = await pool.query('SELECT * FROM t ORDER BY id LIMIT 100 OFFSET $1', [offset]);
+    rows.push(...res.rows);
+    offset += 100;
+    done = res.rows.length < 100;
+  }
+  return rows;
+}`,
+    },
+    {
+      name: "a delay taken from a generator is unknown, not constant",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+function* backoff() {
+  let delay = 100;
+  for (let i = 0; i < 5; i++) {
+    yield Math.random() * delay;
+    delay *= 2;
+  }
+}
+export async function ping() {
+  for (const delay of backoff()) {
+    try {
+      return await pool.query('SELECT 1');
+    } catch (err) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  throw new Error('database unavailable');
+}`,
+    },
+    {
+      name: "while (retries) counting down with retries -= 1 is bounded",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function connect() {
+  let retries = 5;
+  while (retries) {
+    try {
+      await pool.connect();
+      break;
+    } catch (err) {
+      console.log(err);
+      retries -= 1;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** (5 - retries))));
+    }
+  }
+}`,
+    },
+    {
+      name: "while (n-- > 0) is bounded",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function connect() {
+  let n = 5;
+  while (n-- > 0) {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** (5 - n))));
+    }
+  }
+  throw new Error('database unavailable');
+}`,
+    },
+    {
+      name: "a wait-for-database script that gives up after 30 tries with process.exit() is bounded",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+async function waitForDb() {
+  let tries = 0;
+  while (true) {
+    try {
+      await pool.query('SELECT 1');
+      return;
+    } catch (err) {
+      tries++;
+      if (tries > 30) {
+        console.error('database did not come up');
+        process.exit(1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** tries)));
+    }
+  }
+}
+waitForDb();`,
+    },
+    {
+      name: "process.exitCode = 1 and return end the retry",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+async function waitForDb() {
+  for (let i = 0; ; i++) {
+    try {
+      await pool.query('SELECT 1');
+      break;
+    } catch (err) {
+      if (i >= 30) {
+        process.exitCode = 1;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** i)));
+    }
+  }
+}
+waitForDb();`,
+    },
+    {
+      name: "500 * 2 ** i over five attempts tops out at 8 s: below the MongoDB maximum, not uncapped",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await coll.insertOne(doc);
+    } catch (err) {
+      const delay = 500 * 2 ** i;
+      await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * 100));
+    }
+  }
+  throw new Error('insert failed');
+}`,
+    },
+    {
+      name: "a counting-down recursive retry whose exponential wait stays below the maximum",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc, retries = 5) {
+  try {
+    return await coll.insertOne(doc);
+  } catch (err) {
+    if (retries <= 1) throw err;
+    await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** (5 - retries) + Math.random() * 100));
+    return save(doc, retries - 1);
+  }
+}`,
+    },
+    {
+      name: "a MongoDB connection retry with capped full-jitter backoff and a limit",
+      code: `import { MongoClient } from 'mongodb';
+const client = new MongoClient(process.env.MONGO_URL);
+export async function connect() {
+  for (let attempt = 0; attempt < 6; attempt++) {
+    try {
+      return await client.connect();
+    } catch (err) {
+      if (attempt === 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    }
+  }
+}`,
+    },
+    {
+      name: "connect() on something that is not a MongoDB client",
+      code: `import net from 'node:net';
+export async function connect(client) {
+  while (true) {
+    try {
+      await client.connect();
+      break;
+    } catch (err) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}`,
+    },
+    {
+      name: "a generic retry helper whose callers pass no database call",
+      code: `async function withRetry(fn) {
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      console.warn(err);
+    }
+  }
+}
+export const load = (url) => withRetry(() => fetch(url));`,
+    },
 ];
 
 const invalid: InvalidCase[] = [
@@ -1322,6 +1578,494 @@ export function getWaitTime(retryCount: number): number {
           line: 10, column: 17, endLine: 10, endColumn: 25,
           data: data('dynamodb', "DescribeTable", ""),
           suggestions: [],
+        },
+      ],
+    },
+    // Retries decided by the response, MongoDB connection retries, and shapes seen on real code.
+    {
+      name: "DynamoDB UnprocessedItems sent again at once while any are left",
+      code: `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function writeAll(RequestItems) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  while (Object.keys(res.UnprocessedItems ?? {}).length) {
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 5, column: 3, endLine: 5, endColumn: 57,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'noWait',
+          line: 5, column: 3, endLine: 5, endColumn: 57,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "DynamoDB UnprocessedKeys carried into the next round of a do … while",
+      code: `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function getAll(RequestItems) {
+  let request = RequestItems;
+  const responses = [];
+  do {
+    const res = await client.send(new BatchGetItemCommand({ RequestItems: request }));
+    responses.push(res.Responses);
+    request = res.UnprocessedKeys;
+  } while (request && Object.keys(request).length > 0);
+  return responses;
+}
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 10, column: 5, endLine: 10, endColumn: 55,
+          data: data('dynamodb', "BatchGetItem", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'noWait',
+          line: 10, column: 5, endLine: 10, endColumn: 55,
+          data: data('dynamodb', "BatchGetItem", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a function that calls itself, awaited, with the leftover items",
+      code: `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function write(RequestItems) {
+  const res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  if (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0) {
+    await write(res.UnprocessedItems);
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 3, column: 23, endLine: 3, endColumn: 28,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'noWait',
+          line: 3, column: 23, endLine: 3, endColumn: 28,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "SDK v2 callback style: the leftovers written again from a timer with a constant delay",
+      code: `const AWS = require('aws-sdk');
+const docClient = new AWS.DynamoDB.DocumentClient();
+function write(params) {
+  docClient.batchWrite(params, (err, data) => {
+    if (err) return console.error(err);
+    const left = data.UnprocessedItems;
+    if (Object.keys(left).length) setTimeout(() => write({ RequestItems: left }), 1000);
+  });
+}
+module.exports = write;
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 3, column: 10, endLine: 3, endColumn: 15,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'constantDelay',
+          line: 7, column: 83, endLine: 7, endColumn: 87,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a function that calls itself, not awaited, with the leftover keys",
+      code: `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export function read(RequestItems, out) {
+  return client.send(new BatchGetItemCommand({ RequestItems })).then((res) => {
+    out.push(res.Responses);
+    if (res.UnprocessedKeys) read(res.UnprocessedKeys, out);
+  });
+}
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 3, column: 17, endLine: 3, endColumn: 21,
+          data: data('dynamodb', "BatchGetItem", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'noWait',
+          line: 3, column: 17, endLine: 3, endColumn: 21,
+          data: data('dynamodb', "BatchGetItem", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "the DynamoDB document example: the status comes from a local function, retried with a constant wait",
+      code: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 5;
+async function getResult(TableName) {
+  const out = await client.send(new DescribeTableCommand({ TableName }));
+  return out.Table.TableStatus === 'ACTIVE' ? 'SUCCESS' : 'THROTTLED';
+}
+export async function waitFor(TableName) {
+  let retries = 0;
+  let retry = false;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const result = await getResult(TableName);
+    retry = result === 'THROTTLED' || result === 'SERVER_ERROR';
+  } while (retry && retries++ < MAX_RETRIES);
+  if (retry) throw new Error('not ready');
+}
+`,
+      errors: [
+        {
+          messageId: 'constantDelay',
+          line: 12, column: 56, endLine: 12, endColumn: 60,
+          data: data('dynamodb', "DescribeTable", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 5;
+async function getResult(TableName) {
+  const out = await client.send(new DescribeTableCommand({ TableName }));
+  return out.Table.TableStatus === 'ACTIVE' ? 'SUCCESS' : 'THROTTLED';
+}
+export async function waitFor(TableName) {
+  let retries = 0;
+  let retry = false;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** retries)));
+    const result = await getResult(TableName);
+    retry = result === 'THROTTLED' || result === 'SERVER_ERROR';
+  } while (retry && retries++ < MAX_RETRIES);
+  if (retry) throw new Error('not ready');
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a status polled in a do … while (!done) with no try: unbounded, constant wait",
+      code: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function waitActive(TableName) {
+  let done = false;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const out = await client.send(new DescribeTableCommand({ TableName }));
+    done = out.Table.TableStatus === 'ACTIVE';
+  } while (!done);
+}
+`,
+      errors: [
+        {
+          messageId: 'constantDelay',
+          line: 6, column: 56, endLine: 6, endColumn: 60,
+          data: data('dynamodb', "DescribeTable", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'unbounded',
+          line: 9, column: 5, endLine: 9, endColumn: 18,
+          data: data('dynamodb', "DescribeTable", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "while (true) left through else { break; } on a good result",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function lock(id) {
+  while (true) {
+    const res = await pool.query('SELECT pg_try_advisory_lock($1) AS ok', [id]);
+    if (!res.rows[0].ok) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    } else {
+      break;
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 4, column: 3, endLine: 4, endColumn: 15,
+          data: data('postgres', "query", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'constantDelay',
+          line: 7, column: 58, endLine: 7, endColumn: 62,
+          data: data('postgres', "query", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "while (true) left through return on a good result, no wait",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function claim() {
+  while (true) {
+    const res = await pool.query('SELECT pg_try_advisory_lock(1) AS ok');
+    if (res.rows[0].ok) return res;
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 4, column: 3, endLine: 4, endColumn: 15,
+          data: data('postgres', "query", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'noWait',
+          line: 4, column: 3, endLine: 4, endColumn: 15,
+          data: data('postgres', "query", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a try loop left on success through else { break; }",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    let ok = false;
+    try {
+      await pool.query('SELECT 1');
+      ok = true;
+    } catch (err) {
+      console.warn(err);
+    }
+    if (!ok) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    } else {
+      break;
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'constantDelay',
+          line: 13, column: 58, endLine: 13, endColumn: 62,
+          data: data('postgres', "query", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    let ok = false;
+    try {
+      await pool.query('SELECT 1');
+      ok = true;
+    } catch (err) {
+      console.warn(err);
+    }
+    if (!ok) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+    } else {
+      break;
+    }
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a generic retry helper fed a database call by its caller",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+async function withRetry(fn) {
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      console.warn(err);
+    }
+  }
+}
+export const load = (id) => withRetry(() => pool.query('SELECT * FROM t WHERE id = $1', [id]));
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 4, column: 3, endLine: 4, endColumn: 11,
+          data: data('postgres', "query", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'noWait',
+          line: 4, column: 3, endLine: 4, endColumn: 11,
+          data: data('postgres', "query", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "mongoose.connect retried from its callback by a timer (MongoDB connection retry)",
+      code: `const mongoose = require('mongoose');
+const connectWithRetry = () => {
+  mongoose.connect(process.env.MONGO_URL, { serverSelectionTimeoutMS: 5000 }, (err) => {
+    if (err) {
+      console.error('MongoDB connection failed, retrying in 5 s', err);
+      setTimeout(connectWithRetry, 5000);
+    }
+  });
+};
+connectWithRetry();
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 2, column: 7, endLine: 2, endColumn: 23,
+          data: data('mongodb', "connect", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'constantDelay',
+          line: 6, column: 36, endLine: 6, endColumn: 40,
+          data: data('mongodb', "connect", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "client.connect() retried in while (true) with a growing wait but no cap on the attempts and no jitter",
+      code: `import { MongoClient } from 'mongodb';
+const client = new MongoClient(process.env.MONGO_URL);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export async function connect() {
+  let n = 0;
+  while (true) {
+    try {
+      await client.connect();
+      break;
+    } catch (err) {
+      n++;
+      await sleep(n * 1000);
+    }
+  }
+  return client.db();
+}
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 6, column: 3, endLine: 6, endColumn: 15,
+          data: data('mongodb', "connect", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'noJitter',
+          line: 12, column: 19, endLine: 12, endColumn: 27,
+          data: data('mongodb', "connect", ""),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "exponential wait whose bound lets it grow past the service maximum is still uncapped",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  for (let i = 0; i < 8; i++) {
+    try {
+      return await coll.insertOne(doc);
+    } catch (err) {
+      const delay = 500 * 2 ** i;
+      await new Promise((resolve) => setTimeout(resolve, delay + Math.random() * 100));
+    }
+  }
+  throw new Error('insert failed');
+}
+`,
+      errors: [
+        {
+          messageId: 'uncappedDelay',
+          line: 9, column: 58, endLine: 9, endColumn: 85,
+          data: data('mongodb', "insertOne", " (up to 64.1 s)"),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a wait-for-database loop that counts its tries but never stops on them",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+async function waitForDb() {
+  let tries = 0;
+  while (true) {
+    try {
+      await pool.query('SELECT 1');
+      return;
+    } catch (err) {
+      tries++;
+      console.error('database not ready', tries);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+waitForDb();
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 5, column: 3, endLine: 5, endColumn: 15,
+          data: data('postgres', "query", ""),
+          suggestions: [],
+        },
+        {
+          messageId: 'constantDelay',
+          line: 12, column: 58, endLine: 12, endColumn: 62,
+          data: data('postgres', "query", ""),
+          suggestions: [
+            { messageId: 'useBackoff', output: `import { Pool } from 'pg';
+const pool = new Pool();
+async function waitForDb() {
+  let tries = 0;
+  while (true) {
+    try {
+      await pool.query('SELECT 1');
+      return;
+    } catch (err) {
+      tries++;
+      console.error('database not ready', tries);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** tries)));
+    }
+  }
+}
+waitForDb();
+` },
+          ],
         },
       ],
     },

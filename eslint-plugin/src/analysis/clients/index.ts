@@ -29,3 +29,4 @@ export { getDbValue } from './db-values';
 export { getImportedValues, type ImportedValue } from './imported-values';
 // Also sets the lookup that `getImportedValues` uses.
 export { getModuleIndexStats, type ModuleIndexStats } from './module-exports';
+export { findMongoConnectionOpens } from './mongo-connection-opens';

@@ -3,6 +3,7 @@ import type { AnyRuleContext } from '../per-file-cache';
 import { collectIdentifierNames, walkOwnCode } from './code-walk';
 import { getKeyName } from '../ast';
 import { ATTEMPT_NAME, type AttemptCounters } from './attempt-counters';
+import { isProcessExit } from './control-flow';
 import type { RetryScope } from './retry-scope';
 
 /** The number of attempts of `scope` is limited: a counter compared in the loop's test or guarding an exit. */
@@ -46,10 +47,11 @@ export function isAttemptBounded(context: AnyRuleContext, scope: RetryScope, cou
       loop.type === AST_NODE_TYPES.ForStatement || loop.type === AST_NODE_TYPES.WhileStatement || loop.type === AST_NODE_TYPES.DoWhileStatement
         ? loop.test
         : null;
-    if (test && comparesCounter(test)) return true;
+    if (test && (comparesCounter(test) || readsCountdown(test, counters))) return true;
     if (hasGuardedExit(scope.attempt, keys, comparesCounter)) return true;
     // A condition we cannot read as a counter (`while (shouldRetry(err))`) may still bound it.
-    if (test && !isAlwaysTrue(test) && !isFlagTest(test)) return undefined;
+    // …unless the loop goes round on a response: then the condition reads the response, not a count.
+    if (test && !isAlwaysTrue(test) && !isFlagTest(test)) return scope.decidedByResult ? false : undefined;
     return false;
   }
   // Recursion: a comparison of the counter that guards the self-call or a throw.
@@ -75,6 +77,13 @@ function hasGuardedExit(root: TSESTree.Node, keys: TSESLint.SourceCode.VisitorKe
     return !found;
   });
   return found;
+}
+
+/** `while (retries)` with `retries -= 1` in the loop: the count runs out at zero. */
+function readsCountdown(test: TSESTree.Expression, counters: AttemptCounters): boolean {
+  if (test.type === AST_NODE_TYPES.Identifier) return counters.countingDown.has(test.name);
+  if (test.type === AST_NODE_TYPES.LogicalExpression && test.operator === '&&') return readsCountdown(test.left, counters) || readsCountdown(test.right, counters);
+  return false;
 }
 
 function isAlwaysTrue(test: TSESTree.Expression): boolean {
@@ -107,7 +116,8 @@ export function leavesSomewhere(statement: TSESTree.Statement): boolean {
   if (
     statement.type === AST_NODE_TYPES.ThrowStatement ||
     statement.type === AST_NODE_TYPES.ReturnStatement ||
-    statement.type === AST_NODE_TYPES.BreakStatement
+    statement.type === AST_NODE_TYPES.BreakStatement ||
+    (statement.type === AST_NODE_TYPES.ExpressionStatement && isProcessExit(statement.expression))
   ) {
     return true;
   }

@@ -44,7 +44,7 @@ function collectFacts(context: AnyRuleContext, scope: RetryScope, counters: Atte
     ...getDelayShapeFacts(context, scope, counters, found.delay),
     bounded,
   };
-  const maxDelayMs = getLargestDelay(context, scope, found.delay);
+  const maxDelayMs = getLargestDelay(context, scope, found.delay, counters);
   if (maxDelayMs !== undefined) facts.maxDelayMs = maxDelayMs;
   return facts;
 }

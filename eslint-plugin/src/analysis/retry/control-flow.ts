@@ -17,6 +17,8 @@ export function alwaysLeaves(statement: TSESTree.Statement, loop?: TSESTree.Node
       return loop !== undefined;
     case AST_NODE_TYPES.ContinueStatement:
       return false;
+    case AST_NODE_TYPES.ExpressionStatement:
+      return isProcessExit(statement.expression);
     case AST_NODE_TYPES.BlockStatement:
       for (const child of statement.body) {
         if (alwaysLeaves(child, loop)) return true;
@@ -58,4 +60,17 @@ function mayContinue(statement: TSESTree.Statement): boolean {
     default:
       return false;
   }
+}
+
+/** `process.exit(1)`: nothing runs after it, so a retry that calls it gives up there. */
+export function isProcessExit(expression: TSESTree.Expression): boolean {
+  const callee = expression.type === AST_NODE_TYPES.CallExpression ? expression.callee : undefined;
+  return (
+    callee?.type === AST_NODE_TYPES.MemberExpression &&
+    !callee.computed &&
+    callee.object.type === AST_NODE_TYPES.Identifier &&
+    callee.object.name === 'process' &&
+    callee.property.type === AST_NODE_TYPES.Identifier &&
+    callee.property.name === 'exit'
+  );
 }

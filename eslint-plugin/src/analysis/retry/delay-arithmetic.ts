@@ -16,8 +16,12 @@ export function evaluate(node: TSESTree.Node, env: Readonly<Record<string, numbe
       return typeof node.value === 'number' ? node.value : undefined;
     case AST_NODE_TYPES.Identifier: {
       if (node.name in env) return env[node.name];
-      const value = ASTUtils.getStaticValue(node, context.sourceCode.getScope(node) as TSESLint.Scope.Scope);
-      return value && typeof value.value === 'number' ? value.value : undefined;
+      const scope = context.sourceCode.getScope(node) as TSESLint.Scope.Scope;
+      const value = ASTUtils.getStaticValue(node, scope);
+      if (value) return typeof value.value === 'number' ? value.value : undefined;
+      // `const delay = 500 * 2 ** attempt;`: the value computed from the attempt.
+      const init = getConstInit(ASTUtils.findVariable(scope, node));
+      return init ? next(init) : undefined;
     }
     case AST_NODE_TYPES.BinaryExpression: {
       if (node.left.type === AST_NODE_TYPES.PrivateIdentifier) return undefined;
@@ -82,4 +86,12 @@ export function isMultiplying(node: TSESTree.Node): boolean {
   }
   if (node.type === AST_NODE_TYPES.CallExpression) return node.arguments.some(isMultiplying);
   return false;
+}
+
+/** The initializer of a `const` (one definition, never written again). */
+function getConstInit(variable: TSESLint.Scope.Variable | null): TSESTree.Expression | undefined {
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (definition?.node.type !== AST_NODE_TYPES.VariableDeclarator || definition.node.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+  if (definition.parent?.type !== AST_NODE_TYPES.VariableDeclaration || definition.parent.kind !== 'const') return undefined;
+  return definition.node.init ?? undefined;
 }

@@ -207,6 +207,8 @@ class DelayShapeReader {
       return ATTEMPT_NAME.test(identifier.name) ? { ...CONSTANT, growth: 'linear' } : this.getParameterShape(identifier.name);
     }
     if (definition.node.type !== AST_NODE_TYPES.VariableDeclarator) return UNKNOWN;
+    // `for (const delay of backoff())`: each value comes from an iterator the code does not show.
+    if (isIterationVariable(definition.node)) return UNKNOWN;
     // Assignments inside the retry make it change from attempt to attempt: `delay *= 2`.
     const writes = variable.references.filter((reference) => reference.isWrite() && reference.identifier !== definition.name);
     const insideWrites = writes.filter((reference) => containsNode(this.scope.node, reference.identifier as TSESTree.Node));
@@ -294,6 +296,12 @@ class DelayShapeReader {
     });
     return found;
   }
+}
+
+/** The variable of `for (const x of …)` / `for (const x in …)`: set by the iteration, not by an initializer. */
+function isIterationVariable(declarator: TSESTree.VariableDeclarator): boolean {
+  const loop = declarator.parent.parent;
+  return (loop?.type === AST_NODE_TYPES.ForOfStatement || loop?.type === AST_NODE_TYPES.ForInStatement) && loop.left === declarator.parent;
 }
 
 function merge(a: Shape, b: Shape): Shape {

@@ -36,7 +36,8 @@ export function getLocalFunction(context: AnyRuleContext, callee: TSESTree.Node)
   if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
   const variable = ASTUtils.findVariable(context.sourceCode.getScope(callee) as TSESLint.Scope.Scope, callee);
   const definition = variable?.defs[0];
-  if (!definition) return undefined;
+  // A parameter's definition node is the function that declares it, not the function it holds.
+  if (!definition || definition.type === 'Parameter') return undefined;
   if (isFunctionNode(definition.node)) return definition.node;
   if (definition.node.type === AST_NODE_TYPES.VariableDeclarator && definition.node.init && isFunctionNode(definition.node.init)) {
     return definition.node.init;

@@ -3,34 +3,48 @@ import type { AnyRuleContext } from '../per-file-cache';
 import { walkOwnCode } from './code-walk';
 import { evaluate } from './delay-arithmetic';
 import { leavesSomewhere } from './attempt-limit';
+import type { AttemptCounters } from './attempt-counters';
 import type { RetryScope } from './retry-scope';
 
-/** The longest wait, evaluating the delay at the loop's last attempt with Math.random() = 1. */
-export function getLargestDelay(context: AnyRuleContext, scope: RetryScope, delay: TSESTree.Expression): number | undefined {
-  const last = getLastAttemptNumber(context, scope);
-  if (last === undefined || !scope.attemptVariable) return undefined;
-  const value = evaluate(delay, { [scope.attemptVariable]: last }, context, 0);
-  return value !== undefined && Number.isFinite(value) ? value : undefined;
-}
-
-function getLastAttemptNumber(context: AnyRuleContext, scope: RetryScope): number | undefined {
-  const loop = scope.node;
+/**
+ * The longest wait, evaluating the delay at the attempt counter's last value before a wait
+ * with Math.random() = 1. A counter that counts down (`retriesLeft - 1`) is evaluated at both
+ * ends of its range, since the delay may be built on what is left (`2 ** (5 - retriesLeft)`).
+ */
+export function getLargestDelay(context: AnyRuleContext, scope: RetryScope, delay: TSESTree.Expression, counters: AttemptCounters): number | undefined {
   const counter = scope.attemptVariable;
   if (!counter) return undefined;
-  const test =
-    loop.type === AST_NODE_TYPES.ForStatement || loop.type === AST_NODE_TYPES.WhileStatement || loop.type === AST_NODE_TYPES.DoWhileStatement
-      ? loop.test
-      : undefined;
+  const countsDown = counters.countingDown.has(counter) || isPassedDecremented(context, scope, counter);
+  const ends = countsDown ? [getFirstValue(context, scope, counter), getLastCountdownValue(context, scope, counter)] : [getLastAttemptNumber(context, scope, counter)];
+  if (ends.some((end) => end === undefined)) return undefined;
+  let largest = -Infinity;
+  for (const end of ends as number[]) {
+    const value = evaluate(delay, { [counter]: end }, context, 0);
+    if (value === undefined || !Number.isFinite(value)) return undefined;
+    largest = Math.max(largest, value);
+  }
+  return largest;
+}
+
+function getLoopTest(scope: RetryScope): TSESTree.Expression | null | undefined {
+  const loop = scope.node;
+  return loop.type === AST_NODE_TYPES.ForStatement || loop.type === AST_NODE_TYPES.WhileStatement || loop.type === AST_NODE_TYPES.DoWhileStatement
+    ? loop.test
+    : undefined;
+}
+
+function getLastAttemptNumber(context: AnyRuleContext, scope: RetryScope, counter: string): number | undefined {
+  const test = getLoopTest(scope);
   let last: number | undefined;
   if (!test) return getLastAttemptFromGuard(context, scope, counter);
   walkOwnCode(test, context.sourceCode.visitorKeys, (node) => {
     if (node.type !== AST_NODE_TYPES.BinaryExpression || last !== undefined) return last === undefined;
     const left = node.left.type === AST_NODE_TYPES.UpdateExpression ? node.left.argument : node.left;
     if (left.type !== AST_NODE_TYPES.Identifier || left.name !== counter) return true;
-    const bound = ASTUtils.getStaticValue(node.right, context.sourceCode.getScope(node) as TSESLint.Scope.Scope);
-    if (!bound || typeof bound.value !== 'number') return true;
-    if (node.operator === '<') last = bound.value - 1;
-    if (node.operator === '<=') last = bound.value;
+    const bound = getNumber(context, node.right);
+    if (bound === undefined) return true;
+    if (node.operator === '<') last = bound - 1;
+    if (node.operator === '<=') last = bound;
     return last === undefined;
   });
   return last ?? getLastAttemptFromGuard(context, scope, counter);
@@ -38,20 +52,90 @@ function getLastAttemptNumber(context: AnyRuleContext, scope: RetryScope): numbe
 
 /** `if (attempt >= 5) throw err;` / `if (++attempts > 5) throw err;`: the counter's largest value before a wait. */
 function getLastAttemptFromGuard(context: AnyRuleContext, scope: RetryScope, counter: string): number | undefined {
-  let last: number | undefined;
+  const guard = findGuard(context, scope, counter);
+  if (!guard) return undefined;
+  if (guard.operator === '>') return guard.bound;
+  if (guard.operator === '>=' || guard.operator === '===' || guard.operator === '==') return guard.bound - 1;
+  return undefined;
+}
+
+/** `if (retriesLeft <= 1) throw err;`, `while (retriesLeft > 0)`: the counter's smallest value before a wait. */
+function getLastCountdownValue(context: AnyRuleContext, scope: RetryScope, counter: string): number | undefined {
+  const test = getLoopTest(scope);
+  if (test?.type === AST_NODE_TYPES.Identifier && test.name === counter) return 1;
+  if (test?.type === AST_NODE_TYPES.BinaryExpression && test.left.type === AST_NODE_TYPES.Identifier && test.left.name === counter) {
+    const bound = getNumber(context, test.right);
+    if (bound !== undefined && test.operator === '>') return bound + 1;
+    if (bound !== undefined && test.operator === '>=') return bound;
+  }
+  const guard = findGuard(context, scope, counter);
+  if (!guard) return undefined;
+  if (guard.operator === '<=' || guard.operator === '===' || guard.operator === '==') return guard.bound + 1;
+  if (guard.operator === '<') return guard.bound;
+  return undefined;
+}
+
+/** The first `if (<counter> <op> <number>) <leave>` of the attempt. */
+function findGuard(context: AnyRuleContext, scope: RetryScope, counter: string): { operator: string; bound: number } | undefined {
+  let guard: { operator: string; bound: number } | undefined;
   walkOwnCode(scope.attempt, context.sourceCode.visitorKeys, (node) => {
-    if (last !== undefined) return false;
+    if (guard !== undefined) return false;
     if (node.type !== AST_NODE_TYPES.IfStatement || node.test.type !== AST_NODE_TYPES.BinaryExpression || !leavesSomewhere(node.consequent)) {
       return true;
     }
     const test = node.test;
     const left = test.left.type === AST_NODE_TYPES.UpdateExpression ? test.left.argument : test.left;
     if (left.type !== AST_NODE_TYPES.Identifier || left.name !== counter) return true;
-    const bound = ASTUtils.getStaticValue(test.right, context.sourceCode.getScope(test) as TSESLint.Scope.Scope);
-    if (!bound || typeof bound.value !== 'number') return true;
-    if (test.operator === '>') last = bound.value;
-    else if (test.operator === '>=' || test.operator === '===' || test.operator === '==') last = bound.value - 1;
-    return last === undefined;
+    const bound = getNumber(context, test.right);
+    if (bound !== undefined) guard = { operator: test.operator, bound };
+    return guard === undefined;
   });
-  return last;
+  return guard;
+}
+
+/** The counter's value at the first attempt: its declaration's initializer or its parameter's default. */
+function getFirstValue(context: AnyRuleContext, scope: RetryScope, counter: string): number | undefined {
+  let reference: TSESTree.Identifier | undefined;
+  walkOwnCode(scope.attempt, context.sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.Identifier && node.name === counter) reference = node;
+    return reference === undefined;
+  });
+  if (!reference) return undefined;
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(reference) as TSESLint.Scope.Scope, reference);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!definition) return undefined;
+  if (definition.type === 'Parameter') {
+    const pattern = definition.name.parent;
+    return pattern?.type === AST_NODE_TYPES.AssignmentPattern && pattern.left === definition.name ? getNumber(context, pattern.right) : undefined;
+  }
+  return definition.node.type === AST_NODE_TYPES.VariableDeclarator && definition.node.init ? getNumber(context, definition.node.init) : undefined;
+}
+
+/** A recursive retry that passes `retriesLeft - 1` for its counter. */
+function isPassedDecremented(context: AnyRuleContext, scope: RetryScope, counter: string): boolean {
+  if (scope.kind !== 'recursion') return false;
+  let found = false;
+  walkOwnCode(
+    scope.attempt,
+    context.sourceCode.visitorKeys,
+    (node) => {
+      if (
+        node.type === AST_NODE_TYPES.BinaryExpression &&
+        node.operator === '-' &&
+        node.left.type === AST_NODE_TYPES.Identifier &&
+        node.left.name === counter &&
+        (node.parent?.type === AST_NODE_TYPES.CallExpression || node.parent?.type === AST_NODE_TYPES.Property)
+      ) {
+        found = true;
+      }
+      return !found;
+    },
+    true,
+  );
+  return found;
+}
+
+function getNumber(context: AnyRuleContext, node: TSESTree.Node): number | undefined {
+  const value = ASTUtils.getStaticValue(node, context.sourceCode.getScope(node) as TSESLint.Scope.Scope);
+  return value && typeof value.value === 'number' ? value.value : undefined;
 }

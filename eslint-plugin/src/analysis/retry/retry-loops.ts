@@ -4,6 +4,8 @@ import { ATTEMPT_NAME, getIncrementedName } from './attempt-counters';
 import { collectAssignedNames, collectDeclaredNames, collectIdentifierNames, containsCollectionSize, findChildNodes, walkOwnCode } from './code-walk';
 import { containsNode, isFunctionNode, isLoopNode } from '../ast';
 import type { RetryScope } from './retry-scope';
+import type { AnyRuleContext } from '../per-file-cache';
+import { isResultDecidedLoop, readsLeftovers } from './result-retries';
 
 /**
  * Loops that retry: they catch a failure (or read a failed result) and go round again to
@@ -26,7 +28,8 @@ export function isRetryLoopType(node: TSESTree.Node): node is LoopNode {
   );
 }
 
-export function getLoopRetryScope(loop: LoopNode, keys: TSESLint.SourceCode.VisitorKeys): RetryScope | undefined {
+export function getLoopRetryScope(context: AnyRuleContext, loop: LoopNode): RetryScope | undefined {
+  const keys = context.sourceCode.visitorKeys;
   const test = loop.type === AST_NODE_TYPES.ForOfStatement ? null : loop.test;
   if (loop.type === AST_NODE_TYPES.ForOfStatement && loop.await) return undefined;
   const testNames = test ? collectIdentifierNames(test, keys) : new Set<string>();
@@ -34,7 +37,13 @@ export function getLoopRetryScope(loop: LoopNode, keys: TSESLint.SourceCode.Visi
   // `for (…; i < items.length; …)`, `while (queue.length)`: walking a collection, not retrying —
   // unless an attempt counter is also held to a fixed limit
   // (`while (Object.keys(unprocessed).length && attempt < 5)`).
-  if (test && containsCollectionSize(test, keys) && !(counter && ATTEMPT_NAME.test(counter) && isCounterHeldToLimit(test, counter, keys))) {
+  // A batch's leftovers sent again are a retry, whatever their size is read for.
+  if (
+    test &&
+    containsCollectionSize(test, keys) &&
+    !(counter && ATTEMPT_NAME.test(counter) && isCounterHeldToLimit(test, counter, keys)) &&
+    !readsLeftovers(context, test)
+  ) {
     return undefined;
   }
 
@@ -52,13 +61,42 @@ export function getLoopRetryScope(loop: LoopNode, keys: TSESLint.SourceCode.Visi
     return { kind: 'loop', node: loop, attempt: loop.body, attemptVariable: counter, handlers };
   }
 
+  const hasCatch = tryStatements.some((tryStatement) => tryStatement.handler);
+  return getCountedResultScope(loop, test, testNames, counter, hasCatch, keys) ?? getResultScope(context, loop, counter, hasCatch, keys);
+}
+
+/**
+ * Retry decided from a response with no attempt counter: leftovers sent again, a status polled
+ * until done, `while (true)` left on a good result. None of them has a bound of its own.
+ */
+function getResultScope(
+  context: AnyRuleContext,
+  loop: LoopNode,
+  counter: string | undefined,
+  hasCatch: boolean,
+  keys: TSESLint.SourceCode.VisitorKeys,
+): RetryScope | undefined {
+  if (hasCatch || loop.type === AST_NODE_TYPES.ForOfStatement) return undefined;
+  if (loop.body.type === AST_NODE_TYPES.BlockStatement && isPerItemWork(loop, loop.body, counter, keys)) return undefined;
+  if (!hasOwnCall(loop.body, keys) || !isResultDecidedLoop(context, loop)) return undefined;
+  return { kind: 'loop', node: loop, attempt: loop.body, attemptVariable: counter, handlers: [], decidedByResult: true };
+}
+
+function getCountedResultScope(
+  loop: LoopNode,
+  test: TSESTree.Expression | null,
+  testNames: ReadonlySet<string>,
+  counter: string | undefined,
+  hasCatch: boolean,
+  keys: TSESLint.SourceCode.VisitorKeys,
+): RetryScope | undefined {
   // Retry decided from a result, as in the DynamoDB seed:
   // `do { … } while (retry && retries++ < MAX_RETRIES)` — a counter named as one, compared
   // in the condition, and a way out on success (a flag in the condition, `break`, `return`).
   if (loop.type === AST_NODE_TYPES.ForOfStatement || !test || !counter || !ATTEMPT_NAME.test(counter)) return undefined;
   if (!isCounterCompared(test, counter, keys)) return undefined;
   // A try/catch that was not a retry above (it rethrows, or works per item) settles it.
-  if (tryStatements.some((tryStatement) => tryStatement.handler)) return undefined;
+  if (hasCatch) return undefined;
   if (loop.body.type === AST_NODE_TYPES.BlockStatement && isPerItemWork(loop, loop.body, counter, keys)) return undefined;
   if (!hasOwnCall(loop.body, keys)) return undefined;
   // With an attempt counter in the condition, any variable of the condition set in the body
@@ -67,7 +105,7 @@ export function getLoopRetryScope(loop: LoopNode, keys: TSESLint.SourceCode.Visi
     hasLoopExit(loop.body, loop, keys) ||
     [...collectAssignedNames(loop.body, keys)].some((name) => name !== counter && testNames.has(name));
   if (!exits) return undefined;
-  return { kind: 'loop', node: loop, attempt: loop.body, attemptVariable: counter, handlers: [] };
+  return { kind: 'loop', node: loop, attempt: loop.body, attemptVariable: counter, handlers: [], decidedByResult: true };
 }
 
 /** Try statements of the loop body that belong to this loop (not to a nested loop or function). */
@@ -121,7 +159,8 @@ function isLeftOnSuccess(
   const assigned = collectAssignedNames(tryStatement.block, keys);
   for (const statement of body.slice(index + 1)) {
     if (alwaysLeaves(statement, loop)) return true;
-    if (statement.type === AST_NODE_TYPES.IfStatement && alwaysLeaves(statement.consequent, loop)) {
+    // `if (ok) break;`, and `if (!ok) { await sleep(ms); } else { break; }`
+    if (statement.type === AST_NODE_TYPES.IfStatement && (alwaysLeaves(statement.consequent, loop) || (statement.alternate && alwaysLeaves(statement.alternate, loop)))) {
       const names = collectIdentifierNames(statement.test, keys);
       if ([...names].some((name) => assigned.has(name))) return true;
     }

@@ -4,6 +4,8 @@ import { collectDeclaredNames, findChildNodes, walkOwnCode } from './code-walk';
 import { getFunctionName } from './local-functions';
 import { containsNode, type FunctionNode, isFunctionNode } from '../ast';
 import type { RetryHandler, RetryScope } from './retry-scope';
+import type { AnyRuleContext } from '../per-file-cache';
+import { readsLeftovers } from './result-retries';
 
 /**
  * Functions that retry by calling themselves after a failure (from a catch, a rejection
@@ -38,8 +40,8 @@ export function isMethodCallingItself(fn: FunctionNode, name: string, thisCalls:
  * A self-call that can be a retry: made from a catch clause or a rejection callback, or
  * passing a counted attempt (`attempt + 1`). Tree walks and iterations are left out cheaply.
  */
-export function isRetryShapedSelfCall(call: TSESTree.CallExpression, fn: FunctionNode): boolean {
-  if (getCountedArgument(call)) return true;
+export function isRetryShapedSelfCall(context: AnyRuleContext, call: TSESTree.CallExpression, fn: FunctionNode): boolean {
+  if (getCountedArgument(call) || readsLeftovers(context, call)) return true;
   let child: TSESTree.Node = call;
   for (let parent: TSESTree.Node | undefined = call.parent; parent && parent !== fn; child = parent, parent = parent.parent) {
     if (parent.type === AST_NODE_TYPES.CatchClause) return true;
@@ -49,7 +51,8 @@ export function isRetryShapedSelfCall(call: TSESTree.CallExpression, fn: Functio
   return false;
 }
 
-export function getRecursiveRetryScope(fn: FunctionNode, keys: TSESLint.SourceCode.VisitorKeys): RetryScope | undefined {
+export function getRecursiveRetryScope(context: AnyRuleContext, fn: FunctionNode): RetryScope | undefined {
+  const keys = context.sourceCode.visitorKeys;
   const name = getFunctionName(fn);
   if (!name) return undefined;
   const parent = fn.parent;
@@ -62,13 +65,17 @@ export function getRecursiveRetryScope(fn: FunctionNode, keys: TSESLint.SourceCo
   let attemptVariable: string | undefined;
   let isRetry = false;
   let calledOnSuccess = false;
+  let decidedByResult = false;
 
   const visit = (node: TSESTree.Node, catchStack: readonly RetryHandler[]): void => {
     if (node.type === AST_NODE_TYPES.CallExpression && isSelfCall(node, name, isMethod)) {
       const counter = getCountedArgument(node);
       const handler = catchStack.at(-1);
-      if (handler || counter) {
+      // `write(res.UnprocessedItems)`: the batch's leftovers sent again.
+      const resendsLeftovers = !handler && readsLeftovers(context, node);
+      if (handler || counter || resendsLeftovers) {
         isRetry = true;
+        if (resendsLeftovers) decidedByResult = true;
         if (handler && !handlers.includes(handler)) handlers.push(handler);
         attemptVariable ??= counter;
       } else {
@@ -102,7 +109,7 @@ export function getRecursiveRetryScope(fn: FunctionNode, keys: TSESLint.SourceCo
   visit(fn.body, []);
   if (!isRetry || calledOnSuccess) return undefined;
   attemptVariable ??= paramNames.find((param) => ATTEMPT_NAME.test(param));
-  return { kind: 'recursion', node: fn, attempt: fn.body, attemptVariable, handlers };
+  return { kind: 'recursion', node: fn, attempt: fn.body, attemptVariable, handlers, ...(decidedByResult ? { decidedByResult } : {}) };
 }
 
 /**
@@ -130,20 +137,22 @@ function getErrorFirstCallback(statement: TSESTree.IfStatement): FunctionNode | 
   return undefined;
 }
 
-/** `setTimeout(connect, 5000)`: a timer that calls the function `name` itself. */
+/**
+ * `setTimeout(connect, 5000)`, `client.batchWrite(params).then(handleResult)`: a timer or a
+ * promise continuation that calls the function `name` itself.
+ */
 export function isTimerCallbackOf(call: TSESTree.CallExpression, name: string): boolean {
   const [first] = call.arguments;
-  return (
-    call.callee.type === AST_NODE_TYPES.Identifier &&
-    (call.callee.name === 'setTimeout' || call.callee.name === 'setImmediate') &&
-    first?.type === AST_NODE_TYPES.Identifier &&
-    first.name === name
-  );
+  if (first?.type !== AST_NODE_TYPES.Identifier || first.name !== name) return false;
+  const callee = call.callee;
+  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name === 'setTimeout' || callee.name === 'setImmediate';
+  return callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier && callee.property.name === 'then';
 }
 
 function isSelfCall(call: TSESTree.CallExpression, name: string, isMethod: boolean): boolean {
   const callee = call.callee;
-  if (callee.type === AST_NODE_TYPES.Identifier) return !isMethod && (callee.name === name || isTimerCallbackOf(call, name));
+  if (!isMethod && isTimerCallbackOf(call, name)) return true;
+  if (callee.type === AST_NODE_TYPES.Identifier) return !isMethod && callee.name === name;
   return (
     isMethod &&
     callee.type === AST_NODE_TYPES.MemberExpression &&

@@ -23,6 +23,12 @@ export interface RetryScope {
    * or by a library.
    */
   handlers: readonly RetryHandler[];
+  /**
+   * The attempt is repeated because of what a response says, not because of a caught error:
+   * a batch's leftovers sent again, a status polled until done. Such a loop's condition is no
+   * bound on the attempts unless it compares a counter.
+   */
+  decidedByResult?: boolean;
   /** For `kind: 'library'`: the options object as written, when it is an object literal. */
   options?: TSESTree.ObjectExpression;
   /** For `kind: 'library'`: what the library call is (`pRetry`, `backOff`, `retry.operation`, …). */

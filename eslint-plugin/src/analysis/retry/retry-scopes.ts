@@ -1,11 +1,12 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { hasDatabaseCode } from '../clients';
+import { findMongoConnectionOpens, hasDatabaseCode } from '../clients';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { ATTEMPT_NAME } from './attempt-counters';
 import { getFunctionName } from './local-functions';
 import { walkAll } from './code-walk';
 import { type FunctionNode, isFunctionNode } from '../ast';
 import { findRetryLibraryScopes } from './retry-libraries';
+import { mayBeResultDecidedLoop } from './result-retries';
 import { getLoopRetryScope, isRetryLoopType, type LoopNode } from './retry-loops';
 import { findThisCalls, getCatchRetryScope, getPromiseRejectionHandler, getRecursiveRetryScope, isMethodCallingItself, isRetryShapedSelfCall, isTimerCallbackOf } from './retry-recursion';
 import type { RetryScope } from './retry-scope';
@@ -25,12 +26,12 @@ export const findRetryScopes = createPerFileCache((context: AnyRuleContext): rea
     const hasTry = candidates.tryRanges.some(([tryStart, tryEnd]) => tryStart >= start && tryEnd <= end);
     const test = loop.type === AST_NODE_TYPES.ForOfStatement ? null : loop.test;
     const hasCounterTest = test !== null && ATTEMPT_NAME.test(sourceText.slice(test.range[0], test.range[1]));
-    if (!hasTry && !hasCounterTest) continue;
-    const scope = getLoopRetryScope(loop, visitorKeys);
+    if (!hasTry && !hasCounterTest && !mayBeResultDecidedLoop(loop, sourceText)) continue;
+    const scope = getLoopRetryScope(context, loop);
     if (scope) scopes.push(scope);
   }
   for (const fn of candidates.selfCalling) {
-    const scope = getRecursiveRetryScope(fn, visitorKeys);
+    const scope = getRecursiveRetryScope(context, fn);
     if (scope) {
       scopes.push(scope);
       recursive.add(fn);
@@ -94,7 +95,7 @@ function collectCandidates(context: AnyRuleContext): Candidates {
             identifier.name === name &&
             identifier.parent?.type === AST_NODE_TYPES.CallExpression &&
             (identifier.parent.callee === identifier || isTimerCallbackOf(identifier.parent, name)) &&
-            isRetryShapedSelfCall(identifier.parent, block)
+            isRetryShapedSelfCall(context, identifier.parent, block)
           );
         }) || isMethodCallingItself(block, name, getThisCalls());
       if (callsItself) candidates.selfCalling.push(block);
@@ -142,5 +143,5 @@ export function findEnclosingRetryScopes(context: AnyRuleContext, node: TSESTree
  * costliest part of a lint, so rules start here.
  */
 export function findDatabaseRetryScopes(context: AnyRuleContext): readonly RetryScope[] {
-  return hasDatabaseCode(context) ? findRetryScopes(context) : [];
+  return hasDatabaseCode(context) || findMongoConnectionOpens(context).length > 0 ? findRetryScopes(context) : [];
 }

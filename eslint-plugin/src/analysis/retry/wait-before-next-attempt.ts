@@ -73,6 +73,9 @@ class RetryWaitFinder {
   /** Callbacks that run as part of the attempt: promise executors, timers, `.then`/`.catch`. */
   private isCallbackOfAttempt(fn: FunctionNode): boolean {
     if (this.scope.handlers.includes(fn)) return true;
+    // `docClient.batchWrite(params, (err, data) => { … setTimeout(() => write(left), ms) })`: the
+    // SDK callback that starts the next attempt.
+    if (this.scope.decidedByResult && this.isRetriedFrom(fn)) return true;
     const parent = fn.parent;
     if (parent?.type === AST_NODE_TYPES.NewExpression) return true;
     if (parent?.type !== AST_NODE_TYPES.CallExpression || !parent.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;

@@ -1,0 +1,115 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { type DbCall, findDbCallsWithin, findMongoConnectionOpens } from '../clients';
+import { containsNode, type FunctionNode, isFunctionNode } from '../ast';
+import type { AnyRuleContext } from '../per-file-cache';
+import { walkOwnCode } from './code-walk';
+import { getFunctionName, getLocalFunction } from './local-functions';
+import type { RetryScope } from './retry-scope';
+
+/** A database call an attempt makes, and where in the attempt it is made. */
+export interface RetriedDbCall {
+  call: DbCall;
+  /**
+   * The node inside the attempt that makes it: the database call itself, or the call of a
+   * local function (`await getResult(token)`) or of a function parameter (`await fn()`) that
+   * leads to it.
+   */
+  site: TSESTree.Node;
+}
+
+/** How many local functions deep a database call is looked for (`attempt → helper → helper`). */
+const MAX_DEPTH = 2;
+
+/**
+ * The database calls of a retry's attempt: written in it, in a local function it calls (the
+ * DynamoDB document's `getAsyncOperationResult(token)`), or in the function its callers in this
+ * file pass for a parameter it calls (`withRetry(() => pool.query(…))`).
+ */
+export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): RetriedDbCall[] {
+  const found: RetriedDbCall[] = findCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node }));
+  const visited = new Set<TSESTree.Node>([scope.node]);
+  const owner = getEnclosingFunction(scope.node);
+  walkOwnCode(
+    scope.attempt,
+    context.sourceCode.visitorKeys,
+    (node) => {
+      if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.Identifier) return true;
+      for (const fn of findCalledFunctions(context, node.callee, owner)) {
+        for (const call of findCallsIn(context, fn, visited, 1)) found.push({ call, site: node });
+      }
+      return true;
+    },
+    true,
+  );
+  return found.sort((a, b) => a.site.range[0] - b.site.range[0]);
+}
+
+/** Database calls inside `container`, connection opens included (a connection retry is a retry). */
+function findCallsWithin(context: AnyRuleContext, container: TSESTree.Node): DbCall[] {
+  const [start, end] = container.range;
+  const opens = findMongoConnectionOpens(context).filter((call) => call.node.range[0] >= start && call.node.range[1] <= end);
+  const calls = findDbCallsWithin(context, container);
+  return opens.length === 0 ? calls : [...calls, ...opens].sort((a, b) => a.node.range[0] - b.node.range[0]);
+}
+
+/** The functions `callee` runs: a local function, or what every caller passes for the parameter it names. */
+function findCalledFunctions(context: AnyRuleContext, callee: TSESTree.Identifier, owner: FunctionNode | undefined): FunctionNode[] {
+  const local = getLocalFunction(context, callee);
+  if (local) return [local];
+  if (!owner) return [];
+  const index = owner.params.findIndex((param) => getParamName(param) === callee.name);
+  if (index < 0) return [];
+  return findArgumentsPassed(context, owner, index).flatMap((argument) => {
+    if (isFunctionNode(argument)) return [argument];
+    const fn = argument.type === AST_NODE_TYPES.Identifier ? getLocalFunction(context, argument) : undefined;
+    return fn ? [fn] : [];
+  });
+}
+
+/** Database calls in `fn`, and in the local functions it calls, a few levels deep. */
+function findCallsIn(context: AnyRuleContext, fn: FunctionNode, visited: Set<TSESTree.Node>, depth: number): DbCall[] {
+  if (visited.has(fn)) return [];
+  visited.add(fn);
+  const calls = findCallsWithin(context, fn.body);
+  if (depth >= MAX_DEPTH) return calls;
+  walkOwnCode(fn.body, context.sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.Identifier) {
+      const helper = getLocalFunction(context, node.callee);
+      if (helper) calls.push(...findCallsIn(context, helper, visited, depth + 1));
+    }
+    return true;
+  });
+  return calls;
+}
+
+/** The arguments passed at `index` by the calls of `fn` in this file; empty when it is called some other way. */
+function findArgumentsPassed(context: AnyRuleContext, fn: FunctionNode, index: number): TSESTree.Node[] {
+  const name = getFunctionName(fn);
+  const nameNode = fn.id ?? (fn.parent?.type === AST_NODE_TYPES.VariableDeclarator ? fn.parent.id : undefined);
+  if (!name || nameNode?.type !== AST_NODE_TYPES.Identifier) return [];
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(nameNode) as TSESLint.Scope.Scope, nameNode);
+  if (!variable) return [];
+  const passed: TSESTree.Node[] = [];
+  for (const reference of variable.references) {
+    const identifier = reference.identifier as TSESTree.Node;
+    const call = identifier.parent;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== identifier || containsNode(fn, call)) continue;
+    const argument = call.arguments[index];
+    if (argument && argument.type !== AST_NODE_TYPES.SpreadElement) passed.push(argument);
+  }
+  return passed;
+}
+
+function getParamName(param: TSESTree.Parameter): string | undefined {
+  if (param.type === AST_NODE_TYPES.Identifier) return param.name;
+  if (param.type === AST_NODE_TYPES.AssignmentPattern && param.left.type === AST_NODE_TYPES.Identifier) return param.left.name;
+  return undefined;
+}
+
+function getEnclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
+  if (isFunctionNode(node)) return node;
+  for (let current = node.parent; current; current = current.parent) {
+    if (isFunctionNode(current)) return current;
+  }
+  return undefined;
+}
