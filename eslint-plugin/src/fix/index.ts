@@ -3,7 +3,11 @@
  * decides what to change; these helpers write the change.
  */
 export { appendProperty, insertFirstProperty } from './add-property';
+export { type AttemptLimitEdit, getAttemptLimitFix } from './attempt-limit';
+export { findSleepHelper, getBackoffDelayText, getWaitStatement } from './backoff';
+export { type CodeStyle, formatInStyle, getCodeStyle, readCodeStyle, typeAnnotation } from './code-style';
 export { hasCommentOutside, overlapsComment } from './comments';
+export { getDefinedFunction, getFileHelper, getFileHelpers, insertAtFileTop, type FileHelper, type HelperAccess } from './file-helpers';
 export { fillEmptyBlock, replaceBlock } from './fill-block';
 export { getUsedNames, getUsedNamesInFile, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from './fresh-names';
 export { isComputableBefore, withSemicolon } from './hoisting';

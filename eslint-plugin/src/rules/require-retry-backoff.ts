@@ -1,13 +1,13 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { type Database, findDbCallsWithin, isPassedToDynamoDbClient } from '../analysis/clients';
 import { getDatabaseLabel } from '../analysis/errors';
-import { findDatabaseRetryScopes, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope } from '../analysis/retry';
+import { findDatabaseRetryScopes, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
 import { containsNode, isFunctionNode, isLoopNode, visitNodes } from '../analysis/ast';
-import { appendProperty, getInsertBeforeStatementFix, insertLine, replaceBlock } from '../fix';
+import { appendProperty, type AttemptLimitEdit, getAttemptLimitFix, getBackoffDelayText, getInsertBeforeStatementFix, getWaitStatement, insertLine, replaceBlock } from '../fix';
 import { createRule } from '../util/create-rule';
 import { getLoopHeadLoc } from '../util/loop-head';
 
-type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'setOption';
+type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'setOption';
 
 interface ServiceDelay {
   baseDelayMs?: number;
@@ -26,11 +26,9 @@ type Options = [
 const DEFAULT_OPTIONS: Options = [
   {
     requireJitter: true,
-    // The AWS SDK for JavaScript v3 standard retry mode: base 100 ms, cap 20 s.
-    dynamodb: { baseDelayMs: 100, maxDelayMs: 20000 },
-    // Azure's guidance for transient PostgreSQL errors: 5 s before the first retry, up to 60 s.
-    postgres: { baseDelayMs: 5000, maxDelayMs: 60000 },
-    mongodb: { baseDelayMs: 100, maxDelayMs: 10000 },
+    dynamodb: { ...SERVICE_BACKOFF.dynamodb },
+    postgres: { ...SERVICE_BACKOFF.postgres },
+    mongodb: { ...SERVICE_BACKOFF.mongodb },
   },
 ];
 
@@ -65,6 +63,8 @@ export default createRule<Options, MessageId>({
       noJitter:
         '{{subject}} around the {{database}} call `{{operation}}` waits without jitter{{detail}}, so clients that failed together retry together. {{guidance}}',
       useBackoff: 'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) before the next attempt.',
+      limitAttempts:
+        'Count the attempts, rethrow the error after {{maxAttempts}}, and wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) between them.',
       setOption: 'Set `{{option}}` in the {{library}} options.',
     },
     schema: [
@@ -132,6 +132,7 @@ export default createRule<Options, MessageId>({
           loc: property ? property.loc : getHeadLoc(scope),
           messageId: 'unbounded',
           data: { ...base, detail: property ? ` (\`${sourceCode.getText(property)}\`)` : getDefaultDetail(scope, 'bound') },
+          suggest: property ? [] : getAttemptLimitSuggestion(scope, facts, service),
         });
       }
 
@@ -174,7 +175,7 @@ export default createRule<Options, MessageId>({
           loc: details ? getLibraryLoc(scope) : getDelayLoc(scope, facts),
           messageId: 'uncappedDelay',
           data: { ...base, detail: reasons.length > 0 ? ` (${reasons.join('; ')})` : '' },
-          suggest: details?.capKey ? addOptionSuggestion(scope, details.capKey, String(service.maxDelayMs)) : [],
+          suggest: details?.capKey ? addOptionSuggestion(scope, details.capKey, String(service.maxDelayMs)) : details ? [] : getBackoffSuggestion(scope, facts, service, 'replace'),
         });
         if (!details) return;
       }
@@ -190,7 +191,9 @@ export default createRule<Options, MessageId>({
             ? property && property.value.type !== AST_NODE_TYPES.AssignmentPattern
               ? setOptionSuggestion(scope, property, fix.value)
               : addOptionSuggestion(scope, fix.key, fix.value)
-            : [],
+            : details
+              ? []
+              : getBackoffSuggestion(scope, facts, service, 'replace'),
         });
       }
     }
@@ -225,8 +228,9 @@ export default createRule<Options, MessageId>({
       mode: 'insert' | 'replace',
     ): TSESLint.SuggestionReportDescriptor<MessageId>[] {
       const variable = scope.attemptVariable;
+      if (!variable) return getAttemptLimitSuggestion(scope, facts, service);
       if (!variable || facts.attemptCountsDown || (scope.kind !== 'loop' && scope.kind !== 'recursion')) return [];
-      const delayText = `Math.random() * Math.min(${service.maxDelayMs}, ${service.baseDelayMs} * 2 ** ${variable})`;
+      const delayText = getBackoffDelayText(variable, service);
       const data = { maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable };
       if (mode === 'replace') {
         const delay = facts.delay;
@@ -238,7 +242,7 @@ export default createRule<Options, MessageId>({
       const [handler] = scope.handlers;
       if (scope.handlers.length !== 1 || handler?.type !== AST_NODE_TYPES.CatchClause) return [];
       if (!isInAsyncFunction(handler)) return [];
-      const statement = `await new Promise((resolve) => setTimeout(resolve, ${delayText}));`;
+      const statement = getWaitStatement(sourceCode, handler, delayText);
       const block = handler.body;
       const body = block.body;
       if (body.length === 0) {
@@ -261,6 +265,30 @@ export default createRule<Options, MessageId>({
       if (checkedFlag === null) return [];
       const waitText = checkedFlag ? `if (${checkedFlag}) ${statement}` : statement;
       return [{ messageId: 'useBackoff', data, fix: (fixer) => insertLine(sourceCode, fixer, 'after', last, waitText, 'line') }];
+    }
+
+    /**
+     * For a loop with one `catch` and no limit or no counter: count the attempts, rethrow after the
+     * last, and wait with backoff (replacing the wait there is, or adding one at the end of the catch).
+     */
+    function getAttemptLimitSuggestion(scope: RetryScope, facts: RetryDelayFacts, service: Required<ServiceDelay>): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const [handler] = scope.handlers;
+      if (scope.kind !== 'loop' || scope.handlers.length !== 1 || handler?.type !== AST_NODE_TYPES.CatchClause || !isInAsyncFunction(handler)) return [];
+      if (facts.attemptCountsDown) return [];
+      const counter = scope.attemptVariable;
+      const delay = facts.delay;
+      let wait: AttemptLimitEdit['wait'];
+      if (facts.waits === false) {
+        wait = { insert: (attempt) => getWaitStatement(sourceCode, handler, getBackoffDelayText(attempt, service)) };
+      } else if (delay && delay.type !== AST_NODE_TYPES.CallExpression && containsNode(scope.node, delay) && sourceCode.getCommentsInside(delay).length === 0) {
+        wait = { replace: delay, delay: (attempt) => getBackoffDelayText(attempt, service) };
+      } else {
+        return [];
+      }
+      const fix = getAttemptLimitFix(sourceCode, { loop: scope.node, handler, maxAttempts: SUGGESTED_MAX_ATTEMPTS, counter, wait });
+      if (!fix) return [];
+      const data = { maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable: counter ?? 'attempt' };
+      return [{ messageId: 'limitAttempts', data, fix }];
     }
 
     /**

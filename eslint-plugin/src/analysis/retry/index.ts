@@ -6,3 +6,4 @@ export { findKeyCreations, isKeyLikeName, type KeyCreation } from './idempotency
 export { getFunctionName } from './local-functions';
 export type { RetryHandler, RetryScope } from './retry-scope';
 export { findDatabaseRetryScopes, findEnclosingRetryScopes } from './retry-scopes';
+export { SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS, type ServiceBackoff } from './service-backoff';
