@@ -33,16 +33,18 @@ export interface HelperAccess {
   name: string;
   /** The edits that declare it; empty when it already exists. */
   fixes: (fixer: TSESLint.RuleFixer) => TSESLint.RuleFix[];
+  /** The edits add a declaration. */
+  added: boolean;
 }
 
 /** How to call `helper` at `at`: an existing function, or a new declaration. */
 export function getFileHelper(context: AnyRuleContext, helper: FileHelper, at: TSESTree.Node): HelperAccess {
-  const { names, fixes } = getFileHelpers(context, [helper], at);
-  return { name: names[0] ?? helper.name, fixes };
+  const { names, fixes, added } = getFileHelpers(context, [helper], at);
+  return { name: names[0] ?? helper.name, fixes, added };
 }
 
 /** `getFileHelper` for several helpers at once: the new declarations go in one edit, in order. */
-export function getFileHelpers(context: AnyRuleContext, helpers: readonly FileHelper[], at: TSESTree.Node): { names: string[]; fixes: HelperAccess['fixes'] } {
+export function getFileHelpers(context: AnyRuleContext, helpers: readonly FileHelper[], at: TSESTree.Node): { names: string[]; fixes: HelperAccess['fixes']; added: boolean } {
   const sourceCode = context.sourceCode;
   const style = getCodeStyle(context);
   const used = new Set(getUsedNamesInFile(context));
@@ -60,7 +62,7 @@ export function getFileHelpers(context: AnyRuleContext, helpers: readonly FileHe
     declarations.push(formatInStyle(helper.getDeclaration(name, style), style));
   }
   const text = declarations.join('\n\n');
-  return { names, fixes: (fixer) => (text ? [insertAtFileTop(sourceCode, fixer, text)] : []) };
+  return { names, fixes: (fixer) => (text ? [insertAtFileTop(sourceCode, fixer, text)] : []), added: text !== '' };
 }
 
 /** `helper.name` visible at `at` as a function of the same arity, or imported; else an equivalent. */
@@ -98,7 +100,10 @@ export function insertAtFileTop(sourceCode: Readonly<TSESLint.SourceCode>, fixer
     if (isImportLike(statement) || isDirective(statement)) anchor = statement;
     else break;
   }
-  if (anchor) return fixer.insertTextAfter(anchor, `\n\n${declaration}`);
+  if (anchor) {
+    const blankLineFollows = /^[ \t]*\r?\n[ \t]*\r?\n/.test(sourceCode.text.slice(anchor.range[1])) || anchor === program.body.at(-1);
+    return fixer.insertTextAfter(anchor, `\n\n${declaration}${blankLineFollows ? '' : '\n'}`);
+  }
   const first = program.body[0];
   if (!first) return fixer.insertTextAfterRange([program.range[1], program.range[1]], `${declaration}\n`);
   // After the comments that open the file (a licence header, a file comment).

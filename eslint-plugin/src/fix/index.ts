@@ -19,5 +19,7 @@ export { getPropertyRemovalRange, type PropertyRemovalLayout } from './remove-pr
 export { getStatementRemovalRange } from './remove-statement';
 export { isSimpleReference } from './simple-reference';
 export { getSingleDocumentWritesText, type MultiDocumentWrite } from './single-document-writes';
+export { getTransientErrorHelper } from './transient-error-check';
+export { getTransientGuardFix } from './transient-error-guard';
 export { getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';
 export { getUuidGenerator } from './uuid-generator';

@@ -4,7 +4,7 @@ import { createRuleTester } from '../rule-tester';
 
 type Options = NonNullable<typeof rule.defaultOptions>;
 type ValidCase = ValidTestCase<Options>;
-type InvalidCase = InvalidTestCase<'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'setOption', Options>;
+type InvalidCase = InvalidTestCase<'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'setOption', Options>;
 
 const ruleTester = createRuleTester();
 

@@ -1,3 +1,3 @@
 export { classifyRetryScope, retriesOutcomeUnknownErrors } from './error-classification';
 export type { ErrorClassification } from './error-paths';
-export { getDatabaseLabel, getPermanentErrorExamples, getTransientErrorExamples, isAlwaysPermanentError, isConflictError } from './transient-errors';
+export { getDatabaseLabel, getPermanentErrorExamples, getTransientErrorExamples, getTransientErrorTable, isAlwaysPermanentError, isConflictError, type TransientErrorTable } from './transient-errors';
