@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getUsedNames, pickNumberedName } from './fresh-names';
+import { getUsedNamesAround, pickNumberedName } from './fresh-names';
 import { getIndent } from './indentation';
 import { getListedStatement } from './statement-anchors';
 
@@ -32,8 +32,7 @@ export function getAttemptLimitFix(sourceCode: SourceCode, edit: AttemptLimitEdi
   const { loop, handler, maxAttempts, wait, counter } = edit;
   const anchor = counter ? loop : getListedStatement(loop);
   if (!anchor || (handler.param && handler.param.type !== AST_NODE_TYPES.Identifier)) return null;
-  const owner = getEnclosingFunctionOrProgram(loop);
-  const taken = getUsedNames(sourceCode, owner);
+  const taken = getUsedNamesAround(sourceCode, loop);
   const attempt = counter ?? pickNumberedName('attempt', (name) => taken.has(name));
   const errorName = handler.param?.type === AST_NODE_TYPES.Identifier ? handler.param.name : pickNumberedName('error', (name) => taken.has(name));
   const guard = counter ? `if (${attempt} >= ${maxAttempts}) throw ${errorName};` : `if (++${attempt} >= ${maxAttempts}) throw ${errorName};`;
@@ -69,18 +68,4 @@ function isJump(statement: TSESTree.Statement): boolean {
     statement.type === AST_NODE_TYPES.ReturnStatement ||
     statement.type === AST_NODE_TYPES.ThrowStatement
   );
-}
-
-function getEnclosingFunctionOrProgram(node: TSESTree.Node): TSESTree.Node {
-  for (let current = node.parent; current; current = current.parent) {
-    if (
-      current.type === AST_NODE_TYPES.FunctionDeclaration ||
-      current.type === AST_NODE_TYPES.FunctionExpression ||
-      current.type === AST_NODE_TYPES.ArrowFunctionExpression ||
-      current.type === AST_NODE_TYPES.Program
-    ) {
-      return current;
-    }
-  }
-  return node;
 }

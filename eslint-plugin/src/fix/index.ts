@@ -4,12 +4,13 @@
  */
 export { appendProperty, insertFirstProperty } from './add-property';
 export { type AttemptLimitEdit, getAttemptLimitFix } from './attempt-limit';
+export { type BoundedRetry, getBoundedRetryText } from './bounded-retry';
 export { findSleepHelper, getBackoffDelayText, getWaitStatement } from './backoff';
 export { type CodeStyle, formatInStyle, getCodeStyle, readCodeStyle, typeAnnotation } from './code-style';
 export { hasCommentOutside, overlapsComment } from './comments';
 export { getDefinedFunction, getFileHelper, getFileHelpers, insertAtFileTop, type FileHelper, type HelperAccess } from './file-helpers';
 export { fillEmptyBlock, replaceBlock } from './fill-block';
-export { getUsedNames, getUsedNamesInFile, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from './fresh-names';
+export { getUsedNames, getUsedNamesAround, getUsedNamesInFile, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from './fresh-names';
 export { isComputableBefore, withSemicolon } from './hoisting';
 export { getIndent, type IndentStyle } from './indentation';
 export { getInsertBeforeStatementFix, insertLine } from './insert-statement';

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import { type Database, findDbCallsWithin, isPassedToDynamoDbClient } from '../analysis/clients';
 import { getDatabaseLabel } from '../analysis/errors';
 import { findDatabaseRetryScopes, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
-import { containsNode, isFunctionNode, isLoopNode, visitNodes } from '../analysis/ast';
+import { containsNode, isFunctionNode, isInAsyncFunction, isLoopNode, visitNodes } from '../analysis/ast';
 import { appendProperty, type AttemptLimitEdit, getAttemptLimitFix, getBackoffDelayText, getInsertBeforeStatementFix, getWaitStatement, insertLine, replaceBlock } from '../fix';
 import { createRule } from '../util/create-rule';
 import { getLoopHeadLoc } from '../util/loop-head';
@@ -417,12 +417,4 @@ function formatMs(ms: number): string {
   if (ms >= 1000 && ms % 1000 === 0) return `${ms / 1000} s`;
   if (ms >= 1000) return `${(ms / 1000).toFixed(1)} s`;
   return `${ms} ms`;
-}
-
-
-function isInAsyncFunction(node: TSESTree.Node): boolean {
-  for (let current = node.parent; current; current = current.parent) {
-    if (isFunctionNode(current)) return current.async;
-  }
-  return false;
 }
