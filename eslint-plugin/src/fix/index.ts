@@ -23,4 +23,5 @@ export { getSingleDocumentWritesText, type MultiDocumentWrite } from './single-d
 export { getTransientErrorHelper } from './transient-error-check';
 export { getTransientGuardFix } from './transient-error-guard';
 export { getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';
+export { getUnprocessedItemsCall, getUnprocessedItemsHelper } from './unprocessed-items';
 export { getUuidGenerator } from './uuid-generator';
