@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getUsedNamesAround, pickNumberedName } from './fresh-names';
+import { fillEmptyBlock } from './fill-block';
 import { getIndent } from './indentation';
 import { getListedStatement } from './statement-anchors';
 
@@ -53,8 +54,9 @@ export function getAttemptLimitFix(sourceCode: SourceCode, edit: AttemptLimitEdi
       fixes.push(fixer.insertTextBefore(first, `${guard}\n${getIndent(sourceCode, first, 'line')}`));
       if (waitStatement && last) fixes.push(fixer.insertTextAfter(last, `\n${getIndent(sourceCode, last, 'line')}${waitStatement}`));
     } else {
-      const lines = [guard, ...(waitStatement ? [waitStatement] : [])].map((line) => `${innerIndent}${line}`);
-      fixes.push(fixer.replaceText(handler.body, `{\n${lines.join('\n')}\n${innerIndent.slice(2)}}`));
+      // An empty catch, perhaps holding a comment: the statements go in, the comment stays.
+      const fill = fillEmptyBlock(sourceCode, fixer, handler.body, [guard, ...(waitStatement ? [waitStatement] : [])].join(`\n${innerIndent}`), handler);
+      if (fill) fixes.push(fill);
     }
     if ('replace' in wait) fixes.push(fixer.replaceText(wait.replace, wait.delay(attempt)));
     return fixes;
