@@ -74,6 +74,47 @@ const left = results.flatMap((r) => Object.values(r.UnprocessedItems ?? {}));`,
   ],
   invalid: [
     {
+      // SDK v2 in a CommonJS JavaScript file without semicolons: the helper is written without types, in the file's style.
+      filename: 'audit.js',
+      code: `const AWS = require("aws-sdk")
+const docClient = new AWS.DynamoDB.DocumentClient()
+exports.save = async (events) => {
+  await docClient.batchWrite({ RequestItems: { audit: events } }).promise()
+}
+`,
+      errors: [
+        {
+          messageId: 'unprocessedIgnored',
+          data: WRITE,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `const AWS = require("aws-sdk")
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems(send, input) {
+  let request = input
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request)
+    const unprocessed = output.UnprocessedItems
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`)
+    request = { ...request, RequestItems: unprocessed }
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)))
+  }
+}
+
+const docClient = new AWS.DynamoDB.DocumentClient()
+exports.save = async (events) => {
+  await writeAllItems((request) => docClient.batchWrite(request).promise(), { RequestItems: { audit: events } })
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       // Awaited and discarded (v3 client, command).
       code: `${V3}export async function save(requests) {
   await client.send(new BatchWriteItemCommand({ RequestItems: { orders: requests } }));
