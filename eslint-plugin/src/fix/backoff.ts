@@ -1,5 +1,5 @@
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { isPlainSleepHelper, PLAIN_WAIT_NAME } from '../analysis/retry/wait-calls';
+import { isPlainSleepHelper, PLAIN_WAIT_NAME } from '../analysis/retry';
 import type { ServiceBackoff } from '../analysis/retry';
 import { getDefinedFunction } from './file-helpers';
 

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { type FunctionNode, isFunctionNode, visitNodes } from '../analysis/ast';
-import { getCalleeName, WAIT_NAME } from '../analysis/retry/wait-calls';
+import { getCalleeName, WAIT_NAME } from '../analysis/retry';
 import { getUsedNames, pickNumberedName } from './fresh-names';
 import { getIndent } from './indentation';
 

@@ -1,5 +1,6 @@
 export { getRetryDelayFacts } from './between-attempts';
 export { collectAssignedNames, collectIdentifierNames, walkOwnCode } from './code-walk';
+export { getCalleeName, isPlainSleepHelper, PLAIN_WAIT_NAME, WAIT_NAME } from './wait-calls';
 export { alwaysLeaves } from './control-flow';
 export type { RetryDelayFacts } from './delay-facts';
 export { findKeyCreations, isKeyLikeName, type KeyCreation } from './idempotency-keys';
