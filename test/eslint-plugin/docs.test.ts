@@ -9,16 +9,17 @@ import plugin from '../../eslint-plugin/src/index';
 const docsDir = path.join(import.meta.dirname, '..', '..', 'eslint-plugin', 'docs', 'rules');
 
 interface DocsExample {
-  kind: 'incorrect' | 'correct';
+  /** `suggested`: what one of the rule's suggestions makes of the `incorrect` example right before it. */
+  kind: 'incorrect' | 'correct' | 'suggested';
   code: string;
   line: number;
   settings: Record<string, unknown>;
 }
 
-/** Fenced blocks tagged `ts incorrect` / `ts correct`, with an optional `<!-- settings: {...} -->` line before them. */
+/** Fenced blocks tagged `ts incorrect` / `ts correct` / `ts suggested`, with an optional `<!-- settings: {...} -->` line before them. */
 function findExamples(markdown: string): DocsExample[] {
   const examples: DocsExample[] = [];
-  const fence = /^(?:<!-- settings: (.*) -->\n)?```(?:ts|js|typescript|javascript) (incorrect|correct)\n([\s\S]*?)^```$/gm;
+  const fence = /^(?:<!-- settings: (.*) -->\n)?```(?:ts|js|typescript|javascript) (incorrect|correct|suggested)\n([\s\S]*?)^```$/gm;
   for (const match of markdown.matchAll(fence)) {
     examples.push({
       kind: match[2] as DocsExample['kind'],
@@ -144,9 +145,26 @@ describe.each(Object.keys(plugin.rules))('docs page of %s', (ruleId) => {
       const messages = lintWithRule(ruleId, example);
       const fatal = messages.filter((message) => message.fatal);
       expect(fatal, `example at line ${example.line} does not parse`).toEqual([]);
+      if (example.kind === 'suggested') continue;
       const fromRule = messages.filter((message) => message.ruleId === `retry-safety/${ruleId}`);
       if (example.kind === 'incorrect') expect(fromRule.length, `incorrect example at line ${example.line}`).toBeGreaterThan(0);
       else expect(fromRule, `correct example at line ${example.line}`).toEqual([]);
+    }
+  });
+
+  it('shows, after an incorrect example, what one of its suggestions makes of it', () => {
+    if (!existsSync(file)) return expect.fail(`${file} is missing`);
+    const examples = findExamples(readFileSync(file, 'utf8'));
+    for (const [index, example] of examples.entries()) {
+      if (example.kind !== 'suggested') continue;
+      const incorrect = examples[index - 1];
+      expect(incorrect?.kind, `the suggested example at line ${example.line} follows an incorrect one`).toBe('incorrect');
+      if (!incorrect) continue;
+      const outputs = lintWithRule(ruleId, incorrect)
+        .filter((message) => message.ruleId === `retry-safety/${ruleId}`)
+        .flatMap((message) => message.suggestions ?? [])
+        .map(({ fix }) => incorrect.code.slice(0, fix.range[0]) + fix.text + incorrect.code.slice(fix.range[1]));
+      expect(outputs, `suggested example at line ${example.line}`).toContain(example.code);
     }
   });
 });

@@ -88,10 +88,10 @@ export function inFile<T>(code: string, read: (sourceCode: SourceCode) => T, opt
  */
 export function applyFix(
   code: string,
-  build: (sourceCode: SourceCode) => TSESLint.ReportFixFunction | null | undefined,
+  build: (sourceCode: SourceCode, context: AnyRuleContext) => TSESLint.ReportFixFunction | null | undefined,
   options: AnalyseOptions = {},
 ): string | undefined {
-  const fix = runProbeRule(code, options, (context) => build(context.sourceCode) ?? undefined)?.fix;
+  const fix = runProbeRule(code, options, (context) => build(context.sourceCode, context) ?? undefined)?.fix;
   if (!fix) return undefined;
   return code.slice(0, fix.range[0]) + fix.text + code.slice(fix.range[1]);
 }

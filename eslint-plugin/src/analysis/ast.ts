@@ -13,6 +13,14 @@ export function isFunctionNode(node: TSESTree.Node): node is FunctionNode {
   );
 }
 
+/** The innermost function around `node` is `async` (so code added there may `await`). */
+export function isInAsyncFunction(node: TSESTree.Node): boolean {
+  for (let current = node.parent; current; current = current.parent) {
+    if (isFunctionNode(current)) return current.async;
+  }
+  return false;
+}
+
 /** True for a `for`, `for…in`, `for…of`, `while` or `do…while` statement. */
 export function isLoopNode(node: TSESTree.Node): boolean {
   return (

@@ -38,6 +38,16 @@ export function getUsedNames(sourceCode: SourceCode, node: TSESTree.Node): Set<s
   return names;
 }
 
+/** Identifier names written in the function around `node` (the whole program at top level): where new locals next to it must not clash. */
+export function getUsedNamesAround(sourceCode: SourceCode, node: TSESTree.Node): Set<string> {
+  let owner: TSESTree.Node = node;
+  for (let current = node.parent; current; current = current.parent) {
+    owner = current;
+    if (current.type === 'FunctionDeclaration' || current.type === 'FunctionExpression' || current.type === 'ArrowFunctionExpression') break;
+  }
+  return getUsedNames(sourceCode, owner);
+}
+
 /**
  * Identifier names written anywhere in the file: `getUsedNames` of the whole program,
  * collected once per file and shared by every finding (a rule that asked per finding

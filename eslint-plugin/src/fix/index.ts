@@ -3,9 +3,14 @@
  * decides what to change; these helpers write the change.
  */
 export { appendProperty, insertFirstProperty } from './add-property';
+export { type AttemptLimitEdit, getAttemptLimitFix } from './attempt-limit';
+export { type BoundedRetry, getBoundedRetryText } from './bounded-retry';
+export { findSleepHelper, getBackoffDelayText, getWaitStatement } from './backoff';
+export { type CodeStyle, formatInStyle, getCodeStyle, readCodeStyle, typeAnnotation } from './code-style';
 export { hasCommentOutside, overlapsComment } from './comments';
+export { getDefinedFunction, getFileHelper, getFileHelpers, insertAtFileTop, type FileHelper, type HelperAccess } from './file-helpers';
 export { fillEmptyBlock, replaceBlock } from './fill-block';
-export { getUsedNames, getUsedNamesInFile, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from './fresh-names';
+export { getUsedNames, getUsedNamesAround, getUsedNamesInFile, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from './fresh-names';
 export { isComputableBefore, withSemicolon } from './hoisting';
 export { getIndent, type IndentStyle } from './indentation';
 export { getInsertBeforeStatementFix, insertLine } from './insert-statement';
@@ -15,5 +20,8 @@ export { getPropertyRemovalRange, type PropertyRemovalLayout } from './remove-pr
 export { getStatementRemovalRange } from './remove-statement';
 export { isSimpleReference } from './simple-reference';
 export { getSingleDocumentWritesText, type MultiDocumentWrite } from './single-document-writes';
+export { getTransientErrorHelper } from './transient-error-check';
+export { getTransientGuardFix } from './transient-error-guard';
 export { getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';
+export { getUnprocessedItemsCall, getUnprocessedItemsHelper } from './unprocessed-items';
 export { getUuidGenerator } from './uuid-generator';

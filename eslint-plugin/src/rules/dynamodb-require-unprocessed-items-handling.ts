@@ -1,9 +1,11 @@
-import type { TSESTree } from '@typescript-eslint/utils';
+import { type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDynamoDbCalls, findImmediateResend, getDynamoDbResultPropertyUse, getUnprocessedResult, type DynamoDbCall, type UnprocessedResult } from '../analysis/clients';
 import { containsNode } from '../analysis/ast';
+import { SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
+import { getFileHelper, getUnprocessedItemsCall, getUnprocessedItemsHelper, getUsedNamesAround, pickNumberedName } from '../fix';
 import { createRule } from '../util/create-rule';
 
-type MessageId = 'unprocessedIgnored' | 'unprocessedResentAtOnce';
+type MessageId = 'unprocessedIgnored' | 'unprocessedResentAtOnce' | 'sendUntilProcessed';
 
 interface Resent {
   call: DynamoDbCall;
@@ -26,12 +28,38 @@ export default createRule<[], MessageId>({
         'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not process (when throttled), and this code never reads it: they are lost. Retry them with backoff until it is empty.',
       unprocessedResentAtOnce:
         'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not take now, and this code sends them again at once. Wait with backoff and jitter before each re-send, and bound the attempts.',
+      sendUntilProcessed:
+        'Send the batch through `{{helper}}`{{added}}: it sends `{{property}}` again with capped, jittered backoff until it is empty, and throws after {{maxAttempts}} attempts.',
     },
+    hasSuggestions: true,
     schema: [],
     defaultOptions: [],
   },
   defaultOptions: [],
   create(context) {
+    const sourceCode = context.sourceCode;
+
+    function getSuggestion(call: DynamoDbCall, unprocessed: UnprocessedResult): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      if (sourceCode.getCommentsInside(call.node).length > 0) return [];
+      const taken = getUsedNamesAround(sourceCode, call.node);
+      const request = pickNumberedName('request', (name) => taken.has(name));
+      const helper = getFileHelper(context, getUnprocessedItemsHelper(unprocessed, SERVICE_BACKOFF.dynamodb, SUGGESTED_MAX_ATTEMPTS), call.node);
+      const edit = getUnprocessedItemsCall(sourceCode, call, helper.name, request);
+      if (!edit) return [];
+      return [
+        {
+          messageId: 'sendUntilProcessed',
+          data: {
+            helper: helper.name,
+            added: helper.added ? ', a function added to this file' : '',
+            property: unprocessed.property,
+            maxAttempts: String(SUGGESTED_MAX_ATTEMPTS),
+          },
+          fix: (fixer) => [fixer.replaceText(edit.replaced, edit.text), ...helper.fixes(fixer)],
+        },
+      ];
+    }
+
     return {
       'Program:exit'() {
         const resent: Resent[] = [];
@@ -40,7 +68,12 @@ export default createRule<[], MessageId>({
           if (!unprocessed || call.style === 'paginator') continue;
           const { use, reads } = getDynamoDbResultPropertyUse(context, call, unprocessed.property);
           if (use === 'ignored') {
-            context.report({ node: call.node, messageId: 'unprocessedIgnored', data: { operation: call.operation, property: unprocessed.property, items: unprocessed.items } });
+            context.report({
+              node: call.node,
+              messageId: 'unprocessedIgnored',
+              data: { operation: call.operation, property: unprocessed.property, items: unprocessed.items },
+              suggest: getSuggestion(call, unprocessed),
+            });
             continue;
           }
           if (use !== 'read' || reads.length === 0) continue;

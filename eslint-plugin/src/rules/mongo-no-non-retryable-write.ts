@@ -8,11 +8,24 @@ import {
   type MongoCall,
   type UpdateIdempotency,
 } from '../analysis/clients';
-import { getSingleDocumentWritesText, hasCommentOutside, isSimpleReference } from '../fix';
+import { isInAsyncFunction } from '../analysis/ast';
+import { findEnclosingRetryScopes, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
+import {
+  getBackoffDelayText,
+  getBoundedRetryText,
+  getCodeStyle,
+  getFileHelper,
+  getSingleDocumentWritesText,
+  getTransientErrorHelper,
+  getWaitStatement,
+  hasCommentOutside,
+  isSimpleReference,
+  isStatementListItem,
+} from '../fix';
 import { createRule } from '../util/create-rule';
 
 type Options = [{ checkIdempotentWrites?: boolean }];
-type MessageId = 'nonRetryableWrite' | 'nonRetryableBulkWrite' | 'rewriteAsSingleDocumentWrites';
+type MessageId = 'nonRetryableWrite' | 'nonRetryableBulkWrite' | 'rewriteAsSingleDocumentWrites' | 'retryOnTransientErrors';
 
 /** What to do, by whether running the write again is safe (the last sentence of the message). */
 const IDEMPOTENT = 'It is idempotent: retry it yourself, or set `checkIdempotentWrites: false`.';
@@ -34,6 +47,8 @@ export default createRule<Options, MessageId>({
         'MongoDB `bulkWrite` with {{operations}} is not a retryable write: after an error it may be half done. {{action}}',
       rewriteAsSingleDocumentWrites:
         'Rewrite as retryable single-document writes: find the matching `_id`s, then `bulkWrite` one `{{operation}}` per `_id` (not atomic as a whole; review).',
+      retryOnTransientErrors:
+        'Retry this idempotent `{{method}}` on transient errors: up to {{maxAttempts}} attempts with capped, jittered exponential backoff, checked by `{{helper}}(…)`{{added}}.',
     },
     schema: [
       {
@@ -70,12 +85,17 @@ type Context = Readonly<TSESLint.RuleContext<MessageId, Options>>;
 function reportMultiDocumentWrite(context: Context, call: MongoCall, checkIdempotentWrites: boolean): void {
   const idempotency = getMultiDocumentWriteIdempotency(call);
   if (idempotency.isIdempotent && !checkIdempotentWrites) return;
+  // An idempotent write that the code's own retry runs again is handled (how it retries is the retry rules' business).
+  if (idempotency.isIdempotent && findEnclosingRetryScopes(context, call.node).length > 0) return;
   const rewrite = getRewrite(context, call);
   context.report({
     node: call.node,
     messageId: 'nonRetryableWrite',
     data: { method: call.operation, action: getAction(idempotency) },
-    suggest: rewrite ? [{ messageId: 'rewriteAsSingleDocumentWrites', data: { operation: rewrite.operation }, fix: rewrite.fix }] : [],
+    suggest: [
+      ...(idempotency.isIdempotent ? getRetrySuggestion(context, call) : []),
+      ...(rewrite ? [{ messageId: 'rewriteAsSingleDocumentWrites' as const, data: { operation: rewrite.operation }, fix: rewrite.fix }] : []),
+    ],
   });
 }
 
@@ -90,10 +110,12 @@ function reportBulkWrite(context: Context, call: MongoCall, checkIdempotentWrite
       ? { isIdempotent: false, nonIdempotentOperators }
       : { isIdempotent: idempotencies.every((item) => item.isIdempotent) ? true : undefined, nonIdempotentOperators: [] };
   if (combined.isIdempotent && !checkIdempotentWrites) return;
+  if (combined.isIdempotent && findEnclosingRetryScopes(context, call.node).length > 0) return;
   context.report({
     node: call.node,
     messageId: 'nonRetryableBulkWrite',
     data: { operations: found.map((name) => `\`${name}\``).join(' and '), action: getAction(combined) },
+    suggest: combined.isIdempotent ? getRetrySuggestion(context, call) : [],
   });
 }
 
@@ -104,6 +126,37 @@ function getAction(idempotency: UpdateIdempotency): string {
     return `A rerun would apply ${operators.join(', ')} twice: update one document at a time (by \`_id\`).`;
   }
   return UNKNOWN;
+}
+
+/**
+ * For an idempotent write standing alone (`await coll.deleteMany(…);`, `return coll.updateMany(…);`
+ * in an async function): the write in a bounded retry on transient errors, with backoff.
+ */
+function getRetrySuggestion(context: Context, call: MongoCall): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+  const sourceCode = context.sourceCode;
+  const parent = call.node.parent;
+  const statement = parent?.type === 'AwaitExpression' ? parent.parent : parent;
+  if (statement?.type !== 'ExpressionStatement' && statement?.type !== 'ReturnStatement') return [];
+  if (!isStatementListItem(statement) || sourceCode.getCommentsInside(statement).length > 0) return [];
+  // `await` is already there, or the function is async (top-level `await` works in a module).
+  if (parent?.type !== 'AwaitExpression' && !isInAsyncFunction(statement)) return [];
+  const helper = getFileHelper(context, getTransientErrorHelper('mongodb'), statement);
+  const backoff = SERVICE_BACKOFF.mongodb;
+  const text = getBoundedRetryText(sourceCode, {
+    statement,
+    maxAttempts: SUGGESTED_MAX_ATTEMPTS,
+    isTransient: helper.name,
+    getWait: (attempt) => getWaitStatement(sourceCode, statement, getBackoffDelayText(attempt, backoff)),
+    indentUnit: getCodeStyle(context).indentUnit,
+  });
+  if (!text) return [];
+  return [
+    {
+      messageId: 'retryOnTransientErrors',
+      data: { method: call.operation, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), helper: helper.name, added: helper.added ? ', a function added to this file' : '' },
+      fix: (fixer) => [fixer.replaceText(statement, text), ...helper.fixes(fixer)],
+    },
+  ];
 }
 
 /**

@@ -2,21 +2,24 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { containsNode, isFunctionNode, visitIdentifiers } from '../analysis/ast';
 import { type DbCall, findDbCallsWithin, isProbeCall } from '../analysis/clients';
 import { classifyRetryScope, type ErrorClassification, getDatabaseLabel, getPermanentErrorExamples, getTransientErrorExamples, isAlwaysPermanentError, isConflictError } from '../analysis/errors';
-import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry';
+import { findDatabaseRetryScopes, getFunctionName, type RetryScope } from '../analysis/retry';
+import { getFileHelper, getTransientErrorHelper, getTransientGuardFix } from '../fix';
 import { createRule } from '../util/create-rule';
 
-type MessageId = 'retriesEveryError' | 'retriesPermanentError';
+type MessageId = 'retriesEveryError' | 'retriesPermanentError' | 'rethrowPermanentErrors';
 
 export default createRule<[], MessageId>({
   name: 'no-retry-on-permanent-error',
   meta: {
     type: 'problem',
     docs: { description: 'Disallow retrying database errors that cannot succeed on retry.', database: 'any' },
+    hasSuggestions: true,
     messages: {
       retriesEveryError:
         'This retry of {{database}} `{{operation}}` also retries errors that no retry fixes ({{examples}}). Retry only {{transient}}.',
       retriesPermanentError:
         'This retry retries {{database}} error `{{value}}`, which fails the same way on every attempt. Rethrow it instead of retrying.',
+      rethrowPermanentErrors: 'Rethrow every error but transient {{database}} ones before the next attempt, with `{{helper}}(…)`{{added}}.',
     },
     schema: [],
     defaultOptions: [],
@@ -60,6 +63,7 @@ export default createRule<[], MessageId>({
             examples: getPermanentErrorExamples(call.database, call.isWrite && !changesRequest),
             transient: getTransientErrorExamples(call.database),
           },
+          suggest: getGuardSuggestion(decision, call, scope),
         });
         return;
       }
@@ -69,6 +73,23 @@ export default createRule<[], MessageId>({
         reported.add(value.node);
         context.report({ node: value.node, messageId: 'retriesPermanentError', data: { database, value: String(value.value) } });
       }
+    }
+
+    /** Rethrow what is not transient, with a classification of the call's database (added to the file when missing). */
+    function getGuardSuggestion(decision: TSESTree.Node, call: DbCall, scope: RetryScope): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      if (decision.type !== AST_NODE_TYPES.CatchClause && !isFunctionNode(decision)) return [];
+      const helper = getFileHelper(context, getTransientErrorHelper(call.database), decision);
+      const retryCallee = scope.kind === 'recursion' && isFunctionNode(scope.node) ? getFunctionName(scope.node) : undefined;
+      const guard = getTransientGuardFix(sourceCode, decision, helper.name, retryCallee);
+      if (!guard) return [];
+      const added = helper.added ? ', a function added to this file' : '';
+      return [
+        {
+          messageId: 'rethrowPermanentErrors',
+          data: { database: getDatabaseLabel(call.database), helper: helper.name, added },
+          fix: (fixer) => [...guard(fixer), ...helper.fixes(fixer)],
+        },
+      ];
     }
 
     /** The call's arguments read a variable declared or assigned inside the attempt: each attempt may send a new request. */

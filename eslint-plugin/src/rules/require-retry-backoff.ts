@@ -1,14 +1,14 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { type Database, isPassedToDynamoDbClient } from '../analysis/clients';
 import { getDatabaseLabel } from '../analysis/errors';
-import { findDatabaseRetryScopes, findRetriedDbCalls, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope } from '../analysis/retry';
-import { containsNode, isFunctionNode, isLoopNode, visitNodes } from '../analysis/ast';
-import { appendProperty, getInsertBeforeStatementFix, insertLine, replaceBlock } from '../fix';
+import { findDatabaseRetryScopes, findRetriedDbCalls, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
+import { containsNode, isFunctionNode, isInAsyncFunction, isLoopNode, visitNodes } from '../analysis/ast';
+import { appendProperty, type AttemptLimitEdit, getAttemptLimitFix, getBackoffDelayText, getInsertBeforeStatementFix, getWaitStatement, insertLine, replaceBlock } from '../fix';
 import { createRule } from '../util/create-rule';
 import { quoteCode } from '../util/quote-code';
 import { getLoopHeadLoc } from '../util/loop-head';
 
-type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'setOption';
+type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'setOption';
 
 interface ServiceDelay {
   baseDelayMs?: number;
@@ -27,11 +27,9 @@ type Options = [
 const DEFAULT_OPTIONS: Options = [
   {
     requireJitter: true,
-    // The AWS SDK for JavaScript v3's standard retry mode as long documented: base 100 ms, cap 20 s.
-    dynamodb: { baseDelayMs: 100, maxDelayMs: 20000 },
-    // Azure's guidance for transient PostgreSQL errors: 5 s before the first retry, up to 60 s.
-    postgres: { baseDelayMs: 5000, maxDelayMs: 60000 },
-    mongodb: { baseDelayMs: 100, maxDelayMs: 10000 },
+    dynamodb: { ...SERVICE_BACKOFF.dynamodb },
+    postgres: { ...SERVICE_BACKOFF.postgres },
+    mongodb: { ...SERVICE_BACKOFF.mongodb },
   },
 ];
 
@@ -66,6 +64,8 @@ export default createRule<Options, MessageId>({
       noJitter:
         '{{subject}} of {{database}} `{{operation}}` waits without jitter{{detail}}, so clients that failed together retry together. Make each wait random (full jitter).',
       useBackoff: 'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) before the next attempt.',
+      limitAttempts:
+        'Count the attempts, rethrow the error after {{maxAttempts}}, and wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) between them.',
       setOption: 'Set `{{option}}` in the {{library}} options.',
     },
     schema: [
@@ -128,6 +128,7 @@ export default createRule<Options, MessageId>({
           loc: property ? property.loc : getHeadLoc(scope),
           messageId: 'unbounded',
           data: { ...base, detail: property ? ` (\`${quoteCode(sourceCode.getText(property))}\`)` : getDefaultDetail(scope, 'bound') },
+          suggest: property ? [] : getAttemptLimitSuggestion(scope, facts, service),
         });
       }
 
@@ -170,7 +171,7 @@ export default createRule<Options, MessageId>({
           loc: details ? getLibraryLoc(scope) : getDelayLoc(scope, facts),
           messageId: 'uncappedDelay',
           data: { ...base, detail: reasons.length > 0 ? ` (${reasons.join('; ')})` : '' },
-          suggest: details?.capKey ? addOptionSuggestion(scope, details.capKey, String(service.maxDelayMs)) : [],
+          suggest: details?.capKey ? addOptionSuggestion(scope, details.capKey, String(service.maxDelayMs)) : details ? [] : getBackoffSuggestion(scope, facts, service, 'replace'),
         });
         if (!details) return;
       }
@@ -186,7 +187,9 @@ export default createRule<Options, MessageId>({
             ? property && property.value.type !== AST_NODE_TYPES.AssignmentPattern
               ? setOptionSuggestion(scope, property, fix.value)
               : addOptionSuggestion(scope, fix.key, fix.value)
-            : [],
+            : details
+              ? []
+              : getBackoffSuggestion(scope, facts, service, 'replace'),
         });
       }
     }
@@ -221,8 +224,9 @@ export default createRule<Options, MessageId>({
       mode: 'insert' | 'replace',
     ): TSESLint.SuggestionReportDescriptor<MessageId>[] {
       const variable = scope.attemptVariable;
+      if (!variable) return getAttemptLimitSuggestion(scope, facts, service);
       if (!variable || facts.attemptCountsDown || (scope.kind !== 'loop' && scope.kind !== 'recursion')) return [];
-      const delayText = `Math.random() * Math.min(${service.maxDelayMs}, ${service.baseDelayMs} * 2 ** ${variable})`;
+      const delayText = getBackoffDelayText(variable, service);
       const data = { maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable };
       if (mode === 'replace') {
         const delay = facts.delay;
@@ -234,7 +238,7 @@ export default createRule<Options, MessageId>({
       const [handler] = scope.handlers;
       if (scope.handlers.length !== 1 || handler?.type !== AST_NODE_TYPES.CatchClause) return [];
       if (!isInAsyncFunction(handler)) return [];
-      const statement = `await new Promise((resolve) => setTimeout(resolve, ${delayText}));`;
+      const statement = getWaitStatement(sourceCode, handler, delayText);
       const block = handler.body;
       const body = block.body;
       if (body.length === 0) {
@@ -257,6 +261,30 @@ export default createRule<Options, MessageId>({
       if (checkedFlag === null) return [];
       const waitText = checkedFlag ? `if (${checkedFlag}) ${statement}` : statement;
       return [{ messageId: 'useBackoff', data, fix: (fixer) => insertLine(sourceCode, fixer, 'after', last, waitText, 'line') }];
+    }
+
+    /**
+     * For a loop with one `catch` and no limit or no counter: count the attempts, rethrow after the
+     * last, and wait with backoff (replacing the wait there is, or adding one at the end of the catch).
+     */
+    function getAttemptLimitSuggestion(scope: RetryScope, facts: RetryDelayFacts, service: Required<ServiceDelay>): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const [handler] = scope.handlers;
+      if (scope.kind !== 'loop' || scope.handlers.length !== 1 || handler?.type !== AST_NODE_TYPES.CatchClause || !isInAsyncFunction(handler)) return [];
+      if (facts.attemptCountsDown) return [];
+      const counter = scope.attemptVariable;
+      const delay = facts.delay;
+      let wait: AttemptLimitEdit['wait'];
+      if (facts.waits === false) {
+        wait = { insert: (attempt) => getWaitStatement(sourceCode, handler, getBackoffDelayText(attempt, service)) };
+      } else if (delay && delay.type !== AST_NODE_TYPES.CallExpression && containsNode(scope.node, delay) && sourceCode.getCommentsInside(delay).length === 0) {
+        wait = { replace: delay, delay: (attempt) => getBackoffDelayText(attempt, service) };
+      } else {
+        return [];
+      }
+      const fix = getAttemptLimitFix(sourceCode, { loop: scope.node, handler, maxAttempts: SUGGESTED_MAX_ATTEMPTS, counter, wait });
+      if (!fix) return [];
+      const data = { maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable: counter ?? 'attempt' };
+      return [{ messageId: 'limitAttempts', data, fix }];
     }
 
     /**
@@ -385,12 +413,4 @@ function formatMs(ms: number): string {
   if (ms >= 1000 && ms % 1000 === 0) return `${ms / 1000} s`;
   if (ms >= 1000) return `${(ms / 1000).toFixed(1)} s`;
   return `${ms} ms`;
-}
-
-
-function isInAsyncFunction(node: TSESTree.Node): boolean {
-  for (let current = node.parent; current; current = current.parent) {
-    if (isFunctionNode(current)) return current.async;
-  }
-  return false;
 }

@@ -259,11 +259,83 @@ module.exports = { saveAll };`,
       errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5 }],
     },
     {
+      // SDK v2 in a CommonJS JavaScript file without semicolons: the helper is written without types, in the file's style.
+      filename: 'audit.js',
+      code: `const AWS = require("aws-sdk")
+const docClient = new AWS.DynamoDB.DocumentClient()
+exports.save = async (events) => {
+  await docClient.batchWrite({ RequestItems: { audit: events } }).promise()
+}
+`,
+      errors: [
+        {
+          messageId: 'unprocessedIgnored',
+          data: WRITE,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `const AWS = require("aws-sdk")
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems(send, input) {
+  let request = input
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request)
+    const unprocessed = output.UnprocessedItems
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`)
+    request = { ...request, RequestItems: unprocessed }
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)))
+  }
+}
+
+const docClient = new AWS.DynamoDB.DocumentClient()
+exports.save = async (events) => {
+  await writeAllItems((request) => docClient.batchWrite(request).promise(), { RequestItems: { audit: events } })
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       // Awaited and discarded (v3 client, command).
       code: `${V3}export async function save(requests) {
   await client.send(new BatchWriteItemCommand({ RequestItems: { orders: requests } }));
 }`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 4, column: 9, endLine: 4, endColumn: 87 }],
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 4, column: 9, endLine: 4, endColumn: 87,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const client = new DynamoDBClient({});
+export async function save(requests) {
+  await writeAllItems((request) => client.send(new BatchWriteItemCommand(request)), { RequestItems: { orders: requests } });
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       // Assigned and read only for another property.
@@ -271,7 +343,40 @@ module.exports = { saveAll };`,
   const result = await doc.send(new BatchWriteCommand({ RequestItems: { orders: requests } }));
   console.log('batch took', result.$metadata.totalRetryDelay);
 }`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 24, endLine: 5, endColumn: 95 }],
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 24, endLine: 5, endColumn: 95,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `import { DynamoDBDocumentClient, BatchWriteCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export async function save(requests) {
+  const result = await writeAllItems((request) => doc.send(new BatchWriteCommand(request)), { RequestItems: { orders: requests } });
+  console.log('batch took', result.$metadata.totalRetryDelay);
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       // Destructured without the property.
@@ -279,28 +384,183 @@ module.exports = { saveAll };`,
   const { Responses } = await doc.send(new BatchGetCommand({ RequestItems: { orders: { Keys: keys } } }));
   return Responses?.orders ?? [];
 }`,
-      errors: [{ messageId: 'unprocessedIgnored', data: READ, line: 5, column: 31, endLine: 5, endColumn: 106 }],
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: READ, line: 5, column: 31, endLine: 5, endColumn: 106,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `import { DynamoDBDocumentClient, BatchWriteCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/** Sends a DynamoDB batch read again for the keys it left unprocessed, with backoff, and returns every item read. */
+async function getAllItems<Input extends { RequestItems?: object }, Output extends { Responses?: Record<string, unknown[]>; UnprocessedKeys?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  const responses: Record<string, unknown[]> = {};
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    for (const [table, items] of Object.entries(output.Responses ?? {})) responses[table] = [...(responses[table] ?? []), ...items];
+    const unprocessed = output.UnprocessedKeys;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return { ...output, Responses: responses };
+    if (attempt >= 5) throw new Error(\`DynamoDB left reads unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export async function load(keys) {
+  const { Responses } = await getAllItems((request) => doc.send(new BatchGetCommand(request)), { RequestItems: { orders: { Keys: keys } } });
+  return Responses?.orders ?? [];
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       // Destructured and never read.
       code: `${DOC}export async function save(items) {
   const { UnprocessedItems } = await doc.send(new BatchWriteCommand({ RequestItems: items }));
 }`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 38, endLine: 5, endColumn: 94 }],
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 38, endLine: 5, endColumn: 94,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `import { DynamoDBDocumentClient, BatchWriteCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export async function save(items) {
+  const { UnprocessedItems } = await writeAllItems((request) => doc.send(new BatchWriteCommand(request)), { RequestItems: items });
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       // A floating promise, and .then that ignores its argument.
       code: `${V3}client.send(new BatchWriteItemCommand({ RequestItems: {} }));
 client.send(new BatchGetItemCommand({ RequestItems: {} })).then(() => console.log('done'));`,
       errors: [
-        { messageId: 'unprocessedIgnored', data: WRITE, line: 3, column: 1, endLine: 3, endColumn: 61 },
-        { messageId: 'unprocessedIgnored', data: READ, line: 4, column: 1, endLine: 4, endColumn: 59 },
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 3, column: 1, endLine: 3, endColumn: 61,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const client = new DynamoDBClient({});
+writeAllItems((request) => client.send(new BatchWriteItemCommand(request)), { RequestItems: {} });
+client.send(new BatchGetItemCommand({ RequestItems: {} })).then(() => console.log('done'));`,
+            },
+          ],
+        },
+        {
+          messageId: 'unprocessedIgnored', data: READ, line: 4, column: 1, endLine: 4, endColumn: 59,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+
+/** Sends a DynamoDB batch read again for the keys it left unprocessed, with backoff, and returns every item read. */
+async function getAllItems<Input extends { RequestItems?: object }, Output extends { Responses?: Record<string, unknown[]>; UnprocessedKeys?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  const responses: Record<string, unknown[]> = {};
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    for (const [table, items] of Object.entries(output.Responses ?? {})) responses[table] = [...(responses[table] ?? []), ...items];
+    const unprocessed = output.UnprocessedKeys;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return { ...output, Responses: responses };
+    if (attempt >= 5) throw new Error(\`DynamoDB left reads unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const client = new DynamoDBClient({});
+client.send(new BatchWriteItemCommand({ RequestItems: {} }));
+getAllItems((request) => client.send(new BatchGetItemCommand(request)), { RequestItems: {} }).then(() => console.log('done'));`,
+            },
+          ],
+        },
       ],
     },
     {
       // Promise.all over chunks, awaited as a statement.
       code: `${DOC}await Promise.all(chunks.map((chunk) => doc.send(new BatchWriteCommand({ RequestItems: chunk }))));`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 4, column: 41, endLine: 4, endColumn: 97 }],
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 4, column: 41, endLine: 4, endColumn: 97,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `import { DynamoDBDocumentClient, BatchWriteCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+await Promise.all(chunks.map((chunk) => writeAllItems((request) => doc.send(new BatchWriteCommand(request)), { RequestItems: chunk })));`,
+            },
+          ],
+        },
+      ],
     },
     {
       // Only converted to a boolean (as in @keyv/dynamo's deleteMany): the deletes DynamoDB skipped are reported as done.
@@ -311,7 +571,40 @@ export async function deleteMany(keys) {
   const response = await documents.batchWrite({ RequestItems: { cache: keys.map((id) => ({ DeleteRequest: { Key: { id } } })) } });
   return Boolean(response);
 }`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 26, endLine: 5, endColumn: 131 }],
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 26, endLine: 5, endColumn: 131,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
+import { DynamoDB } from '@aws-sdk/client-dynamodb';
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const documents = DynamoDBDocument.from(new DynamoDB({}));
+export async function deleteMany(keys) {
+  const response = await writeAllItems((request) => documents.batchWrite(request), { RequestItems: { cache: keys.map((id) => ({ DeleteRequest: { Key: { id } } })) } });
+  return Boolean(response);
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       // The aggregated v3 DynamoDB class with a callback ignoring the data.
@@ -327,7 +620,38 @@ const docs = new AWS.DynamoDB.DocumentClient();
 async function save(items) {
   await docs.batchWrite({ RequestItems: items }).promise();
 }`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 4, column: 9, endLine: 4, endColumn: 49 }],
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 4, column: 9, endLine: 4, endColumn: 49,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `const AWS = require('aws-sdk');
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const docs = new AWS.DynamoDB.DocumentClient();
+async function save(items) {
+  await writeAllItems((request) => docs.batchWrite(request).promise(), { RequestItems: items });
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       // SDK v2 low-level client, callback without a data parameter.
@@ -346,7 +670,41 @@ export class OrdersRepository {
     return response.ConsumedCapacity;
   }
 }`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 28, endLine: 5, endColumn: 83 }],
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 5, column: 28, endLine: 5, endColumn: 83,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+export class OrdersRepository {
+  constructor(private readonly documents: DynamoDBDocument) {}
+  async saveAll(orders) {
+    const response = await writeAllItems((request) => this.documents.batchWrite(request), { RequestItems: { orders } });
+    return response.ConsumedCapacity;
+  }
+}`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });
@@ -382,7 +740,37 @@ export async function save(items: unknown[]) {
 export async function save(items: unknown[]) {
   await documents.batchWrite({ RequestItems: { orders: items } });
 }`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 3, column: 9, endLine: 3, endColumn: 66 }],
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 3, column: 9, endLine: 3, endColumn: 66,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed',
+              output: `import { documents } from './db.js';
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+export async function save(items: unknown[]) {
+  await writeAllItems((request) => documents.batchWrite(request), { RequestItems: { orders: items } });
+}`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });

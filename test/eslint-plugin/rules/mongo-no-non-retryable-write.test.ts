@@ -36,11 +36,66 @@ await session.withTransaction(async () => { await orders.updateMany({}, { $inc: 
 session.startTransaction();
 await orders.deleteMany({}, { session });
 await session.commitTransaction();`,
+    // An idempotent write that the code's own retry runs again (the suggested shape).
+    `${header}for (let attempt = 1; ; attempt++) {
+  try {
+    await orders.deleteMany({ expired: true });
+    break;
+  } catch (error) {
+    if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+  }
+}`,
+    `${header}import pRetry from 'p-retry';
+await pRetry(() => orders.updateMany({}, { $set: { a: 1 } }), { retries: 4, randomize: true, maxTimeout: 10000 });`,
     // Idempotent writes when the user opts out of them.
     { code: `${header}await orders.deleteMany({ expired: true });`, options: [{ checkIdempotentWrites: false }] },
     { code: `${header}await orders.updateMany({}, { $set: { a: 1 } });`, options: [{ checkIdempotentWrites: false }] },
   ],
   invalid: [
+    {
+      // A retry does not make a non-idempotent write safe: running it again adds 1 twice.
+      code: `${header}for (let attempt = 1; ; attempt++) {
+  try {
+    await orders.updateMany({}, { $inc: { n: 1 } });
+    break;
+  } catch (error) {
+    if (attempt >= 5) throw error;
+  }
+}`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', idempotency: notIdempotent('`$inc`') },
+          line: 5,
+          column: 11,
+          endLine: 5,
+          endColumn: 52,
+          suggestions: [
+            {
+              messageId: 'rewriteAsSingleDocumentWrites',
+              output: `import { MongoClient } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+for (let attempt = 1; ; attempt++) {
+  try {
+    {
+      const filter = {};
+      const update = { $inc: { n: 1 } };
+      const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+      if (ids.length > 0) {
+        await orders.bulkWrite(ids.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
+      }
+    }
+    break;
+  } catch (error) {
+    if (attempt >= 5) throw error;
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
     {
       code: `${header}await orders.updateMany({ status: 'new' }, { $set: { status: 'stale' } });`,
       errors: [
@@ -53,9 +108,44 @@ await session.commitTransaction();`,
           endColumn: 74,
           suggestions: [
             {
+              messageId: 'retryOnTransientErrors',
+              output: `import { MongoClient } from 'mongodb';
+
+/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
+function isTransientMongoError(error: unknown): boolean {
+  const transientLabels = [
+    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
+  ];
+  const transientCodes = [
+    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+  ];
+  const transientNames = [
+    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
+    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
+    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
+  ];
+  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
+  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
+  if (typeof code === 'number' && transientCodes.includes(code)) return true;
+  return transientNames.some((transient) => transient === codeName || transient === name);
+}
+
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+for (let attempt = 1; ; attempt++) {
+  try {
+    await orders.updateMany({ status: 'new' }, { $set: { status: 'stale' } });
+    break;
+  } catch (error) {
+    if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+  }
+}`,
+            },
+            {
               messageId: 'rewriteAsSingleDocumentWrites',
-              data: { operation: 'updateOne' },
-              output: `${header}{
+              output: `import { MongoClient } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+{
   const filter = { status: 'new' };
   const update = { $set: { status: 'stale' } };
   const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
@@ -84,8 +174,9 @@ await session.commitTransaction();`,
           suggestions: [
             {
               messageId: 'rewriteAsSingleDocumentWrites',
-              data: { operation: 'updateOne' },
-              output: `${header}export async function bump(filter, ids) {
+              output: `import { MongoClient } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+export async function bump(filter, ids) {
   {
     const update = { $inc: { views: 1 }, $push: { log: ids } };
     const ids2 = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
@@ -113,8 +204,9 @@ await session.commitTransaction();`,
           suggestions: [
             {
               messageId: 'rewriteAsSingleDocumentWrites',
-              data: { operation: 'deleteOne' },
-              output: `${header}{
+              output: `import { MongoClient } from 'mongodb';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+{
   const filter = { /* old drafts */ status: 'draft' };
   const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
   if (ids.length > 0) {
@@ -169,7 +261,47 @@ await session.commitTransaction();`,
     },
     {
       code: `${header}await orders.bulkWrite([{ deleteMany: { filter: {} } }], { ordered: false });`,
-      errors: [{ messageId: 'nonRetryableBulkWrite', data: { operations: '`deleteMany`', action: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 77 }],
+      errors: [
+        {
+          messageId: 'nonRetryableBulkWrite', data: { operations: '`deleteMany`', action: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 77,
+          suggestions: [
+            {
+              messageId: 'retryOnTransientErrors',
+              output: `import { MongoClient } from 'mongodb';
+
+/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
+function isTransientMongoError(error: unknown): boolean {
+  const transientLabels = [
+    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
+  ];
+  const transientCodes = [
+    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+  ];
+  const transientNames = [
+    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
+    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
+    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
+  ];
+  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
+  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
+  if (typeof code === 'number' && transientCodes.includes(code)) return true;
+  return transientNames.some((transient) => transient === codeName || transient === name);
+}
+
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+for (let attempt = 1; ; attempt++) {
+  try {
+    await orders.bulkWrite([{ deleteMany: { filter: {} } }], { ordered: false });
+    break;
+  } catch (error) {
+    if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+  }
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       // CommonJS, destructured and aliased require, class field.
@@ -188,8 +320,43 @@ class Jobs {
           endColumn: 61,
           suggestions: [
             {
+              messageId: 'retryOnTransientErrors',
+              output: `const { MongoClient: Client } = require('mongodb');
+
+/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
+function isTransientMongoError(error: unknown): boolean {
+  const transientLabels = [
+    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
+  ];
+  const transientCodes = [
+    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+  ];
+  const transientNames = [
+    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
+    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
+    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
+  ];
+  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
+  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
+  if (typeof code === 'number' && transientCodes.includes(code)) return true;
+  return transientNames.some((transient) => transient === codeName || transient === name);
+}
+
+class Jobs {
+  constructor(url) { this.jobs = new Client(url).db().collection('jobs'); }
+  async purge() { for (let attempt = 1; ; attempt++) {
+    try {
+      await this.jobs.deleteMany({ done: true });
+      break;
+    } catch (error) {
+      if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    }
+  } }
+}`,
+            },
+            {
               messageId: 'rewriteAsSingleDocumentWrites',
-              data: { operation: 'deleteOne' },
               output: `const { MongoClient: Client } = require('mongodb');
 class Jobs {
   constructor(url) { this.jobs = new Client(url).db().collection('jobs'); }
@@ -211,7 +378,47 @@ class Jobs {
       code: `import mongoose from 'mongoose';
 const User = mongoose.model('User', new mongoose.Schema({}));
 await User.updateMany({ lastSeen: { $lt: cutoff } }, { active: false });`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 72, suggestions: [] }],
+      errors: [
+        {
+          messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 72,
+          suggestions: [
+            {
+              messageId: 'retryOnTransientErrors',
+              output: `import mongoose from 'mongoose';
+
+/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
+function isTransientMongoError(error: unknown): boolean {
+  const transientLabels = [
+    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
+  ];
+  const transientCodes = [
+    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+  ];
+  const transientNames = [
+    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
+    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
+    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
+  ];
+  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
+  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
+  if (typeof code === 'number' && transientCodes.includes(code)) return true;
+  return transientNames.some((transient) => transient === codeName || transient === name);
+}
+
+const User = mongoose.model('User', new mongoose.Schema({}));
+for (let attempt = 1; ; attempt++) {
+  try {
+    await User.updateMany({ lastSeen: { $lt: cutoff } }, { active: false });
+    break;
+  } catch (error) {
+    if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+  }
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       // No import trail: an update made only of $ operators is enough.
@@ -246,8 +453,42 @@ export async function expire(sessions: { all: Collection<{ expiresAt: Date }> })
           endColumn: 68,
           suggestions: [
             {
+              messageId: 'retryOnTransientErrors',
+              output: `import type { Collection } from 'mongodb';
+
+/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
+function isTransientMongoError(error: unknown): boolean {
+  const transientLabels = [
+    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
+  ];
+  const transientCodes = [
+    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+  ];
+  const transientNames = [
+    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
+    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
+    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
+  ];
+  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
+  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
+  if (typeof code === 'number' && transientCodes.includes(code)) return true;
+  return transientNames.some((transient) => transient === codeName || transient === name);
+}
+
+export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sessions.all.deleteMany({ expiresAt: { $lt: new Date() } });
+      break;
+    } catch (error) {
+      if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    }
+  }
+}`,
+            },
+            {
               messageId: 'rewriteAsSingleDocumentWrites',
-              data: { operation: 'deleteOne' },
               output: `import type { Collection } from 'mongodb';
 export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
   {

@@ -372,6 +372,42 @@ export async function upd(sql: string) {
           column: 7,
           endLine: 7,
           endColumn: 18,
+          suggestions: [
+            {
+              messageId: 'rethrowPermanentErrors',
+              output: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+
+/** Whether a DynamoDB error may pass on retry: throttling, a 5xx, a lost connection. */
+function isTransientDynamoDbError(error: unknown): boolean {
+  const transientNames = [
+    'ProvisionedThroughputExceededException', 'ThrottlingException', 'Throttling',
+    'RequestLimitExceeded', 'TooManyRequestsException', 'LimitExceededException',
+    'TransactionConflictException', 'TransactionInProgressException', 'InternalServerError',
+    'InternalFailure', 'ServiceUnavailable', 'ServiceUnavailableException', 'RequestTimeout',
+    'RequestTimeoutException', 'TimeoutError', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE',
+    'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND',
+  ];
+  const { name, code, $retryable, retryable, $metadata, statusCode } = (error ?? {}) as { name?: unknown; code?: unknown; $retryable?: unknown; retryable?: unknown; $metadata?: { httpStatusCode?: number }; statusCode?: number };
+  if ($retryable || retryable === true) return true;
+  const status = $metadata?.httpStatusCode ?? statusCode;
+  if (status !== undefined && status >= 500) return true;
+  return transientNames.some((transient) => transient === name || transient === code);
+}
+
+const client = new DynamoDBClient({});
+export async function save(item) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await client.send(new PutItemCommand({ TableName: 'orders', Item: item }));
+    } catch (err) {
+      if (attempt === 4) throw err;
+      if (!isTransientDynamoDbError(err)) throw err;
+      await sleep(Math.random() * 100 * 2 ** attempt);
+    }
+  }
+}`,
+            },
+          ],
         },
       ],
     },
@@ -420,6 +456,43 @@ export async function increment(pk) {
           column: 7,
           endLine: 9,
           endColumn: 18,
+          suggestions: [
+            {
+              messageId: 'rethrowPermanentErrors',
+              output: `import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+
+/** Whether a DynamoDB error may pass on retry: throttling, a 5xx, a lost connection. */
+function isTransientDynamoDbError(error: unknown): boolean {
+  const transientNames = [
+    'ProvisionedThroughputExceededException', 'ThrottlingException', 'Throttling',
+    'RequestLimitExceeded', 'TooManyRequestsException', 'LimitExceededException',
+    'TransactionConflictException', 'TransactionInProgressException', 'InternalServerError',
+    'InternalFailure', 'ServiceUnavailable', 'ServiceUnavailableException', 'RequestTimeout',
+    'RequestTimeoutException', 'TimeoutError', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE',
+    'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND',
+  ];
+  const { name, code, $retryable, retryable, $metadata, statusCode } = (error ?? {}) as { name?: unknown; code?: unknown; $retryable?: unknown; retryable?: unknown; $metadata?: { httpStatusCode?: number }; statusCode?: number };
+  if ($retryable || retryable === true) return true;
+  const status = $metadata?.httpStatusCode ?? statusCode;
+  if (status !== undefined && status >= 500) return true;
+  return transientNames.some((transient) => transient === name || transient === code);
+}
+
+const doc = DynamoDBDocumentClient.from(client);
+export async function increment(pk) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { Item } = await doc.send(new GetCommand({ TableName: 't', Key: { pk } }));
+    try {
+      await doc.send(new PutCommand({ TableName: 't', Item: { pk, n: Item.n + 1 }, ConditionExpression: 'n = :n', ExpressionAttributeValues: { ':n': Item.n } }));
+      return;
+    } catch (err) {
+      if (attempt === 4) throw err;
+      if (!isTransientDynamoDbError(err)) throw err;
+    }
+  }
+}`,
+            },
+          ],
         },
       ],
     },
@@ -443,6 +516,40 @@ async function insertOrder(order, attempt = 0) {
           column: 5,
           endLine: 6,
           endColumn: 18,
+          suggestions: [
+            {
+              messageId: 'rethrowPermanentErrors',
+              output: `const { Pool } = require('pg');
+
+/** Whether a PostgreSQL error may pass on retry: a lost or refused connection, a serialization failure, a deadlock. */
+function isTransientPgError(error: unknown): boolean {
+  const transientCodes = [
+    '57P01', '57P02', '57P03', '40001', '40P01', '53300', 'ECONNRESET', 'ECONNREFUSED',
+    'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND',
+  ];
+  const transientClasses = ['08'];
+  const transientMessages = [
+    'Connection terminated', 'timeout exceeded when trying to connect',
+    'Client has encountered a connection error', 'the database system is starting up',
+    'the database system is shutting down', 'terminating connection',
+  ];
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (transientCodes.includes(code) || transientClasses.includes(code.slice(0, 2)))) return true;
+  return typeof message === 'string' && transientMessages.some((part) => message.includes(part));
+}
+
+const pool = new Pool();
+async function insertOrder(order, attempt = 0) {
+  try {
+    return await pool.query('INSERT INTO orders (id, total) VALUES ($1, $2)', [order.id, order.total]);
+  } catch (error) {
+    if (!isTransientPgError(error)) throw error;
+    if (attempt < 3) return insertOrder(order, attempt + 1);
+    throw error;
+  }
+}`,
+            },
+          ],
         },
       ],
     },
@@ -503,6 +610,37 @@ function put(item, retries) {
           column: 59,
           endLine: 4,
           endColumn: 64,
+          suggestions: [
+            {
+              messageId: 'rethrowPermanentErrors',
+              output: `const AWS = require('aws-sdk');
+
+/** Whether a DynamoDB error may pass on retry: throttling, a 5xx, a lost connection. */
+function isTransientDynamoDbError(error: unknown): boolean {
+  const transientNames = [
+    'ProvisionedThroughputExceededException', 'ThrottlingException', 'Throttling',
+    'RequestLimitExceeded', 'TooManyRequestsException', 'LimitExceededException',
+    'TransactionConflictException', 'TransactionInProgressException', 'InternalServerError',
+    'InternalFailure', 'ServiceUnavailable', 'ServiceUnavailableException', 'RequestTimeout',
+    'RequestTimeoutException', 'TimeoutError', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE',
+    'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND',
+  ];
+  const { name, code, $retryable, retryable, $metadata, statusCode } = (error ?? {}) as { name?: unknown; code?: unknown; $retryable?: unknown; retryable?: unknown; $metadata?: { httpStatusCode?: number }; statusCode?: number };
+  if ($retryable || retryable === true) return true;
+  const status = $metadata?.httpStatusCode ?? statusCode;
+  if (status !== undefined && status >= 500) return true;
+  return transientNames.some((transient) => transient === name || transient === code);
+}
+
+const db = new AWS.DynamoDB.DocumentClient();
+function put(item, retries) {
+  return db.put({ TableName: 't', Item: item }).promise().catch((err) => {
+    if (!isTransientDynamoDbError(err)) throw err;
+    return retryPut(item, retries - 1);
+  });
+}`,
+            },
+          ],
         },
       ],
     },
@@ -534,6 +672,45 @@ export async function add(order) {
           column: 7,
           endLine: 9,
           endColumn: 16,
+          suggestions: [
+            {
+              messageId: 'rethrowPermanentErrors',
+              output: `import { MongoClient } from 'mongodb';
+
+/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
+function isTransientMongoError(error: unknown): boolean {
+  const transientLabels = [
+    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
+  ];
+  const transientCodes = [
+    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+  ];
+  const transientNames = [
+    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
+    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
+    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
+  ];
+  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
+  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
+  if (typeof code === 'number' && transientCodes.includes(code)) return true;
+  return transientNames.some((transient) => transient === codeName || transient === name);
+}
+
+const orders = new MongoClient(url).db().collection('orders');
+export async function add(order) {
+  let attempt = 0;
+  while (true) {
+    try {
+      await orders.insertOne(order);
+      return;
+    } catch (e) {
+      if (++attempt > 3) throw e;
+      if (!isTransientMongoError(e)) throw e;
+    }
+  }
+}`,
+            },
+          ],
         },
       ],
     },
@@ -585,6 +762,46 @@ function insert(row) {
           column: 9,
           endLine: 10,
           endColumn: 20,
+          suggestions: [
+            {
+              messageId: 'rethrowPermanentErrors',
+              output: `const retry = require('retry');
+const { Pool } = require('pg');
+
+/** Whether a PostgreSQL error may pass on retry: a lost or refused connection, a serialization failure, a deadlock. */
+function isTransientPgError(error: unknown): boolean {
+  const transientCodes = [
+    '57P01', '57P02', '57P03', '40001', '40P01', '53300', 'ECONNRESET', 'ECONNREFUSED',
+    'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND',
+  ];
+  const transientClasses = ['08'];
+  const transientMessages = [
+    'Connection terminated', 'timeout exceeded when trying to connect',
+    'Client has encountered a connection error', 'the database system is starting up',
+    'the database system is shutting down', 'terminating connection',
+  ];
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (transientCodes.includes(code) || transientClasses.includes(code.slice(0, 2)))) return true;
+  return typeof message === 'string' && transientMessages.some((part) => message.includes(part));
+}
+
+const pool = new Pool();
+function insert(row) {
+  return new Promise((resolve, reject) => {
+    const operation = retry.operation({ retries: 5, randomize: true });
+    operation.attempt(async () => {
+      try {
+        resolve(await pool.query('INSERT INTO t (id) VALUES ($1)', [row.id]));
+      } catch (err) {
+        if (!isTransientPgError(err)) throw err;
+        if (operation.retry(err)) return;
+        reject(operation.mainError());
+      }
+    });
+  });
+}`,
+            },
+          ],
         },
       ],
     },
@@ -654,6 +871,45 @@ export async function upd(id: string) {
           column: 7,
           endLine: 10,
           endColumn: 16,
+          suggestions: [
+            {
+              messageId: 'rethrowPermanentErrors',
+              output: `import { Pool } from 'pg';
+
+/** Whether a PostgreSQL error may pass on retry: a lost or refused connection, a serialization failure, a deadlock. */
+function isTransientPgError(error: unknown): boolean {
+  const transientCodes = [
+    '57P01', '57P02', '57P03', '40001', '40P01', '53300', 'ECONNRESET', 'ECONNREFUSED',
+    'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND',
+  ];
+  const transientClasses = ['08'];
+  const transientMessages = [
+    'Connection terminated', 'timeout exceeded when trying to connect',
+    'Client has encountered a connection error', 'the database system is starting up',
+    'the database system is shutting down', 'terminating connection',
+  ];
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (transientCodes.includes(code) || transientClasses.includes(code.slice(0, 2)))) return true;
+  return typeof message === 'string' && transientMessages.some((part) => message.includes(part));
+}
+
+const pool = new Pool();
+export async function upd(id: string) {
+  let retry = false;
+  let n = 0;
+  do {
+    retry = false;
+    try {
+      await pool.query('UPDATE orders SET x = 1 WHERE id = $1', [id]);
+    } catch (e) {
+      if (!isTransientPgError(e)) throw e;
+      retry = true;
+    }
+  } while (retry && n++ < 5);
+}
+`,
+            },
+          ],
         },
       ],
     },
@@ -704,6 +960,42 @@ export async function add(repo: { orders: Collection<{ total: number }> }, total
           column: 7,
           endLine: 6,
           endColumn: 20,
+          suggestions: [
+            {
+              messageId: 'rethrowPermanentErrors',
+              output: `import type { Collection } from 'mongodb';
+
+/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
+function isTransientMongoError(error: unknown): boolean {
+  const transientLabels = [
+    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
+  ];
+  const transientCodes = [
+    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+  ];
+  const transientNames = [
+    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
+    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
+    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
+  ];
+  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
+  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
+  if (typeof code === 'number' && transientCodes.includes(code)) return true;
+  return transientNames.some((transient) => transient === codeName || transient === name);
+}
+
+export async function add(repo: { orders: Collection<{ total: number }> }, total: number) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await repo.orders.insertOne({ total });
+    } catch (error) {
+      if (attempt === 2) throw error;
+      if (!isTransientMongoError(error)) throw error;
+    }
+  }
+}`,
+            },
+          ],
         },
       ],
     },

@@ -4,7 +4,7 @@ import { createRuleTester } from '../rule-tester';
 
 type Options = NonNullable<typeof rule.defaultOptions>;
 type ValidCase = ValidTestCase<Options>;
-type InvalidCase = InvalidTestCase<'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'setOption', Options>;
+type InvalidCase = InvalidTestCase<'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'setOption', Options>;
 
 const ruleTester = createRuleTester();
 
@@ -606,13 +606,53 @@ export async function ping() {
           messageId: 'unbounded',
           line: 4, column: 3, endLine: 4, endColumn: 15,
           data: data('postgres', "query", ""),
-          suggestions: [],
+          suggestions: [
+            {
+              messageId: 'limitAttempts',
+              output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  let attempt = 0;
+  while (true) {
+    try {
+      await pool.query('SELECT 1');
+      break;
+    } catch (err) {
+      if (++attempt >= 5) throw err;
+      console.warn(err);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+    }
+  }
+}
+`,
+            },
+          ],
         },
         {
           messageId: 'noWait',
           line: 4, column: 3, endLine: 4, endColumn: 15,
           data: data('postgres', "query", ""),
-          suggestions: [],
+          suggestions: [
+            {
+              messageId: 'limitAttempts',
+              output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  let attempt = 0;
+  while (true) {
+    try {
+      await pool.query('SELECT 1');
+      break;
+    } catch (err) {
+      if (++attempt >= 5) throw err;
+      console.warn(err);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+    }
+  }
+}
+`,
+            },
+          ],
         },
       ],
     },
@@ -711,7 +751,23 @@ export async function put(item) {
           messageId: 'noJitter',
           line: 8, column: 19, endLine: 8, endColumn: 37,
           data: data('dynamodb', "PutItem", ""),
-          suggestions: [],
+          suggestions: [
+            {
+              messageId: 'useBackoff',
+              output: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function put(item) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await client.send(new PutItemCommand(item));
+    } catch (err) {
+      await sleep(Math.random() * Math.min(20000, 100 * 2 ** attempt));
+    }
+  }
+}
+`,
+            },
+          ],
         },
       ],
     },
@@ -737,7 +793,26 @@ module.exports = { put };
           messageId: 'uncappedDelay',
           line: 9, column: 19, endLine: 9, endColumn: 37,
           data: data('dynamodb', "PutItem", " (up to 1968.3 s)"),
-          suggestions: [],
+          suggestions: [
+            {
+              messageId: 'useBackoff',
+              output: `const AWS = require('aws-sdk');
+const docClient = new AWS.DynamoDB.DocumentClient();
+async function put(params) {
+  let retries = 0;
+  while (retries < 10) {
+    try {
+      return await docClient.put(params).promise();
+    } catch (err) {
+      await sleep(Math.random() * Math.min(20000, 100 * 2 ** retries));
+      retries++;
+    }
+  }
+}
+module.exports = { put };
+`,
+            },
+          ],
         },
       ],
     },
@@ -764,7 +839,27 @@ export async function waitForActive(TableName: string) {
           messageId: 'noJitter',
           line: 11, column: 17, endLine: 11, endColumn: 25,
           data: data('dynamodb', "DescribeTable", ""),
-          suggestions: [],
+          suggestions: [
+            {
+              messageId: 'useBackoff',
+              output: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 5;
+const MAX_WAIT_INTERVAL = 60000;
+const getWaitTime = (retryCount: number) => Math.pow(3, retryCount) * 100;
+export async function waitForActive(TableName: string) {
+  let retries = 0;
+  let retry = false;
+  do {
+    const waitTime = Math.min(getWaitTime(retries), MAX_WAIT_INTERVAL);
+    await sleep(Math.random() * Math.min(20000, 100 * 2 ** retries));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+    retry = Table?.TableStatus !== 'ACTIVE';
+  } while (retry && retries++ < MAX_RETRIES);
+}
+`,
+            },
+          ],
         },
       ],
     },
@@ -1165,7 +1260,27 @@ export async function save(Item: Record<string, unknown>) {
           messageId: 'noJitter',
           line: 12, column: 58, endLine: 12, endColumn: 77,
           data: data('dynamodb', "PutItem", ""),
-          suggestions: [],
+          suggestions: [
+            {
+              messageId: 'useBackoff',
+              output: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export async function save(Item: Record<string, unknown>) {
+  let attempts = 0;
+  while (true) {
+    try {
+      return await doc.send(new PutCommand({ TableName: 'orders', Item }));
+    } catch (err) {
+      attempts++;
+      if (attempts > 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempts)));
+    }
+  }
+}
+`,
+            },
+          ],
         },
       ],
     },
@@ -1218,7 +1333,24 @@ export async function markSeen(id: string) {
           messageId: 'uncappedDelay',
           line: 8, column: 58, endLine: 8, endColumn: 77,
           data: data('postgres', "query", " (up to 160 s)"),
-          suggestions: [],
+          suggestions: [
+            {
+              messageId: 'useBackoff',
+              output: `import postgres from 'postgres';
+const sql = postgres(process.env.DATABASE_URL);
+export async function markSeen(id: string) {
+  for (let attempt = 0; attempt < 6; attempt++) {
+    try {
+      return await sql\`UPDATE sessions SET seen_at = now() WHERE id = \${id}\`;
+    } catch (err) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+    }
+  }
+  throw new Error('update failed');
+}
+`,
+            },
+          ],
         },
       ],
     },
@@ -1577,7 +1709,30 @@ export function getWaitTime(retryCount: number): number {
           messageId: 'noJitter',
           line: 10, column: 17, endLine: 10, endColumn: 25,
           data: data('dynamodb', "DescribeTable", ""),
-          suggestions: [],
+          suggestions: [
+            {
+              messageId: 'useBackoff',
+              output: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 10;
+const MAX_WAIT_INTERVAL = 60_000;
+export async function waitForActive(TableName: string) {
+  let retries = 0;
+  let retry = false;
+  do {
+    const waitTime = Math.min(getWaitTime(retries), MAX_WAIT_INTERVAL);
+    await sleep(Math.random() * Math.min(20000, 100 * 2 ** retries));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+    retry = Table?.TableStatus !== 'ACTIVE';
+  } while (retry && retries++ < MAX_RETRIES);
+}
+export function getWaitTime(retryCount: number): number {
+  const waitTime = Math.pow(3, retryCount) * 100;
+  return waitTime;
+}
+`,
+            },
+          ],
         },
       ],
     },

@@ -322,3 +322,37 @@ export function getTransientErrorExamples(database: Database): string {
 export function getDatabaseLabel(database: Database): string {
   return database === 'dynamodb' ? 'DynamoDB' : database === 'postgres' ? 'PostgreSQL' : 'MongoDB';
 }
+
+/** What a retry can fix for one database, from the tables above: for code that checks errors at run time. */
+export interface TransientErrorTable {
+  /** Exception names (DynamoDB `err.name`, SDK v2 `err.code`; MongoDB `err.codeName`) and Node.js socket codes. */
+  names: readonly string[];
+  /** MongoDB server codes. */
+  codes: readonly number[];
+  /** MongoDB error labels. */
+  labels: readonly string[];
+  /** PostgreSQL SQLSTATEs and SQLSTATE classes (two characters). */
+  sqlStates: readonly string[];
+  sqlStateClasses: readonly string[];
+  /** Parts of node-postgres messages for a lost connection. */
+  messages: readonly string[];
+}
+
+export function getTransientErrorTable(database: Database): TransientErrorTable {
+  const none: TransientErrorTable = { names: [], codes: [], labels: [], sqlStates: [], sqlStateClasses: [], messages: [] };
+  switch (database) {
+    case 'dynamodb':
+      return { ...none, names: [...DYNAMODB_TRANSIENT, ...NODE_CONNECTION_CODES] };
+    case 'postgres':
+      return {
+        ...none,
+        names: [...NODE_CONNECTION_CODES],
+        sqlStates: [...PG_TRANSIENT_SQLSTATES],
+        sqlStateClasses: [...PG_TRANSIENT_CLASSES],
+        // The shortest text that matches each message (`Connection terminated` covers `… unexpectedly`).
+        messages: PG_TRANSIENT_MESSAGES.filter((message) => !PG_TRANSIENT_MESSAGES.some((other) => other !== message && message.includes(other))),
+      };
+    case 'mongodb':
+      return { ...none, names: [...MONGO_TRANSIENT_NAMES], codes: [...MONGO_TRANSIENT_CODES], labels: [...MONGO_TRANSIENT_LABELS] };
+  }
+}

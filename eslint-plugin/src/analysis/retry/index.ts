@@ -1,5 +1,6 @@
 export { getRetryDelayFacts } from './between-attempts';
 export { collectAssignedNames, collectIdentifierNames, walkOwnCode } from './code-walk';
+export { getCalleeName, isPlainSleepHelper, PLAIN_WAIT_NAME, WAIT_NAME } from './wait-calls';
 export { alwaysLeaves } from './control-flow';
 export type { RetryDelayFacts } from './delay-facts';
 export { findKeyCreations, isKeyLikeName, type KeyCreation } from './idempotency-keys';
@@ -7,3 +8,4 @@ export { getFunctionName } from './local-functions';
 export type { RetryHandler, RetryScope } from './retry-scope';
 export { findDatabaseRetryScopes, findEnclosingRetryScopes } from './retry-scopes';
 export { findRetriedDbCalls, type RetriedDbCall } from './retried-calls';
+export { SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS, type ServiceBackoff } from './service-backoff';
