@@ -307,7 +307,7 @@ function createTypeScriptProject() {
 import retrySafety from 'eslint-plugin-retry-safety';
 export default [
   { files: ['**/*.ts'], languageOptions: { parser: tsParser${typed ? ', parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname }' : ''} } },
-  retrySafety.configs.recommended,
+  ...retrySafety.configs.recommended,
   { settings: { 'retry-safety': { documentdb: { engineVersion: '${ENGINE_VERSION}' } } } },
 ];
 `,

@@ -19,7 +19,7 @@ import retrySafety from 'eslint-plugin-retry-safety';
 
 export default [
   { files: ['**/*.ts'], languageOptions: { parser: tsParser } },
-  retrySafety.configs.recommended,
+  ...retrySafety.configs.recommended,
   { ...retrySafety.configs['connection-strings'], files: ['**/.env'] },
   { settings: { 'retry-safety': ${JSON.stringify(settings)} } },
 ];

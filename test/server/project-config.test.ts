@@ -50,7 +50,7 @@ const other = {
 export default [
   { ignores: ['generated/**'] },
   { files: ['**/*.ts'], languageOptions: { parser: tsParser } },
-  retrySafety.configs.recommended,
+  ...retrySafety.configs.recommended,
   {
     plugins: { other },
     rules: { 'other/everything': 'error', '${INSERT_ID_RULE}': 'off', '${CONNECTION_RULE}': 'warn' },
@@ -207,7 +207,7 @@ describe('typed linting, when the config turns it on', () => {
 import retrySafety from 'eslint-plugin-retry-safety';
 export default [
   { files: ['**/*.ts'], languageOptions: { parser: tsParser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
-  retrySafety.configs.recommended,
+  ...retrySafety.configs.recommended,
 ];
 `,
   };

@@ -42,7 +42,8 @@ async function ruleIdsOf(client: LspClient, uri: string): Promise<string[]> {
   await client.open(uri, 'typescript', SET_UP);
   const diagnostics = await client.diagnosticsFor(uri, 1);
   await client.close(uri);
-  return diagnostics.map((diagnostic) => String(diagnostic.code)).sort();
+  // The server publishes the rule's name as the code, under the source retry-safety.
+  return diagnostics.map((diagnostic) => `${diagnostic.source}/${String(diagnostic.code)}`).sort();
 }
 
 describe('language server: test files under recommended', () => {

@@ -27,7 +27,7 @@ export default createRule<[], MessageId>({
       unprocessedIgnored:
         'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not process (when throttled), and this code never reads it: they are lost. Retry them with backoff until it is empty.',
       unprocessedResentAtOnce:
-        'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not take now, and this code sends them again at once. Wait with backoff and jitter before each re-send, and bound the attempts.',
+        'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not take now, and this code sends them again at once. Wait with backoff and jitter before each re-send; bound the attempts.',
       sendUntilProcessed:
         'Send the batch through `{{helper}}`{{added}}: it sends `{{property}}` again with capped, jittered backoff until it is empty, and throws after {{maxAttempts}} attempts.',
     },

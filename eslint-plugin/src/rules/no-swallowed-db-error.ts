@@ -136,6 +136,9 @@ export default createRule<[], MessageId>({
         return;
       }
       const loop = scope.node as TSESTree.ForStatement | TSESTree.WhileStatement | TSESTree.DoWhileStatement | TSESTree.ForOfStatement;
+      // Re-sent while the response asks for it, with no catch: the loop's test ends it on a good
+      // response, and a count that is not in the test ends it by a throw or return in the body.
+      if (scope.decidedByResult && handlers.length === 0 && !isCountedInTest(loop, scope.attemptVariable)) return;
       if (!canRunOut(loop, handlers)) return;
       const watched = new Set<string>();
       if (scope.attemptVariable) watched.add(scope.attemptVariable);
@@ -143,6 +146,12 @@ export default createRule<[], MessageId>({
       if ('test' in loop && loop.test) for (const name of collectIdentifierNames(loop.test, sourceCode.visitorKeys)) watched.add(name);
       if (isFailureReportedAfter(loop, watched)) return;
       context.report({ loc: getLoopHeadLoc(sourceCode, loop) ?? loop.loc, messageId: 'silentRetryEnd', data });
+    }
+
+    /** The loop's own test reads the attempt counter (`do { … } while (retry && retries++ < MAX)`). */
+    function isCountedInTest(loop: TSESTree.Node, attemptVariable: string | undefined): boolean {
+      const test = 'test' in loop ? loop.test : null;
+      return Boolean(test && attemptVariable && collectIdentifierNames(test, sourceCode.visitorKeys).has(attemptVariable));
     }
 
     /** The catch throws, or hands the error on (logs it, stores it, returns it, passes it to a callback). */

@@ -237,7 +237,33 @@ export async function handler(event) {
   await saveAll(event.items);
   return { statusCode: 204 };
 }`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5 }],
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, suggestions: [{ messageId: "sendUntilProcessed", output: `import { DynamoDBDocumentClient, BatchWriteCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+async function saveAll(items) {
+  return writeAllItems((request) => doc.send(new BatchWriteCommand(request)), { RequestItems: { orders: items.map((Item) => ({ PutRequest: { Item } })) } });
+}
+export async function handler(event) {
+  await saveAll(event.items);
+  return { statusCode: 204 };
+}` }] }],
     },
     {
       // Promise.all over chunks with async callbacks, whose array is never read.
@@ -248,7 +274,30 @@ async function saveAll(chunks) {
   console.log('saved', chunks.length, 'chunks');
 }
 module.exports = { saveAll };`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 4 }],
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 4, suggestions: [{ messageId: "sendUntilProcessed", output: `const AWS = require('aws-sdk');
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const docs = new AWS.DynamoDB.DocumentClient();
+async function saveAll(chunks) {
+  const results = await Promise.all(chunks.map(async (chunk) => (await writeAllItems((request) => docs.batchWrite(request).promise(), { RequestItems: chunk }))));
+  console.log('saved', chunks.length, 'chunks');
+}
+module.exports = { saveAll };` }] }],
     },
     {
       // Printed only: the leftovers go to the log, not back to DynamoDB.
@@ -256,7 +305,30 @@ module.exports = { saveAll };`,
   const result = await doc.send(new BatchWriteCommand({ RequestItems: { orders: items } }));
   console.log(\`batch done: \${JSON.stringify(result)}\`);
 }`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5 }],
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, suggestions: [{ messageId: "sendUntilProcessed", output: `import { DynamoDBDocumentClient, BatchWriteCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems<Input extends { RequestItems?: object }, Output extends { UnprocessedItems?: object }>(
+  send: (input: Input) => Promise<Output>,
+  input: Input,
+): Promise<Output> {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
+const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export async function save(items) {
+  const result = await writeAllItems((request) => doc.send(new BatchWriteCommand(request)), { RequestItems: { orders: items } });
+  console.log(\`batch done: \${JSON.stringify(result)}\`);
+}` }] }],
     },
     {
       // SDK v2 in a CommonJS JavaScript file without semicolons: the helper is written without types, in the file's style.

@@ -66,7 +66,7 @@ await pRetry(() => orders.updateMany({}, { $set: { a: 1 } }), { retries: 4, rand
       errors: [
         {
           messageId: 'nonRetryableWrite',
-          data: { method: 'updateMany', idempotency: notIdempotent('`$inc`') },
+          data: { method: 'updateMany', action: notIdempotent('`$inc`') },
           line: 5,
           column: 11,
           endLine: 5,

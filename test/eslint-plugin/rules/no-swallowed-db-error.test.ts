@@ -10,6 +10,20 @@ const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dyn
 ruleTester.run('no-swallowed-db-error', rule, {
   valid: [
     {
+      name: 'leftovers re-sent while the response has some, bounded by a throw in the body: never ends silently',
+      code: `import { BatchWriteItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export async function saveOrders(pending) {
+  for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+    if (attempt === 8) throw new Error('DynamoDB left writes unprocessed after 8 attempts');
+    if (attempt > 0) await sleep(Math.random() * Math.min(20_000, 100 * 2 ** attempt));
+    const result = await client.send(new BatchWriteItemCommand({ RequestItems: pending }));
+    pending = result.UnprocessedItems;
+  }
+}`,
+    },
+    {
       name: 'a catch that logs the error',
       code: MONGO + `export async function save(doc) {
   try { await coll.insertOne(doc); } catch (err) { console.error('insert failed', err); }

@@ -2075,13 +2075,43 @@ export const load = (id) => withRetry(() => pool.query('SELECT * FROM t WHERE id
           messageId: 'unbounded',
           line: 4, column: 3, endLine: 4, endColumn: 11,
           data: data('postgres', "query", ""),
-          suggestions: [],
+          suggestions: [{ messageId: "limitAttempts", output: `import { Pool } from 'pg';
+const pool = new Pool();
+async function withRetry(fn) {
+  let attempt = 0;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (++attempt >= 5) throw err;
+      console.warn(err);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+    }
+  }
+}
+export const load = (id) => withRetry(() => pool.query('SELECT * FROM t WHERE id = $1', [id]));
+` }],
         },
         {
           messageId: 'noWait',
           line: 4, column: 3, endLine: 4, endColumn: 11,
           data: data('postgres', "query", ""),
-          suggestions: [],
+          suggestions: [{ messageId: "limitAttempts", output: `import { Pool } from 'pg';
+const pool = new Pool();
+async function withRetry(fn) {
+  let attempt = 0;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (++attempt >= 5) throw err;
+      console.warn(err);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+    }
+  }
+}
+export const load = (id) => withRetry(() => pool.query('SELECT * FROM t WHERE id = $1', [id]));
+` }],
         },
       ],
     },
@@ -2137,13 +2167,49 @@ export async function connect() {
           messageId: 'unbounded',
           line: 6, column: 3, endLine: 6, endColumn: 15,
           data: data('mongodb', "connect", ""),
-          suggestions: [],
+          suggestions: [{ messageId: "limitAttempts", output: `import { MongoClient } from 'mongodb';
+const client = new MongoClient(process.env.MONGO_URL);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export async function connect() {
+  let n = 0;
+  let attempt = 0;
+  while (true) {
+    try {
+      await client.connect();
+      break;
+    } catch (err) {
+      if (++attempt >= 5) throw err;
+      n++;
+      await sleep(Math.random() * Math.min(10000, 100 * 2 ** attempt));
+    }
+  }
+  return client.db();
+}
+` }],
         },
         {
           messageId: 'noJitter',
           line: 12, column: 19, endLine: 12, endColumn: 27,
           data: data('mongodb', "connect", ""),
-          suggestions: [],
+          suggestions: [{ messageId: "limitAttempts", output: `import { MongoClient } from 'mongodb';
+const client = new MongoClient(process.env.MONGO_URL);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export async function connect() {
+  let n = 0;
+  let attempt = 0;
+  while (true) {
+    try {
+      await client.connect();
+      break;
+    } catch (err) {
+      if (++attempt >= 5) throw err;
+      n++;
+      await sleep(Math.random() * Math.min(10000, 100 * 2 ** attempt));
+    }
+  }
+  return client.db();
+}
+` }],
         },
       ],
     },
@@ -2168,7 +2234,20 @@ export async function save(doc) {
           messageId: 'uncappedDelay',
           line: 9, column: 58, endLine: 9, endColumn: 85,
           data: data('mongodb', "insertOne", " (up to 64.1 s)"),
-          suggestions: [],
+          suggestions: [{ messageId: "useBackoff", output: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  for (let i = 0; i < 8; i++) {
+    try {
+      return await coll.insertOne(doc);
+    } catch (err) {
+      const delay = 500 * 2 ** i;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** i)));
+    }
+  }
+  throw new Error('insert failed');
+}
+` }],
         },
       ],
     },
@@ -2196,7 +2275,24 @@ waitForDb();
           messageId: 'unbounded',
           line: 5, column: 3, endLine: 5, endColumn: 15,
           data: data('postgres', "query", ""),
-          suggestions: [],
+          suggestions: [{ messageId: "limitAttempts", output: `import { Pool } from 'pg';
+const pool = new Pool();
+async function waitForDb() {
+  let tries = 0;
+  while (true) {
+    try {
+      await pool.query('SELECT 1');
+      return;
+    } catch (err) {
+      if (tries >= 5) throw err;
+      tries++;
+      console.error('database not ready', tries);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** tries)));
+    }
+  }
+}
+waitForDb();
+` }],
         },
         {
           messageId: 'constantDelay',
