@@ -3,7 +3,9 @@
  * decides what to change; these helpers write the change.
  */
 export { appendProperty, insertFirstProperty } from './add-property';
+export { type CodeStyle, getCodeStyle, quoteString } from './code-style';
 export { hasCommentOutside, overlapsComment } from './comments';
+export { asStatement, getCatchCallbackFix, getLogErrorCall, getRethrowAtEndFix, getThrowAfterLoopFix } from './failure-reporting';
 export { fillEmptyBlock, replaceBlock } from './fill-block';
 export { getUsedNames, getUsedNamesInFile, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from './fresh-names';
 export { isComputableBefore, withSemicolon } from './hoisting';
@@ -11,6 +13,7 @@ export { getIndent, type IndentStyle } from './indentation';
 export { getInsertBeforeStatementFix, insertLine } from './insert-statement';
 export { getOwnLinesRange } from './line-ranges';
 export { getObjectIdAccess, type ObjectIdAccess } from './object-id';
+export { getAddProjectionFix, getProjectionText } from './projection';
 export { getPropertyRemovalRange, type PropertyRemovalLayout } from './remove-property';
 export { getStatementRemovalRange } from './remove-statement';
 export { isSimpleReference } from './simple-reference';

@@ -28,10 +28,14 @@ function combine(uses: PropertyUse[]): PropertyUse {
 
 const MAX_DEPTH = 12;
 
-/** `Boolean(r)`, `String(r)`, `console.log(r)`: calls that only convert or print their argument. */
-function isOpaqueConsumer(callee: Node): boolean {
+/**
+ * `Boolean(r)`, `String(r)`, `console.log(r)`: calls that only convert or print their
+ * argument. Printing shows every field, so it counts only when one property is asked about.
+ */
+function isOpaqueConsumer(callee: Node, printing: boolean): boolean {
   if (callee.type === AST_NODE_TYPES.Identifier) return ['Boolean', 'String', 'Number'].includes(callee.name);
   return (
+    printing &&
     callee.type === AST_NODE_TYPES.MemberExpression &&
     callee.object.type === AST_NODE_TYPES.Identifier &&
     callee.object.name === 'console'
@@ -40,10 +44,13 @@ function isOpaqueConsumer(callee: Node): boolean {
 
 class PropertyUseFinder {
   private readonly visitedVariables = new Set<TSESLint.Scope.Variable>();
+  /** Every property read from the result (with `property` undefined: the fields the code needs). */
+  readonly keysRead = new Set<string>();
 
+  /** `property` undefined: collect every key read; the whole result escaping then counts as `read`. */
   constructor(
     private readonly context: AnyRuleContext,
-    private readonly property: string,
+    private readonly property: string | undefined,
   ) {}
 
   /** `promise` evaluates to a promise of the result. */
@@ -72,6 +79,10 @@ class PropertyUseFinder {
     if (!method) return 'unknown';
     if (method.name === 'then') return this.ofCallbackParameter(method.call.arguments[0], 0, depth);
     if (method.name === 'catch' || method.name === 'finally') return this.ofPromise(method.call, depth + 1);
+    // A Mongoose query run as a promise (`Model.findOneAndUpdate(…).lean().exec()`).
+    if (this.property === undefined && (method.name === 'exec' || method.name === 'lean') && method.call.arguments.length === 0) {
+      return this.ofPromise(method.call, depth + 1);
+    }
     return 'unknown';
   }
 
@@ -88,13 +99,16 @@ class PropertyUseFinder {
         // `void r`, `!r`, `typeof r` look at the result, never inside it.
         return parent.operator === 'void' || parent.operator === '!' || parent.operator === 'typeof' ? 'ignored' : 'unknown';
       case AST_NODE_TYPES.CallExpression:
-        return parent.arguments.includes(outer as TSESTree.CallExpressionArgument) && isOpaqueConsumer(parent.callee)
+        return parent.arguments.includes(outer as TSESTree.CallExpressionArgument) && isOpaqueConsumer(parent.callee, this.property !== undefined)
           ? 'ignored'
           : 'unknown';
       case AST_NODE_TYPES.MemberExpression: {
         if (parent.object !== outer) return 'unknown';
         const key = getKeyName(parent);
         if (key === undefined) return 'unknown';
+        this.keysRead.add(key);
+        // `doc.save()`, `doc.toObject()`: a method of the whole document.
+        if (this.property === undefined && getOutermostSameValue(parent).parent?.type === AST_NODE_TYPES.CallExpression) return 'unknown';
         return key === this.property ? 'read' : 'ignored';
       }
       case AST_NODE_TYPES.VariableDeclarator:
@@ -139,7 +153,10 @@ class PropertyUseFinder {
       case AST_NODE_TYPES.ObjectPattern: {
         for (const property of pattern.properties) {
           if (property.type === AST_NODE_TYPES.RestElement) return this.ofPattern(property.argument, depth);
-          if (getKeyName(property) !== this.property) continue;
+          const key = getKeyName(property);
+          if (key === undefined && this.property === undefined) return 'unknown';
+          if (key !== undefined) this.keysRead.add(key);
+          if (key !== this.property) continue;
           const target = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
           if (target.type !== AST_NODE_TYPES.Identifier) return 'read';
           return this.ofVariable(target, () => 'read');
@@ -203,6 +220,16 @@ class PropertyUseFinder {
     void depth;
     return statement?.type === AST_NODE_TYPES.ExpressionStatement ? 'ignored' : 'read';
   }
+}
+
+/**
+ * The fields code reads from the result that `promise` resolves to (`r.status`,
+ * `const { seq } = r`), or undefined when the whole result may be used: returned, passed
+ * on, printed, stored elsewhere, or a method of it called.
+ */
+export function getPromisedFieldReads(context: AnyRuleContext, promise: Node): ReadonlySet<string> | undefined {
+  const finder = new PropertyUseFinder(context, undefined);
+  return finder.ofPromise(promise) === 'ignored' ? finder.keysRead : undefined;
 }
 
 /** How the result that `promise` resolves to is used for `property`. */
