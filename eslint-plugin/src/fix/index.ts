@@ -17,6 +17,7 @@ export { getAddProjectionFix, getProjectionText } from './projection';
 export { getPropertyRemovalRange, type PropertyRemovalLayout } from './remove-property';
 export { getStatementRemovalRange } from './remove-statement';
 export { isSimpleReference } from './simple-reference';
+export { getSingleAttemptFix } from './single-attempt';
 export { getSingleDocumentWritesText, type MultiDocumentWrite } from './single-document-writes';
 export { getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';
 export { getUuidGenerator } from './uuid-generator';
