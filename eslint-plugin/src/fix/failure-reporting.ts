@@ -93,3 +93,19 @@ function findKeptErrorVariable(handler: TSESTree.CatchClause, errorName: string,
   }
   return undefined;
 }
+
+/**
+ * After a loop that goes round while a flag says so (`do { … } while (retry && n++ < MAX)`),
+ * throws when the flag still asks for another attempt: the attempts ran out.
+ */
+export function getThrowIfFlagAfterLoopFix(
+  sourceCode: SourceCode,
+  loop: TSESTree.Node,
+  flag: string,
+  what: string,
+  style: CodeStyle,
+): TSESLint.ReportFixFunction | undefined {
+  if (!isStatementListItem(loop) || !isNameTakenAt(sourceCode, flag, loop, loop)) return undefined;
+  const message = quoteString(`${what} did not succeed before the last attempt`, style);
+  return (fixer) => insertLine(sourceCode, fixer, 'after', loop, `if (${flag}) ${asStatement(`throw new Error(${message})`, style)}`, 'line');
+}

@@ -5,7 +5,7 @@
 export { appendProperty, insertFirstProperty } from './add-property';
 export { type CodeStyle, getCodeStyle, quoteString } from './code-style';
 export { hasCommentOutside, overlapsComment } from './comments';
-export { asStatement, getCatchCallbackFix, getLogErrorCall, getRethrowAtEndFix, getThrowAfterLoopFix } from './failure-reporting';
+export { asStatement, getCatchCallbackFix, getLogErrorCall, getRethrowAtEndFix, getThrowAfterLoopFix, getThrowIfFlagAfterLoopFix } from './failure-reporting';
 export { fillEmptyBlock, replaceBlock } from './fill-block';
 export { getUsedNames, getUsedNamesInFile, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from './fresh-names';
 export { isComputableBefore, withSemicolon } from './hoisting';

@@ -3,7 +3,7 @@ import { isFunctionNode, isLoopNode } from '../analysis/ast';
 import { type DbCall, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
 import { getDatabaseLabel } from '../analysis/errors';
 import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, type RetryScope, walkOwnCode } from '../analysis/retry';
-import { asStatement, fillEmptyBlock, getCatchCallbackFix, getCodeStyle, getIndent, getLogErrorCall, getRethrowAtEndFix, getThrowAfterLoopFix } from '../fix';
+import { asStatement, fillEmptyBlock, getCatchCallbackFix, getCodeStyle, getIndent, getLogErrorCall, getRethrowAtEndFix, getThrowAfterLoopFix, getThrowIfFlagAfterLoopFix } from '../fix';
 import { createRule } from '../util/create-rule';
 import { getLoopHeadLoc } from '../util/loop-head';
 
@@ -15,7 +15,8 @@ type MessageId =
   | 'logAndRethrow'
   | 'logError'
   | 'rethrowFromCallback'
-  | 'throwAfterLastAttempt';
+  | 'throwAfterLastAttempt'
+  | 'throwWhenFlagStillSet';
 
 export default createRule<[], MessageId>({
   name: 'no-swallowed-db-error',
@@ -38,6 +39,7 @@ export default createRule<[], MessageId>({
       logError: 'Log the error (`console.error`) instead of dropping it.',
       rethrowFromCallback: 'Rethrow the error, so that the code awaiting this promise sees it.',
       throwAfterLastAttempt: 'Throw after the last attempt, with the last error as `cause`.',
+      throwWhenFlagStillSet: 'Throw after the loop when `{{flag}}` still asks for another attempt.',
     },
     schema: [],
     defaultOptions: [],
@@ -174,12 +176,24 @@ export default createRule<[], MessageId>({
       if ('test' in loop && loop.test) for (const name of collectIdentifierNames(loop.test, sourceCode.visitorKeys)) watched.add(name);
       if (isFailureReportedAfter(loop, watched)) return;
       const throwAfter = canThrowAfter(loop, handlers) ? getThrowAfterLoopFix(sourceCode, loop, handlers[0]!, describeCall(call), style) : undefined;
+      const flag = handlers.length === 0 ? getRetryFlag(loop) : undefined;
+      const throwIfFlag = flag ? getThrowIfFlagAfterLoopFix(sourceCode, loop, flag, describeCall(call), style) : undefined;
       context.report({
         loc: getLoopHeadLoc(sourceCode, loop) ?? loop.loc,
         messageId: 'silentRetryEnd',
         data,
-        suggest: throwAfter ? [{ messageId: 'throwAfterLastAttempt', fix: throwAfter }] : [],
+        suggest: [
+          ...(throwAfter ? [{ messageId: 'throwAfterLastAttempt' as const, fix: throwAfter }] : []),
+          ...(throwIfFlag && flag ? [{ messageId: 'throwWhenFlagStillSet' as const, data: { flag }, fix: throwIfFlag }] : []),
+        ],
       });
+    }
+
+    /** `retry` in `while (retry && n++ < MAX)`: the flag an attempt sets to ask for another. */
+    function getRetryFlag(loop: TSESTree.Node): string | undefined {
+      const test = 'test' in loop ? (loop.test as TSESTree.Expression | null) : null;
+      if (test?.type !== AST_NODE_TYPES.LogicalExpression || test.operator !== '&&' || test.left.type !== AST_NODE_TYPES.Identifier) return undefined;
+      return test.left.name;
     }
 
     /**

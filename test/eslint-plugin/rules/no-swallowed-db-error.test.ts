@@ -441,7 +441,25 @@ export async function waitForActive(TableName: string) {
           messageId: 'silentRetryEnd',
           line: 12, column: 7, endLine: 12, endColumn: 47,
           data: { database: 'DynamoDB', operation: "DescribeTable" },
-          suggestions: [],
+          suggestions: [
+            { messageId: 'throwWhenFlagStillSet', output: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 5;
+export async function waitForActive(TableName: string) {
+  try {
+    let retries = 0;
+    let retry = false;
+    do {
+      await sleep(Math.min(Math.pow(3, retries) * 100, 20000));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+      retry = Table?.TableStatus !== 'ACTIVE';
+    } while (retry && retries++ < MAX_RETRIES);
+    if (retry) throw new Error('DynamoDB DescribeTable did not succeed before the last attempt');
+  } catch (ex) {
+  }
+}
+` },
+          ],
         },
         {
           messageId: 'emptyCatch',
