@@ -13,14 +13,19 @@ export function applyEdit(text, edit) {
   return text.slice(0, edit.range[0]) + edit.text + text.slice(edit.range[1]);
 }
 
-/** Our findings per rule id. */
+/** Our findings per rule id and message id (`rule:message`). */
 function countByRule(messages) {
   const counts = new Map();
   for (const message of messages) {
     if (!message.ruleId?.startsWith(ourPrefix)) continue;
-    counts.set(message.ruleId, (counts.get(message.ruleId) ?? 0) + 1);
+    const key = findingKey(message);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;
+}
+
+function findingKey(message) {
+  return `${message.ruleId.slice(ourPrefix.length)}:${message.messageId ?? ''}`;
 }
 
 /** The rules the findings of this file belong to, with how many carry a fix or a suggestion. */
@@ -62,9 +67,10 @@ export async function checkEdits({ text, messages, relint, typeErrors }) {
         failures.push(`does not parse: ${fatal.message} (line ${fatal.line})`);
       } else {
         const counts = countByRule(after);
-        if ((counts.get(message.ruleId) ?? 0) >= (before.get(message.ruleId) ?? 0)) failures.push('its finding is still reported');
-        for (const [ruleId, count] of counts) {
-          if (ruleId !== message.ruleId && count > (before.get(ruleId) ?? 0)) failures.push(`adds a finding of ${ruleId.slice(ourPrefix.length)}`);
+        const own = findingKey(message);
+        if ((counts.get(own) ?? 0) >= (before.get(own) ?? 0)) failures.push('its finding is still reported');
+        for (const [key, count] of counts) {
+          if (key !== own && count > (before.get(key) ?? 0)) failures.push(`adds a finding (${key})`);
         }
         if (baselineTypeErrors) {
           for (const error of typeErrors(applied)) if (!baselineTypeErrors.has(error)) failures.push(`type error: ${error}`);
