@@ -11,16 +11,13 @@
 //   --set <name>     'quality' or 'examples' only
 //   --json           machine-readable result on stdout
 //   --list           also list every checked edit with its verdict
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { checkEdits, createTypeChecker, isTypeScriptFile, tallyCoverage } from './fix-checks.mjs';
-import { createPackageLinter, ensureInstalled } from './quality/score.mjs';
+import { createPackageLinter, ensureInstalled, loadBuiltPlugin, silenceIgnoreFileWarnings } from './quality/score.mjs';
 import { qualityPackages } from './quality/packages.mjs';
 
-const require = createRequire(import.meta.url);
 const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const examplesDir = join(rootDir, 'examples');
 
@@ -105,17 +102,10 @@ function printSet(name, { coverage, checked }) {
 }
 
 async function main() {
-  const emitWarning = process.emitWarning.bind(process);
-  process.emitWarning = (warning, ...rest) => {
-    const name = typeof rest[0] === 'string' ? rest[0] : rest[0]?.type;
-    if (name === 'ESLintIgnoreWarning') return;
-    emitWarning(warning, ...rest);
-  };
+  silenceIgnoreFileWarnings();
   const options = parseArguments(process.argv.slice(2));
   const log = options.json ? (message) => console.error(message) : (message) => console.log(message);
-  const pluginEntry = join(options.plugin, 'index.cjs');
-  if (!existsSync(pluginEntry)) throw new Error(`${pluginEntry} is missing: run \`npm run build\` first.`);
-  const plugin = require(pluginEntry);
+  const plugin = loadBuiltPlugin(options.plugin);
   const sets = {};
   if (options.sets.includes('quality')) sets.quality = await measureQuality(plugin, log);
   if (options.sets.includes('examples')) sets.examples = await measureExamples(plugin);

@@ -222,20 +222,29 @@ export function score(reports, labelsFile, packageNames) {
   return { tolerance, perRule, overall, perShape, subset, missed, verdicts, lookalikes };
 }
 
-async function main() {
-  // ESLint warns once per package folder that ships an old .eslintignore; it is not used here.
+/** ESLint warns once per package folder that ships an old .eslintignore; it is not used here. */
+export function silenceIgnoreFileWarnings() {
   const emitWarning = process.emitWarning.bind(process);
   process.emitWarning = (warning, ...rest) => {
     const name = typeof rest[0] === 'string' ? rest[0] : rest[0]?.type;
     if (name === 'ESLintIgnoreWarning') return;
     emitWarning(warning, ...rest);
   };
+}
+
+/** The built plugin in `dir` (a folder with index.cjs). */
+export function loadBuiltPlugin(dir) {
+  const pluginEntry = join(dir, 'index.cjs');
+  if (!existsSync(pluginEntry)) throw new Error(`${pluginEntry} is missing: run \`npm run build\` first.`);
+  return require(pluginEntry);
+}
+
+async function main() {
+  silenceIgnoreFileWarnings();
   const options = parseArguments(process.argv.slice(2));
   const log = options.json ? (message) => console.error(message) : (message) => console.log(message);
-  const pluginEntry = join(options.plugin, 'index.cjs');
-  if (!existsSync(pluginEntry)) throw new Error(`${pluginEntry} is missing: run \`npm run build\` first.`);
+  const plugin = loadBuiltPlugin(options.plugin);
   ensureInstalled(log);
-  const plugin = require(pluginEntry);
   const labelsFile = JSON.parse(readFileSync(join(qualityDir, 'labels.json'), 'utf8'));
   const packages = qualityPackages.filter((pkg) => options.packages.length === 0 || options.packages.includes(pkg.name));
 
