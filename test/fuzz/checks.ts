@@ -3,7 +3,7 @@
 //   fix-parses         every autofix, applied alone, leaves code that parses with the same parser (and JSON that parses)
 //   suggestion-parses  the same for every suggestion
 //   suggestion-clears  a suggestion in code, applied alone, leaves fewer findings of its rule and message (re-linted;
-//                      the first few of each input, to keep the run short)
+//                      the first of each input, to keep the run short)
 //   fix-idempotent     a fix applied twice equals once: after one pass of fixes no connection string is fixed
 //                      again, and further passes (as eslint --fix makes them) settle within 10
 //   uri-valid          every fixed connection string is still read by the MongoDB driver, with every option but
@@ -210,7 +210,7 @@ function checkEdit(context: FixContext, finding: Message, edit: Edit, property: 
 }
 
 /** Suggestions re-linted per input: each costs a whole lint. */
-const MAX_CLEARED_CHECKS = 3;
+const MAX_CLEARED_CHECKS = 1;
 
 /** A suggestion applied alone takes its finding away: its rule reports that message less on the edited code. */
 function checkCleared(context: FixContext, finding: Message, edit: Edit, fixed: string): void {
