@@ -57,11 +57,11 @@ function parseArguments(argv) {
   return options;
 }
 
-function packageDir(pkg) {
+export function packageDir(pkg) {
   return join(pkg.source === 'corpus' ? corpusModulesDir : qualityModulesDir, pkg.name);
 }
 
-function ensureInstalled(log) {
+export function ensureInstalled(log) {
   if (qualityPackages.some((pkg) => pkg.source === 'corpus')) ensureCorpusInstalled({ log });
   const missing = qualityPackages.filter((pkg) => pkg.source === 'quality' && !existsSync(join(packageDir(pkg), 'package.json')));
   if (missing.length === 0) return;
@@ -82,8 +82,11 @@ function formatRatio(value) {
   return value === null ? '—' : value.toFixed(2);
 }
 
-/** Lints one package in place; returns its files (with line counts) and its messages. */
-async function lintPackage(pkg, plugin) {
+/**
+ * The package's linted files (with line counts and module kinds) and an ESLint instance set
+ * up to lint them in place with the plugin's `all` config.
+ */
+export function createPackageLinter(pkg, plugin) {
   const dir = packageDir(pkg);
   const files = findPackageFiles(dir, pkg.include).map((file) => {
     const text = readFileSync(file.path, 'utf8');
@@ -115,6 +118,12 @@ async function lintPackage(pkg, plugin) {
     cache: false,
     errorOnUnmatchedPattern: false,
   });
+  return { dir, files, eslint };
+}
+
+/** Lints one package in place; returns its files (with line counts) and its messages. */
+async function lintPackage(pkg, plugin) {
+  const { files, eslint } = createPackageLinter(pkg, plugin);
   const results = await eslint.lintFiles(files.map((file) => file.relativePath));
   const messages = [];
   const fatal = [];
@@ -213,20 +222,29 @@ export function score(reports, labelsFile, packageNames) {
   return { tolerance, perRule, overall, perShape, subset, missed, verdicts, lookalikes };
 }
 
-async function main() {
-  // ESLint warns once per package folder that ships an old .eslintignore; it is not used here.
+/** ESLint warns once per package folder that ships an old .eslintignore; it is not used here. */
+export function silenceIgnoreFileWarnings() {
   const emitWarning = process.emitWarning.bind(process);
   process.emitWarning = (warning, ...rest) => {
     const name = typeof rest[0] === 'string' ? rest[0] : rest[0]?.type;
     if (name === 'ESLintIgnoreWarning') return;
     emitWarning(warning, ...rest);
   };
+}
+
+/** The built plugin in `dir` (a folder with index.cjs). */
+export function loadBuiltPlugin(dir) {
+  const pluginEntry = join(dir, 'index.cjs');
+  if (!existsSync(pluginEntry)) throw new Error(`${pluginEntry} is missing: run \`npm run build\` first.`);
+  return require(pluginEntry);
+}
+
+async function main() {
+  silenceIgnoreFileWarnings();
   const options = parseArguments(process.argv.slice(2));
   const log = options.json ? (message) => console.error(message) : (message) => console.log(message);
-  const pluginEntry = join(options.plugin, 'index.cjs');
-  if (!existsSync(pluginEntry)) throw new Error(`${pluginEntry} is missing: run \`npm run build\` first.`);
+  const plugin = loadBuiltPlugin(options.plugin);
   ensureInstalled(log);
-  const plugin = require(pluginEntry);
   const labelsFile = JSON.parse(readFileSync(join(qualityDir, 'labels.json'), 'utf8'));
   const packages = qualityPackages.filter((pkg) => options.packages.length === 0 || options.packages.includes(pkg.name));
 

@@ -9,7 +9,7 @@ import plugin from '../../eslint-plugin/src/index';
 const docsDir = path.join(import.meta.dirname, '..', '..', 'eslint-plugin', 'docs', 'rules');
 
 interface DocsExample {
-  /** `suggested`: what one of the rule's suggestions makes of the `incorrect` example right before it. */
+  /** `suggested`: what a suggestion makes of the `incorrect` example right before it. */
   kind: 'incorrect' | 'correct' | 'suggested';
   code: string;
   line: number;
@@ -142,6 +142,7 @@ describe.each(Object.keys(plugin.rules))('docs page of %s', (ruleId) => {
     expect(examples.some((example) => example.kind === 'incorrect')).toBe(true);
     expect(examples.some((example) => example.kind === 'correct')).toBe(true);
     for (const example of examples) {
+      if (example.kind === 'suggested') continue;
       const messages = lintWithRule(ruleId, example);
       const fatal = messages.filter((message) => message.fatal);
       expect(fatal, `example at line ${example.line} does not parse`).toEqual([]);
@@ -152,19 +153,29 @@ describe.each(Object.keys(plugin.rules))('docs page of %s', (ruleId) => {
     }
   });
 
-  it('shows, after an incorrect example, what one of its suggestions makes of it', () => {
+  it('shows what its suggestions make of an incorrect example, as the rule makes it', () => {
     if (!existsSync(file)) return expect.fail(`${file} is missing`);
     const examples = findExamples(readFileSync(file, 'utf8'));
-    for (const [index, example] of examples.entries()) {
-      if (example.kind !== 'suggested') continue;
+    const rule = plugin.rules[ruleId as keyof typeof plugin.rules];
+    const suggested = examples.filter((example) => example.kind === 'suggested');
+    // A rule with suggestions shows at least one; one without shows none.
+    expect(suggested.length > 0, 'a `ts suggested` block after an incorrect example').toBe(Boolean(rule.meta.hasSuggestions));
+    for (const example of suggested) {
+      const index = examples.indexOf(example);
       const incorrect = examples[index - 1];
-      expect(incorrect?.kind, `the suggested example at line ${example.line} follows an incorrect one`).toBe('incorrect');
-      if (!incorrect) continue;
-      const outputs = lintWithRule(ruleId, incorrect)
-        .filter((message) => message.ruleId === `retry-safety/${ruleId}`)
-        .flatMap((message) => message.suggestions ?? [])
-        .map(({ fix }) => incorrect.code.slice(0, fix.range[0]) + fix.text + incorrect.code.slice(fix.range[1]));
+      expect(incorrect?.kind, `the block before the suggested example at line ${example.line}`).toBe('incorrect');
+      const findings = lintWithRule(ruleId, incorrect!).filter((message) => message.ruleId === `retry-safety/${ruleId}`);
+      const outputs = findings.flatMap((message) =>
+        (message.suggestions ?? []).map((suggestion) => applyEdit(incorrect!.code, suggestion.fix)),
+      );
       expect(outputs, `suggested example at line ${example.line}`).toContain(example.code);
+      // Applied, it clears a finding of the rule.
+      const after = lintWithRule(ruleId, example).filter((message) => message.ruleId === `retry-safety/${ruleId}`);
+      expect(after.length, `findings left in the suggested example at line ${example.line}`).toBeLessThan(findings.length);
     }
   });
 });
+
+function applyEdit(text: string, edit: { range: [number, number]; text: string }): string {
+  return text.slice(0, edit.range[0]) + edit.text + text.slice(edit.range[1]);
+}

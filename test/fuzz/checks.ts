@@ -2,6 +2,8 @@
 //   no-throw           no rule throws (on the input, nor on its fixed text)
 //   fix-parses         every autofix, applied alone, leaves code that parses with the same parser (and JSON that parses)
 //   suggestion-parses  the same for every suggestion
+//   suggestion-clears  a suggestion in code, applied alone, leaves fewer findings of its rule and message (re-linted;
+//                      the first of each input, to keep the run short)
 //   fix-idempotent     a fix applied twice equals once: after one pass of fixes no connection string is fixed
 //                      again, and further passes (as eslint --fix makes them) settle within 10
 //   uri-valid          every fixed connection string is still read by the MongoDB driver, with every option but
@@ -14,7 +16,7 @@ import { describeDifference, readWithDriver } from './driver';
 import type { FuzzInput, PlacedUri } from './input';
 import { applyEdit, applyFixesOnce, type Edit, fileKindName, getLineStarts, isCodeFile, lint, type LintResult, type Message, offsetOf, parseOnly, TEMPLATE_PLACEHOLDER } from './lint';
 
-export const PROPERTIES = ['no-throw', 'fix-parses', 'suggestion-parses', 'fix-idempotent', 'uri-valid', 'no-secret', 'time-bound'] as const;
+export const PROPERTIES = ['no-throw', 'fix-parses', 'suggestion-parses', 'suggestion-clears', 'fix-idempotent', 'uri-valid', 'no-secret', 'time-bound'] as const;
 export type Property = (typeof PROPERTIES)[number];
 
 export interface Failure {
@@ -197,6 +199,7 @@ function checkEdit(context: FixContext, finding: Message, edit: Edit, property: 
       return;
     }
     fixedLiterals = parsed.literals;
+    if (property === 'suggestion-parses') checkCleared(context, finding, edit, fixed);
   } else if (fileKindName(input.filename) === 'JSON' && isJson(input.text) && !isJson(fixed)) {
     report.failures.push({ property, detail: `${describeFinding(finding)}: the edit ${JSON.stringify(edit)} leaves invalid JSON` });
     return;
@@ -204,6 +207,22 @@ function checkEdit(context: FixContext, finding: Message, edit: Edit, property: 
   if (finding.ruleId !== CONNECTION_STRING_RULE) return;
   if (context.isCode) checkCodeUri(context, finding, edit, fixed, fixedLiterals, retryWrites);
   else checkTextUri(context, finding, edit, fixed, retryWrites);
+}
+
+/** Suggestions re-linted per input: each costs a whole lint. */
+const MAX_CLEARED_CHECKS = 1;
+
+/** A suggestion applied alone takes its finding away: its rule reports that message less on the edited code. */
+function checkCleared(context: FixContext, finding: Message, edit: Edit, fixed: string): void {
+  const { input, first, report } = context;
+  if (report.checks['suggestion-clears'] >= MAX_CLEARED_CHECKS) return;
+  report.checks['suggestion-clears']++;
+  const countOf = (findings: readonly Message[]) =>
+    findings.filter((candidate) => candidate.ruleId === finding.ruleId && candidate.messageId === finding.messageId).length;
+  const after = lint({ ...input, text: fixed });
+  if (countOf(after.findings) >= countOf(first.findings)) {
+    report.failures.push({ property: 'suggestion-clears', detail: `${describeFinding(finding)}: after the suggestion ${JSON.stringify(edit)} the rule still reports ${countOf(after.findings)} time(s), as before` });
+  }
 }
 
 function isJson(text: string): boolean {

@@ -41,6 +41,7 @@ describe('fuzz: programs', () => {
       expect(tally.byEngine[engine] ?? 0, engine).toBeGreaterThan(0);
     }
     expect(tally.checks['fix-parses'] + tally.checks['suggestion-parses']).toBeGreaterThan(50);
+    expect(tally.checks['suggestion-clears']).toBeGreaterThan(5);
     expect(tally.byFamily.program?.findings ?? 0).toBeGreaterThan(100);
   });
 

@@ -270,6 +270,45 @@ describe('language server over stdio', () => {
     expect(await client.codeActions(uri, after[0]!.range, [], ['source.fixAll'])).toEqual([]);
   });
 
+  it('offers a rule’s suggestions as quick-fixes, and fix-all leaves them alone', async () => {
+    const uri = fileUri('swallowed.ts');
+    const text = [
+      "import { MongoClient } from 'mongodb';",
+      '',
+      `const uri = '${DOCDB_URI}';`,
+      'export async function save(doc: object) {',
+      '  try {',
+      "    await new MongoClient(uri).db().collection('orders').insertOne({ _id: 1, ...doc });",
+      '  } catch (err) {}',
+      '}',
+      '',
+    ].join('\n');
+    await client.open(uri, 'typescript', text);
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    const swallowed = diagnostics.find((diagnostic) => diagnostic.code === 'retry-safety/no-swallowed-db-error');
+    expect(swallowed).toBeDefined();
+    const actions = await client.codeActions(uri, swallowed!.range, [swallowed!]);
+    expect(actions.map((action) => action.title)).toEqual([
+      'Rethrow the caught error.',
+      'Log the caught error (`console.error`) and rethrow it.',
+      'Disable retry-safety/no-swallowed-db-error for this line',
+    ]);
+    expect(actions.every((action) => !action.isPreferred)).toBe(true);
+
+    // Fix-all applies the connection string's autofix only; the empty catch stays.
+    const [fixAll] = await client.codeActions(uri, swallowed!.range, [], ['source.fixAll.retrySafety']);
+    const fixed = await apply(client, uri, fixAll);
+    expect(client.text(uri)).toBe(text.replace(DOCDB_URI, FIXED_URI));
+    const left = await client.diagnosticsFor(uri, fixed);
+    expect(left.map((diagnostic) => diagnostic.code)).toEqual(['retry-safety/no-swallowed-db-error']);
+
+    // The suggestion, taken as a quick-fix, clears the finding.
+    const [logAndRethrow] = (await client.codeActions(uri, left[0]!.range, left)).filter((action) => action.title.startsWith('Log'));
+    const version = await apply(client, uri, logAndRethrow);
+    expect(client.text(uri)).toContain("  } catch (err) {\n    console.error('MongoDB insertOne failed', err);\n    throw err;\n  }\n");
+    expect(await client.diagnosticsFor(uri, version)).toEqual([]);
+  });
+
   it('fixes the whole file through the retrySafety.fixAll command (workspace/applyEdit)', async () => {
     const uri = fileUri('command.env');
     await client.open(uri, 'properties', ENV_SOURCE);

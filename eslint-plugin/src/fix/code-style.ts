@@ -101,3 +101,9 @@ export function formatInStyle(text: string, style: CodeStyle, baseIndent = ''): 
 export function typeAnnotation(style: CodeStyle, type: string): string {
   return style.typescript ? `: ${type}` : '';
 }
+
+/** A string literal in the file's quote style. */
+export function quoteString(value: string, style: Pick<CodeStyle, 'quote'>): string {
+  const escaped = value.replace(/\\/g, '\\\\').replace(new RegExp(style.quote, 'g'), `\\${style.quote}`);
+  return `${style.quote}${escaped}${style.quote}`;
+}

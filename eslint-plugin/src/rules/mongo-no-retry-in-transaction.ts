@@ -1,8 +1,9 @@
 import { findMongoCalls, findTransactionScopes } from '../analysis/clients';
 import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry';
+import { getSingleAttemptFix } from '../fix';
 import { createRule } from '../util/create-rule';
 
-export default createRule<[], 'retryInsideTransaction'>({
+export default createRule<[], 'retryInsideTransaction' | 'keepSingleAttempt'>({
   name: 'mongo-no-retry-in-transaction',
   meta: {
     type: 'problem',
@@ -10,9 +11,11 @@ export default createRule<[], 'retryInsideTransaction'>({
       description: 'Disallow hand-written retries of individual MongoDB writes inside a transaction.',
       database: 'MongoDB',
     },
+    hasSuggestions: true,
     messages: {
       retryInsideTransaction:
         'MongoDB `{{method}}` is retried by {{retry}} inside a transaction, where a transient error aborts the whole transaction. Retry the whole transaction instead (`withTransaction` does).',
+      keepSingleAttempt: 'Remove the hand-written retry and keep one attempt: the transaction callback reruns the whole transaction on a transient error.',
     },
     schema: [],
     defaultOptions: [],
@@ -36,7 +39,17 @@ export default createRule<[], 'retryInsideTransaction'>({
           const retry = retries.find((scope) => scope.attempt.range[0] <= start && end <= scope.attempt.range[1]);
           if (!retry) continue;
           reported.add(call.node);
-          context.report({ node: call.node, messageId: 'retryInsideTransaction', data: { method: call.operation, retry: describeRetry(retry) } });
+          // Only `withTransaction(fn)` / `connection.transaction(fn)` rerun the whole transaction once the loop is gone.
+          const inCallback = transactions.some(
+            (transaction) => transaction.kind === 'callback' && transaction.range[0] <= retry.node.range[0] && retry.node.range[1] <= transaction.range[1],
+          );
+          const fix = inCallback && retry.kind === 'loop' ? getSingleAttemptFix(context.sourceCode, retry.node) : undefined;
+          context.report({
+            node: call.node,
+            messageId: 'retryInsideTransaction',
+            data: { method: call.operation, retry: describeRetry(retry) },
+            suggest: fix ? [{ messageId: 'keepSingleAttempt', fix }] : [],
+          });
         }
       },
     };

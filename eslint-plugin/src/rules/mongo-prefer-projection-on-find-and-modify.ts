@@ -1,7 +1,8 @@
-import { findMongoCalls, hasProjection, isFindAndModify } from '../analysis/clients';
+import { findMongoCalls, getFindAndModifyOptionsIndex, getReadDocumentFields, hasProjection, isFindAndModify } from '../analysis/clients';
+import { getAddProjectionFix, getCodeStyle, getProjectionText } from '../fix';
 import { createRule } from '../util/create-rule';
 
-export default createRule<[], 'missingProjection'>({
+export default createRule<[], 'missingProjection' | 'addProjection'>({
   name: 'mongo-prefer-projection-on-find-and-modify',
   meta: {
     type: 'suggestion',
@@ -9,9 +10,11 @@ export default createRule<[], 'missingProjection'>({
       description: 'Prefer a `projection` on MongoDB `findOneAndUpdate` / `findOneAndDelete` / `findOneAndReplace`.',
       database: 'MongoDB',
     },
+    hasSuggestions: true,
     messages: {
       missingProjection:
         'MongoDB `{{method}}` returns the whole document, which the server also keeps for retryable writes: large documents slow every write. Add a `projection` with only the fields you need.',
+      addProjection: 'Add `projection: {{projection}}` (the fields this code reads from the result).',
     },
     schema: [],
     defaultOptions: [],
@@ -20,9 +23,19 @@ export default createRule<[], 'missingProjection'>({
   create(context) {
     return {
       'Program:exit'() {
+        const style = getCodeStyle(context);
         for (const call of findMongoCalls(context)) {
           if (!isFindAndModify(call.operation) || hasProjection(call)) continue;
-          context.report({ node: call.node, messageId: 'missingProjection', data: { method: call.operation } });
+          const fields = getReadDocumentFields(context, call);
+          const projection = fields && getProjectionText(fields, style);
+          const optionsIndex = getFindAndModifyOptionsIndex(call.operation);
+          const fix = projection && optionsIndex !== undefined ? getAddProjectionFix(context.sourceCode, call.node, optionsIndex, projection) : undefined;
+          context.report({
+            node: call.node,
+            messageId: 'missingProjection',
+            data: { method: call.operation },
+            suggest: fix && projection ? [{ messageId: 'addProjection', data: { projection }, fix }] : [],
+          });
         }
       },
     };

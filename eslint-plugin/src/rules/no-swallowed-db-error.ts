@@ -3,11 +3,20 @@ import { containsNode, isFunctionNode, isLoopNode } from '../analysis/ast';
 import { type DbCall, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
 import { getDatabaseLabel, isIgnorableCleanup } from '../analysis/errors';
 import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, findRetriedDbCalls, type RetryScope, walkOwnCode } from '../analysis/retry';
-import { fillEmptyBlock } from '../fix';
+import { asStatement, fillEmptyBlock, getCatchCallbackFix, getCodeStyle, getIndent, getLogErrorCall, getRethrowAtEndFix, getThrowAfterLoopFix, getThrowIfFlagAfterLoopFix } from '../fix';
 import { createRule } from '../util/create-rule';
 import { getLoopHeadLoc } from '../util/loop-head';
 
-type MessageId = 'emptyCatch' | 'emptyCatchCallback' | 'silentRetryEnd' | 'rethrow';
+type MessageId =
+  | 'emptyCatch'
+  | 'emptyCatchCallback'
+  | 'silentRetryEnd'
+  | 'rethrow'
+  | 'logAndRethrow'
+  | 'logError'
+  | 'rethrowFromCallback'
+  | 'throwAfterLastAttempt'
+  | 'throwWhenFlagStillSet';
 
 export default createRule<[], MessageId>({
   name: 'no-swallowed-db-error',
@@ -26,6 +35,11 @@ export default createRule<[], MessageId>({
       silentRetryEnd:
         'When its last attempt fails, this retry of the {{database}} call `{{operation}}` ends silently: the caller cannot tell it failed. Throw the last error after the final attempt.',
       rethrow: 'Rethrow the caught error.',
+      logAndRethrow: 'Log the caught error (`console.error`) and rethrow it.',
+      logError: 'Log the error (`console.error`) instead of dropping it.',
+      rethrowFromCallback: 'Rethrow the error, so that the code awaiting this promise sees it.',
+      throwAfterLastAttempt: 'Throw after the last attempt, with the last error as `cause`.',
+      throwWhenFlagStillSet: 'Throw after the loop when `{{flag}}` still asks for another attempt.',
     },
     schema: [],
     defaultOptions: [],
@@ -33,6 +47,7 @@ export default createRule<[], MessageId>({
   defaultOptions: [],
   create(context) {
     const sourceCode = context.sourceCode;
+    const style = getCodeStyle(context);
     const reportedHandlers = new Set<TSESTree.Node>();
 
     /** Database calls that a try block (or promise chain) really guards: not inside a nested function. */
@@ -58,15 +73,23 @@ export default createRule<[], MessageId>({
       const [call] = findGuardedCalls(node.block).filter((guarded) => !isIgnorableCleanup(context, guarded, node));
       if (!call) return;
       reportedHandlers.add(handler);
+      const what = describeCall(call);
+      // A one-line catch keeping a comment stays on one line (see fillEmptyBlock).
+      const oneLine = handler.body.loc.start.line === handler.body.loc.end.line && sourceCode.getCommentsInside(handler.body).length > 0;
+      const separator = oneLine ? ' ' : `\n${getIndent(sourceCode, handler, 'line')}  `;
+      const logAndThrow = (name: string): string => `${asStatement(getLogErrorCall(what, name, style), style)}${separator}throw ${name};`;
       context.report({
         node: handler,
         messageId: 'emptyCatch',
         data: { database: getDatabaseLabel(call.database), operation: call.operation },
-        suggest: [{ messageId: 'rethrow', fix: (fixer) => getRethrowFix(fixer, handler) }],
+        suggest: [
+          { messageId: 'rethrow', fix: (fixer) => getRethrowFix(fixer, handler, (name) => `throw ${name};`) },
+          { messageId: 'logAndRethrow', fix: (fixer) => getRethrowFix(fixer, handler, logAndThrow) },
+        ],
       });
     }
 
-    function getRethrowFix(fixer: TSESLint.RuleFixer, handler: TSESTree.CatchClause): TSESLint.RuleFix[] {
+    function getRethrowFix(fixer: TSESLint.RuleFixer, handler: TSESTree.CatchClause, getStatements: (name: string) => string): TSESLint.RuleFix[] {
       const fixes: TSESLint.RuleFix[] = [];
       let name = 'error';
       if (handler.param?.type === AST_NODE_TYPES.Identifier) {
@@ -78,7 +101,7 @@ export default createRule<[], MessageId>({
         if (!catchToken) return [];
         fixes.push(fixer.insertTextAfter(catchToken, ` (${name})`));
       }
-      const rethrow = fillEmptyBlock(sourceCode, fixer, handler.body, `throw ${name};`, handler);
+      const rethrow = fillEmptyBlock(sourceCode, fixer, handler.body, getStatements(name), handler);
       if (!rethrow) return [];
       fixes.push(rethrow);
       return fixes;
@@ -92,11 +115,26 @@ export default createRule<[], MessageId>({
       if (!callback || !isFunctionNode(callback) || !isEmptyFunction(callback)) return;
       const [call] = findGuardedCalls(node.callee.object);
       if (!call) return;
+      const what = describeCall(call);
+      const rethrow = isResultUsed(node) ? getCatchCallbackFix(sourceCode, callback, what, 'rethrow', style) : undefined;
+      const log = getCatchCallbackFix(sourceCode, callback, what, 'log', style);
       context.report({
         node: callback,
         messageId: 'emptyCatchCallback',
         data: { database: getDatabaseLabel(call.database), operation: call.operation },
+        suggest: [
+          ...(rethrow ? [{ messageId: 'rethrowFromCallback' as const, fix: rethrow }] : []),
+          ...(log ? [{ messageId: 'logError' as const, fix: log }] : []),
+        ],
       });
+    }
+
+    /** The promise is awaited, returned or kept: an error thrown on reaches code that handles it, not the process. */
+    function isResultUsed(call: TSESTree.CallExpression): boolean {
+      let node: TSESTree.Node = call;
+      while (node.parent?.type === AST_NODE_TYPES.ChainExpression || node.parent?.type === AST_NODE_TYPES.TSAsExpression) node = node.parent;
+      const parent = node.parent;
+      return parent !== undefined && parent.type !== AST_NODE_TYPES.ExpressionStatement && !(parent.type === AST_NODE_TYPES.UnaryExpression && parent.operator === 'void');
     }
 
     function isEmptyFunction(fn: TSESTree.FunctionLike): boolean {
@@ -132,7 +170,8 @@ export default createRule<[], MessageId>({
         // `if (attempt < 3) return retry(attempt + 1); return;`: past the last attempt it resolves undefined.
         if (alwaysLeaves(handler.body) && !endsWithEmptyReturn(handler.body)) return;
         // The catch retries by calling the function again when a condition holds; past the last attempt it falls through.
-        context.report({ node: handler, messageId: 'silentRetryEnd', data });
+        const rethrow = getRethrowAtEndFix(sourceCode, handler, style);
+        context.report({ node: handler, messageId: 'silentRetryEnd', data, suggest: rethrow ? [{ messageId: 'rethrow', fix: rethrow }] : [] });
         return;
       }
       const loop = scope.node as TSESTree.ForStatement | TSESTree.WhileStatement | TSESTree.DoWhileStatement | TSESTree.ForOfStatement;
@@ -145,7 +184,42 @@ export default createRule<[], MessageId>({
       for (const handler of handlers) for (const name of collectAssignedNames(handler.body, sourceCode.visitorKeys)) watched.add(name);
       if ('test' in loop && loop.test) for (const name of collectIdentifierNames(loop.test, sourceCode.visitorKeys)) watched.add(name);
       if (isFailureReportedAfter(loop, watched)) return;
-      context.report({ loc: getLoopHeadLoc(sourceCode, loop) ?? loop.loc, messageId: 'silentRetryEnd', data });
+      const throwAfter = canThrowAfter(loop, handlers) ? getThrowAfterLoopFix(sourceCode, loop, handlers[0]!, describeCall(call), style) : undefined;
+      const flag = handlers.length === 0 ? getRetryFlag(loop) : undefined;
+      const throwIfFlag = flag ? getThrowIfFlagAfterLoopFix(sourceCode, loop, flag, describeCall(call), style) : undefined;
+      context.report({
+        loc: getLoopHeadLoc(sourceCode, loop) ?? loop.loc,
+        messageId: 'silentRetryEnd',
+        data,
+        suggest: [
+          ...(throwAfter ? [{ messageId: 'throwAfterLastAttempt' as const, fix: throwAfter }] : []),
+          ...(throwIfFlag && flag ? [{ messageId: 'throwWhenFlagStillSet' as const, data: { flag }, fix: throwIfFlag }] : []),
+        ],
+      });
+    }
+
+    /** `retry` in `while (retry && n++ < MAX)`: the flag an attempt sets to ask for another. */
+    function getRetryFlag(loop: TSESTree.Node): string | undefined {
+      const test = 'test' in loop ? (loop.test as TSESTree.Expression | null) : null;
+      if (test?.type !== AST_NODE_TYPES.LogicalExpression || test.operator !== '&&' || test.left.type !== AST_NODE_TYPES.Identifier) return undefined;
+      return test.left.name;
+    }
+
+    /**
+     * Only a failed last attempt gets past the loop: one try whose block always returns or
+     * throws (a success never falls out through \`break\`), and one catch.
+     */
+    function canThrowAfter(loop: TSESTree.Node, handlers: readonly TSESTree.CatchClause[]): boolean {
+      const handler = handlers.length === 1 ? handlers[0] : undefined;
+      const attempt = handler?.parent;
+      if (attempt?.type !== AST_NODE_TYPES.TryStatement || attempt.finalizer || !alwaysLeaves(attempt.block)) return false;
+      let breaksOut = false;
+      walkOwnCode(loop, sourceCode.visitorKeys, (node) => {
+        if (node === handler) return false;
+        if (node.type === AST_NODE_TYPES.BreakStatement && !node.label) breaksOut = true;
+        return !breaksOut && (node === loop || (!isLoopNode(node) && node.type !== AST_NODE_TYPES.SwitchStatement));
+      });
+      return !breaksOut;
     }
 
     /** The loop's own test reads the attempt counter (`do { … } while (retry && retries++ < MAX)`). */
@@ -276,6 +350,11 @@ function isInNestedFunction(node: TSESTree.Node, container: TSESTree.Node): bool
     if (isFunctionNode(current)) return true;
   }
   return false;
+}
+
+/** `MongoDB updateOne`: what failed, for a log line or an error message. */
+function describeCall(call: DbCall): string {
+  return `${getDatabaseLabel(call.database)} ${call.operation}`;
 }
 
 /** `return retry(…)` hands the outcome to another attempt, not to the caller. */

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findPgPools, getOutermostSameValue, isErrorListenerCall, type PgPoolSite } from '../analysis/clients';
-import { getIndent, insertLine, isStatementListItem } from '../fix';
+import { getCodeStyle, getIndent, insertLine, isStatementListItem } from '../fix';
 import { createRule } from '../util/create-rule';
 import { quoteCode } from '../util/quote-code';
 
@@ -103,9 +103,12 @@ export default createRule<[], MessageId>({
       return `this.${binding.name}`;
     }
 
+    // Without pg's types a TypeScript file would get an implicitly `any` parameter.
+    const typescript = getCodeStyle(context).typescript;
+
     function listenerText(receiver: string, indent: string): string {
       return (
-        `${receiver}.on('error', (err) => {\n` +
+        `${receiver}.on('error', (err${typescript ? ': Error' : ''}) => {\n` +
         `${indent}  console.error('Unexpected error on an idle PostgreSQL client', err);\n` +
         `${indent}})`
       );

@@ -9,6 +9,15 @@ const stock = client.db('shop').collection('stock');
 
 const data = (method: string, retry: string) => ({ method, retry });
 
+const moved = `${header}export async function move(session) {
+  await session.withTransaction(async () => {
+    let tries = 0;
+    // both writes or none
+    await orders.updateOne({ _id: 1 }, { $set: { state: 'moved' } }, { session });
+    await stock.updateOne({ _id: 'sku' }, { $inc: { n: 1 } }, { session });
+  });
+}`;
+
 createRuleTester().run('mongo-no-retry-in-transaction', rule, {
   valid: [
     // Retrying the whole transaction is the right shape.
@@ -70,7 +79,90 @@ await session.withTransaction(async () => {
     }
   }
 });`,
-      errors: [{ messageId: 'retryInsideTransaction', data: data('updateOne', 'a retry loop'), line: 10, column: 13, endLine: 10, endColumn: 78 }],
+      errors: [
+        {
+          messageId: 'retryInsideTransaction',
+          data: data('updateOne', 'a retry loop'),
+          line: 10,
+          column: 13,
+          endLine: 10,
+          endColumn: 78,
+          suggestions: [
+            {
+              messageId: 'keepSingleAttempt',
+              output: `${header}const session = client.startSession();
+await session.withTransaction(async () => {
+  await orders.insertOne({ _id: 1 }, { session });
+  await stock.updateOne({ _id: 'sku' }, { $inc: { n: -1 } }, { session });
+});`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Several statements per attempt, a comment kept; the loop's counter unused by the attempt.
+      code: `${header}export async function move(session) {
+  await session.withTransaction(async () => {
+    let tries = 0;
+    while (tries < 3) {
+      try {
+        // both writes or none
+        await orders.updateOne({ _id: 1 }, { $set: { state: 'moved' } }, { session });
+        await stock.updateOne({ _id: 'sku' }, { $inc: { n: 1 } }, { session });
+        break;
+      } catch (error) {
+        tries++;
+      }
+    }
+  });
+}`,
+      errors: [
+        {
+          messageId: 'retryInsideTransaction',
+          line: 11,
+          suggestions: [
+            {
+              messageId: 'keepSingleAttempt',
+              output: `${header}export async function move(session) {
+  await session.withTransaction(async () => {
+    let tries = 0;
+    // both writes or none
+    await orders.updateOne({ _id: 1 }, { $set: { state: 'moved' } }, { session });
+    await stock.updateOne({ _id: 'sku' }, { $inc: { n: 1 } }, { session });
+  });
+}`,
+            },
+          ],
+        },
+        // The second write of the same attempt: the same edit.
+        { messageId: 'retryInsideTransaction', line: 12, suggestions: [{ messageId: 'keepSingleAttempt', output: moved }] },
+      ],
+    },
+    {
+      // The attempt reads the loop's counter: removing the loop would leave it undefined.
+      code: `${header}await client.startSession().withTransaction(async (session) => {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await orders.insertOne({ _id: attempt }, { session });
+      break;
+    } catch {}
+  }
+});`,
+      errors: [{ messageId: 'retryInsideTransaction', suggestions: [] }],
+    },
+    {
+      // An explicit transaction (startTransaction … commitTransaction) has no retry of its own.
+      code: `${header}const session = client.startSession();
+session.startTransaction();
+for (let attempt = 0; attempt < 3; attempt++) {
+  try {
+    await orders.insertOne({ _id: 1 }, { session });
+    break;
+  } catch {}
+}
+await session.commitTransaction();`,
+      errors: [{ messageId: 'retryInsideTransaction', suggestions: [] }],
     },
     {
       code: `${header}const session = client.startSession();
@@ -89,7 +181,7 @@ try {
 } catch (error) {
   await session.abortTransaction();
 }`,
-      errors: [{ messageId: 'retryInsideTransaction', data: data('deleteOne', 'a recursive retry'), line: 10, column: 13, endLine: 10, endColumn: 54 }],
+      errors: [{ messageId: 'retryInsideTransaction', data: data('deleteOne', 'a recursive retry'), line: 10, column: 13, endLine: 10, endColumn: 54, suggestions: [] }],
     },
     {
       // CommonJS, a retry library, Mongoose connection.transaction.
@@ -99,7 +191,7 @@ const Order = mongoose.model('Order', new mongoose.Schema({}));
 mongoose.connection.transaction(async (session) => {
   await pRetry(() => Order.updateOne({ _id: 1 }, { paid: true }, { session }), { retries: 2 });
 });`,
-      errors: [{ messageId: 'retryInsideTransaction', data: data('updateOne', '`p-retry`'), line: 5, column: 22, endLine: 5, endColumn: 78 }],
+      errors: [{ messageId: 'retryInsideTransaction', data: data('updateOne', '`p-retry`'), line: 5, column: 22, endLine: 5, endColumn: 78, suggestions: [] }],
     },
   ],
 });
@@ -117,7 +209,27 @@ export async function pay(s: ClientSession, payments: Collection) {
     }
   });
 }`,
-      errors: [{ messageId: 'retryInsideTransaction', data: data('insertOne', 'a retry loop'), line: 5, column: 19, endLine: 5, endColumn: 77 }],
+      errors: [
+        {
+          messageId: 'retryInsideTransaction',
+          data: data('insertOne', 'a retry loop'),
+          line: 5,
+          column: 19,
+          endLine: 5,
+          endColumn: 77,
+          suggestions: [
+            {
+              messageId: 'keepSingleAttempt',
+              output: `import type { ClientSession, Collection } from 'mongodb';
+export async function pay(s: ClientSession, payments: Collection) {
+  await s.withTransaction(async () => {
+    await payments.insertOne({ _id: 'p1' } as never, { session: s }); return;
+  });
+}`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });

@@ -27,22 +27,172 @@ await User.findOneAndUpdate({ _id: id }, { a: 1 }).lean().select({ a: 1 });`,
   invalid: [
     {
       code: `${header}const updated = await orders.findOneAndUpdate({ _id: id }, { $inc: { n: 1 } }, { returnDocument: 'after' });`,
-      errors: [{ messageId: 'missingProjection', data: { method: 'findOneAndUpdate' }, line: 3, column: 23, endLine: 3, endColumn: 108 }],
+      errors: [
+        {
+          messageId: 'missingProjection',
+          data: { method: 'findOneAndUpdate' },
+          line: 3,
+          column: 23,
+          endLine: 3,
+          endColumn: 108,
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ _id: 1 }' },
+              output: `${header}const updated = await orders.findOneAndUpdate({ _id: id }, { $inc: { n: 1 } }, { returnDocument: 'after', projection: { _id: 1 } });`,
+            },
+          ],
+        },
+      ],
     },
     {
       code: `${header}await orders.findOneAndDelete({ _id: id });`,
-      errors: [{ messageId: 'missingProjection', data: { method: 'findOneAndDelete' }, line: 3, column: 7, endLine: 3, endColumn: 43 }],
+      errors: [
+        {
+          messageId: 'missingProjection',
+          data: { method: 'findOneAndDelete' },
+          line: 3,
+          column: 7,
+          endLine: 3,
+          endColumn: 43,
+          suggestions: [
+            { messageId: 'addProjection', data: { projection: '{ _id: 1 }' }, output: `${header}await orders.findOneAndDelete({ _id: id }, { projection: { _id: 1 } });` },
+          ],
+        },
+      ],
     },
     {
       code: `${header}await orders.findOneAndReplace({ _id: id }, { total: 1 }, { upsert: true });`,
-      errors: [{ messageId: 'missingProjection', data: { method: 'findOneAndReplace' }, line: 3, column: 7, endLine: 3, endColumn: 76 }],
+      errors: [
+        {
+          messageId: 'missingProjection',
+          data: { method: 'findOneAndReplace' },
+          line: 3,
+          column: 7,
+          endLine: 3,
+          endColumn: 76,
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ _id: 1 }' },
+              output: `${header}await orders.findOneAndReplace({ _id: id }, { total: 1 }, { upsert: true, projection: { _id: 1 } });`,
+            },
+          ],
+        },
+      ],
     },
     {
       code: `const mongoose = require('mongoose');
 const User = mongoose.model('User', new mongoose.Schema({}));
 User.findOneAndUpdate({ _id: id }, { a: 1 }, { new: true }).lean();`,
-      errors: [{ messageId: 'missingProjection', data: { method: 'findOneAndUpdate' }, line: 3, column: 1, endLine: 3, endColumn: 60 }],
+      errors: [
+        {
+          messageId: 'missingProjection',
+          data: { method: 'findOneAndUpdate' },
+          line: 3,
+          column: 1,
+          endLine: 3,
+          endColumn: 60,
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ _id: 1 }' },
+              output: `const mongoose = require('mongoose');
+const User = mongoose.model('User', new mongoose.Schema({}));
+User.findOneAndUpdate({ _id: id }, { a: 1 }, { new: true, projection: { _id: 1 } }).lean();`,
+            },
+          ],
+        },
+      ],
     },
+    // The fields read from the result, through a variable, destructuring and a Mongoose `.exec()`.
+    {
+      code: `${header}async function next(key) {
+  const counter = await orders.findOneAndUpdate({ _id: key }, { $inc: { seq: 1 } }, {
+    upsert: true,
+    returnDocument: 'after',
+  });
+  if (!counter) throw new Error('no counter');
+  return counter.seq + counter.step;
+}`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ seq: 1, step: 1 }' },
+              output: `${header}async function next(key) {
+  const counter = await orders.findOneAndUpdate({ _id: key }, { $inc: { seq: 1 } }, {
+    upsert: true,
+    returnDocument: 'after', projection: { seq: 1, step: 1 },
+  });
+  if (!counter) throw new Error('no counter');
+  return counter.seq + counter.step;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      code: `import mongoose from "mongoose";
+const Job = mongoose.model("Job", new mongoose.Schema({}));
+export async function claim() {
+  const { name, "data.pid": pid } = await Job.findOneAndUpdate({ state: "ready" }, { state: "running" }).exec();
+  return [name, pid];
+}`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ name: 1, "data.pid": 1 }' },
+              output: `import mongoose from "mongoose";
+const Job = mongoose.model("Job", new mongoose.Schema({}));
+export async function claim() {
+  const { name, "data.pid": pid } = await Job.findOneAndUpdate({ state: "ready" }, { state: "running" }, { projection: { name: 1, "data.pid": 1 } }).exec();
+  return [name, pid];
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    // The wrapper of includeResultMetadata: only `ok` is read, so the document needs no field.
+    {
+      code: `${header}const { ok } = await orders.findOneAndDelete({ _id: id }, { includeResultMetadata: true });`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ _id: 1 }' },
+              output: `${header}const { ok } = await orders.findOneAndDelete({ _id: id }, { includeResultMetadata: true, projection: { _id: 1 } });`,
+            },
+          ],
+        },
+      ],
+    },
+    // The whole document may be used: no projection can be derived, so no suggestion.
+    ...[
+      `${header}export async function claim() { return orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); }`,
+      `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); handle(job);`,
+      `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); console.log(job);`,
+      `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); const { a, ...rest } = job; use(a, rest);`,
+      `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); job[field];`,
+      // \`.value\` without the option: a driver before 6.0 wraps the document, a newer one does not.
+      `${header}const { value } = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } });`,
+      `${header}const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true }); use(r.value.name);`,
+      `import mongoose from 'mongoose'; const User = mongoose.model('User', new mongoose.Schema({}));
+const user = await User.findOneAndUpdate({ _id: id }, { a: 1 }); await user.save();`,
+      // Options held elsewhere than the call's own argument list.
+      `${header}await orders.findOneAndUpdate({ s: 1 });`,
+    ].map((code) => ({ code, errors: [{ messageId: 'missingProjection' as const, suggestions: [] }] })),
   ],
 });
 

@@ -312,6 +312,17 @@ export async function save(doc) {
   }
 }
 ` },
+            { messageId: 'logAndRethrow', output: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  try {
+    await coll.insertOne(doc);
+  } catch (err) {
+    console.error('MongoDB insertOne failed', err);
+    throw err;
+  }
+}
+` },
           ],
         },
       ],
@@ -338,6 +349,17 @@ export async function touch(id) {
   try {
     await pool.query('UPDATE t SET seen = now() WHERE id = $1', [id]);
   } catch (error) {
+    throw error;
+  }
+}
+` },
+            { messageId: 'logAndRethrow', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function touch(id) {
+  try {
+    await pool.query('UPDATE t SET seen = now() WHERE id = $1', [id]);
+  } catch (error) {
+    console.error('PostgreSQL query failed', error);
     throw error;
   }
 }
@@ -375,6 +397,18 @@ export async function put(item) {
   }
 }
 ` },
+            { messageId: 'logAndRethrow', output: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function put(item) {
+  try {
+    await client.send(new PutItemCommand(item));
+  } catch (e) {
+    // ignore: best effort
+    console.error('DynamoDB PutItem failed', e);
+    throw e;
+  }
+}
+` },
           ],
         },
       ],
@@ -399,6 +433,12 @@ export async function save(doc) {
   try { await coll.insertOne(doc); } catch (e) { /* ignore */ throw e; }
 }
 ` },
+            { messageId: 'logAndRethrow', output: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  try { await coll.insertOne(doc); } catch (e) { /* ignore */ console.error('MongoDB insertOne failed', e); throw e; }
+}
+` },
           ],
         },
       ],
@@ -416,7 +456,14 @@ export function touch(id) {
           messageId: 'emptyCatchCallback',
           line: 4, column: 69, endLine: 4, endColumn: 77,
           data: { database: 'PostgreSQL', operation: "query" },
-          suggestions: [],
+          suggestions: [
+            { messageId: 'logError', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export function touch(id) {
+  pool.query('UPDATE t SET seen = now() WHERE id = $1', [id]).catch((error) => console.error('PostgreSQL query failed', error));
+}
+` },
+          ],
         },
       ],
     },
@@ -434,7 +481,22 @@ module.exports = { put };
           messageId: 'emptyCatchCallback',
           line: 4, column: 61, endLine: 4, endColumn: 75,
           data: { database: 'DynamoDB', operation: "PutItem" },
-          suggestions: [],
+          suggestions: [
+            { messageId: 'rethrowFromCallback', output: `const AWS = require('aws-sdk');
+const docClient = new AWS.DynamoDB.DocumentClient();
+function put(params) {
+  return docClient.put(params).promise().then((out) => out, (error) => { throw error; });
+}
+module.exports = { put };
+` },
+            { messageId: 'logError', output: `const AWS = require('aws-sdk');
+const docClient = new AWS.DynamoDB.DocumentClient();
+function put(params) {
+  return docClient.put(params).promise().then((out) => out, (error) => console.error('DynamoDB PutItem failed', error));
+}
+module.exports = { put };
+` },
+          ],
         },
       ],
     },
@@ -461,7 +523,25 @@ export async function waitForActive(TableName: string) {
           messageId: 'silentRetryEnd',
           line: 12, column: 7, endLine: 12, endColumn: 47,
           data: { database: 'DynamoDB', operation: "DescribeTable" },
-          suggestions: [],
+          suggestions: [
+            { messageId: 'throwWhenFlagStillSet', output: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 5;
+export async function waitForActive(TableName: string) {
+  try {
+    let retries = 0;
+    let retry = false;
+    do {
+      await sleep(Math.min(Math.pow(3, retries) * 100, 20000));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+      retry = Table?.TableStatus !== 'ACTIVE';
+    } while (retry && retries++ < MAX_RETRIES);
+    if (retry) throw new Error('DynamoDB DescribeTable did not succeed before the last attempt');
+  } catch (ex) {
+  }
+}
+` },
+          ],
         },
         {
           messageId: 'emptyCatch',
@@ -481,6 +561,24 @@ export async function waitForActive(TableName: string) {
       retry = Table?.TableStatus !== 'ACTIVE';
     } while (retry && retries++ < MAX_RETRIES);
   } catch (ex) {
+    throw ex;
+  }
+}
+` },
+            { messageId: 'logAndRethrow', output: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const MAX_RETRIES = 5;
+export async function waitForActive(TableName: string) {
+  try {
+    let retries = 0;
+    let retry = false;
+    do {
+      await sleep(Math.min(Math.pow(3, retries) * 100, 20000));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+      retry = Table?.TableStatus !== 'ACTIVE';
+    } while (retry && retries++ < MAX_RETRIES);
+  } catch (ex) {
+    console.error('DynamoDB DescribeTable failed', ex);
     throw ex;
   }
 }
@@ -509,7 +607,24 @@ export async function save(doc) {
           messageId: 'silentRetryEnd',
           line: 4, column: 3, endLine: 4, endColumn: 48,
           data: { database: 'MongoDB', operation: "insertOne" },
-          suggestions: [],
+          suggestions: [
+            { messageId: 'throwAfterLastAttempt', output: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await coll.insertOne(doc);
+      return;
+    } catch (err) {
+      lastError = err;
+      await sleep(Math.random() * Math.min(10000, 100 * 2 ** attempt));
+    }
+  }
+  throw new Error('MongoDB insertOne failed after retrying', { cause: lastError });
+}
+` },
+          ],
         },
       ],
     },
@@ -534,7 +649,25 @@ export async function ping() {
           messageId: 'silentRetryEnd',
           line: 5, column: 3, endLine: 5, endColumn: 22,
           data: { database: 'PostgreSQL', operation: "query" },
-          suggestions: [],
+          suggestions: [
+            { messageId: 'throwAfterLastAttempt', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  let attempt = 0;
+  let lastError: unknown;
+  while (attempt < 5) {
+    try {
+      return await pool.query('SELECT 1');
+    } catch (err) {
+      lastError = err;
+      if (err.code !== 'ECONNRESET') break;
+      attempt++;
+    }
+  }
+  throw new Error('PostgreSQL query failed after retrying', { cause: lastError });
+}
+` },
+          ],
         },
       ],
     },
@@ -557,6 +690,84 @@ export async function put(item, attempt = 0) {
           messageId: 'silentRetryEnd',
           line: 6, column: 5, endLine: 10, endColumn: 4,
           data: { database: 'DynamoDB', operation: "PutItem" },
+          suggestions: [
+            { messageId: 'rethrow', output: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function put(item, attempt = 0) {
+  try {
+    return await client.send(new PutItemCommand(item));
+  } catch (err) {
+    if (attempt < 3) {
+      return put(item, attempt + 1);
+    }
+    throw err;
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "silent-loop-end-js-no-semicolons",
+      filename: 'file.js',
+      code: `import { Pool } from "pg"
+const pool = new Pool()
+export async function ping() {
+  let lastError
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await pool.query("SELECT 1")
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt))
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'silentRetryEnd',
+          line: 5, column: 3, endLine: 5, endColumn: 48,
+          suggestions: [
+            { messageId: 'throwAfterLastAttempt', output: `import { Pool } from "pg"
+const pool = new Pool()
+export async function ping() {
+  let lastError
+  let lastError2
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await pool.query("SELECT 1")
+    } catch (error) {
+      lastError2 = error
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt))
+    }
+  }
+  throw new Error("PostgreSQL query failed after retrying", { cause: lastError2 })
+}
+` },
+          ],
+        },
+      ],
+    },
+    {
+      name: "silent-loop-end-success-breaks",
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function ping() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await pool.query('SELECT 1');
+      break;
+    } catch (err) {
+      await sleep(100 * 2 ** attempt);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'silentRetryEnd',
+          line: 4, column: 3, endLine: 4, endColumn: 48,
           suggestions: [],
         },
       ],

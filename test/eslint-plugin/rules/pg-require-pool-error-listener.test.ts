@@ -62,6 +62,30 @@ const client = new Client();`,
   ],
   invalid: [
     {
+      // JavaScript: the listener's parameter gets no type.
+      filename: 'db.js',
+      code: `const { Pool } = require('pg');
+const pool = new Pool();
+module.exports = { query: (text) => pool.query(text) };`,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              data: { name: 'pool' },
+              output: `const { Pool } = require('pg');
+const pool = new Pool();
+pool.on('error', (err) => {
+  console.error('Unexpected error on an idle PostgreSQL client', err);
+});
+module.exports = { query: (text) => pool.query(text) };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       code: `import { Pool } from 'pg';
 const pool = new Pool({ connectionString: process.env.DATABASE_URL });
 export async function getOrder(id) {
@@ -81,7 +105,7 @@ export async function getOrder(id) {
               data: { name: 'pool' },
               output: `import { Pool } from 'pg';
 const pool = new Pool({ connectionString: process.env.DATABASE_URL });
-pool.on('error', (err) => {
+pool.on('error', (err: Error) => {
   console.error('Unexpected error on an idle PostgreSQL client', err);
 });
 export async function getOrder(id) {
@@ -111,7 +135,7 @@ module.exports = pool;`,
               messageId: 'addErrorListener',
               output: `const pg = require('pg');
 const pool = new pg.Pool();
-pool.on('error', (err) => {
+pool.on('error', (err: Error) => {
   console.error('Unexpected error on an idle PostgreSQL client', err);
 });
 pool.on('connect', (client) => client.query('SET search_path TO app'));
@@ -139,7 +163,7 @@ module.exports = { pool, query: (text, values) => pool.query(text, values) };`,
               messageId: 'addErrorListener',
               output: `const { Pool } = require('pg');
 const pool = new Pool();
-pool.on('error', (err) => {
+pool.on('error', (err: Error) => {
   console.error('Unexpected error on an idle PostgreSQL client', err);
 });
 module.exports = { pool, query: (text, values) => pool.query(text, values) };`,
@@ -164,7 +188,7 @@ export const pool = new PgPool({ max: 10 });`,
               messageId: 'addErrorListener',
               output: `import PgPool from 'pg-pool';
 export const pool = new PgPool({ max: 10 });
-pool.on('error', (err) => {
+pool.on('error', (err: Error) => {
   console.error('Unexpected error on an idle PostgreSQL client', err);
 });`,
             },
@@ -197,7 +221,7 @@ export class OrdersRepository {
 export class OrdersRepository {
   constructor(config) {
     this.pool = new Pool(config);
-    this.pool.on('error', (err) => {
+    this.pool.on('error', (err: Error) => {
       console.error('Unexpected error on an idle PostgreSQL client', err);
     });
   }
@@ -227,7 +251,7 @@ export class Db {
               messageId: 'addErrorListener',
               output: `import { Pool } from 'pg';
 export class Db {
-  readonly #pool = new Pool({ max: 5 /* per instance */ }).on('error', (err) => {
+  readonly #pool = new Pool({ max: 5 /* per instance */ }).on('error', (err: Error) => {
     console.error('Unexpected error on an idle PostgreSQL client', err);
   });
 }`,
@@ -253,7 +277,7 @@ export default new Pool();`,
               messageId: 'addErrorListener',
               data: { name: 'pool' },
               output: `import { Pool } from 'pg';
-export default new Pool().on('error', (err) => {
+export default new Pool().on('error', (err: Error) => {
   console.error('Unexpected error on an idle PostgreSQL client', err);
 });`,
             },
@@ -291,7 +315,7 @@ export const getPool = (uri) => {
               output: `import pg from 'pg';
 let cached;
 export const getPool = (uri) => {
-  cached ??= new pg.Pool({ connectionString: uri }).on('error', (err) => {
+  cached ??= new pg.Pool({ connectionString: uri }).on('error', (err: Error) => {
     console.error('Unexpected error on an idle PostgreSQL client', err);
   });
   return cached;
@@ -321,7 +345,7 @@ export async function main() {
               output: `import { Pool } from 'pg'
 export async function main() {
   const pool = new Pool()
-  pool.on('error', (err) => {
+  pool.on('error', (err: Error) => {
     console.error('Unexpected error on an idle PostgreSQL client', err);
   });
   await pool.query('SELECT 1')

@@ -12,7 +12,7 @@ export { findMongoConnectCalls, type MongoConnectCall, type UriLiteral } from '.
 export { getPossibleStrings } from './possible-strings';
 export { findInsertsWithoutId, type InsertWithoutId } from './mongo-inserts';
 export { type BulkMultiDocumentWrite, findBulkMultiDocumentWrites, getMultiDocumentWriteIdempotency, isMultiDocumentWrite } from './mongo-multi-document-writes';
-export { hasProjection, isFindAndModify } from './mongo-projections';
+export { getFindAndModifyOptionsIndex, getReadDocumentFields, hasProjection, isFindAndModify } from './mongo-projections';
 export { findEnclosingTransactionScopes, findTransactionScopes } from './mongo-transactions';
 export { getNonIdempotentStatement } from './non-idempotent-sql';
 export { findPgPools, getPostgresReportNode, type PgPoolSite, type PostgresCall } from './pg-calls';
@@ -20,7 +20,7 @@ export { isErrorListenerCall } from './pg-pool-listeners';
 export { getOpenTransaction } from './pg-transactions';
 export { isProbeCall } from './probe-calls';
 export { createsRecords } from './record-creation';
-export { getCallbackPropertyUse, getPromisedPropertyUse, type PropertyUse, type PropertyUseReport } from './result-usage';
+export { getCallbackPropertyUse, getPromisedFieldReads, getPromisedPropertyUse, type PropertyUse, type PropertyUseReport } from './result-usage';
 export { getSqlText } from './sql-statements';
 export { getPropertyKeyName, getUpdateIdempotency, type UpdateIdempotency } from './update-operators';
 export { getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';

@@ -1,5 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
+import type { AnyRuleContext } from '../per-file-cache';
 import type { MongoCall } from './mongo-calls';
+import { getPromisedFieldReads } from './result-usage';
 import { getPropertyKeyName } from './update-operators';
 
 /** Find-and-modify calls and the options that limit the fields they return. */
@@ -46,4 +48,34 @@ function isFollowedByProjection(call: TSESTree.CallExpression): boolean {
     current = member.parent as TSESTree.CallExpression;
   }
   return false;
+}
+
+/** Where the options argument of a find-and-modify method goes. */
+export function getFindAndModifyOptionsIndex(operation: string): number | undefined {
+  return OPTIONS_INDEX[operation];
+}
+
+/** Options that make the call resolve to `{ value, ok, lastErrorObject }` rather than the document. */
+const RESULT_METADATA_OPTIONS = new Set(['includeResultMetadata', 'rawResult']);
+/** Fields of that wrapper (also what drivers before 6.0 always returned). */
+const RESULT_METADATA_FIELDS = new Set(['value', 'ok', 'lastErrorObject']);
+
+/**
+ * The fields of the returned document the code reads, when they are all known: the set
+ * (empty when it reads none), or undefined when the document may be used whole, or when
+ * `.value` is read and the result may be the driver's metadata wrapper around it.
+ */
+export function getReadDocumentFields(context: AnyRuleContext, call: MongoCall): ReadonlySet<string> | undefined {
+  const fields = getPromisedFieldReads(context, call.node);
+  if (!fields) return undefined;
+  const index = OPTIONS_INDEX[call.operation];
+  const options = index === undefined ? undefined : call.node.arguments[index];
+  const wrapped =
+    options?.type === 'ObjectExpression' &&
+    options.properties.some((property) => {
+      const key = property.type === 'Property' ? getPropertyKeyName(property) : undefined;
+      return key !== undefined && RESULT_METADATA_OPTIONS.has(key) && !(property.type === 'Property' && property.value.type === 'Literal' && property.value.value === false);
+    });
+  if (wrapped) return fields.has('value') ? undefined : new Set();
+  return [...fields].some((field) => RESULT_METADATA_FIELDS.has(field)) ? undefined : fields;
 }

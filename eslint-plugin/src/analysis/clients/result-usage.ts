@@ -59,15 +59,19 @@ const MAX_DEPTH = 12;
 const PRINTING_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
 const LOGGER_NAME = /^(?:console|log|logger)$/i;
 
-/** `Boolean(r)`, `String(r)`, `console.log(r)`, `logger.info(r)`: calls that only convert or print their argument. */
-function isOpaqueConsumer(callee: Node): boolean {
+/**
+ * `Boolean(r)`, `String(r)`, `console.log(r)`, `logger.info(r)`: calls that only convert or
+ * print their argument. Printing shows every field, so it counts only when one property is
+ * asked about (`printing` false: the fields the code needs are asked).
+ */
+function isOpaqueConsumer(callee: Node, printing = true): boolean {
   if (callee.type === AST_NODE_TYPES.Identifier) return ['Boolean', 'String', 'Number'].includes(callee.name);
   if (callee.type !== AST_NODE_TYPES.MemberExpression) return false;
   const object = callee.object;
   const objectName =
     object.type === AST_NODE_TYPES.Identifier ? object.name : object.type === AST_NODE_TYPES.MemberExpression && object.object.type === AST_NODE_TYPES.ThisExpression ? getKeyName(object) : undefined;
-  if (objectName === 'console') return true;
-  return objectName !== undefined && LOGGER_NAME.test(objectName) && PRINTING_METHODS.has(getKeyName(callee) ?? '');
+  if (objectName === 'console') return printing;
+  return printing && objectName !== undefined && LOGGER_NAME.test(objectName) && PRINTING_METHODS.has(getKeyName(callee) ?? '');
 }
 
 /** `JSON.stringify(r)`, `util.inspect(r)`: calls that turn the result into text for printing. */
@@ -82,6 +86,7 @@ function isPromiseAllOf(call: Node | undefined, node: Node): call is TSESTree.Ca
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.arguments[0] !== node) return false;
   const callee = call.callee;
   return (
+    printing &&
     callee.type === AST_NODE_TYPES.MemberExpression &&
     callee.object.type === AST_NODE_TYPES.Identifier &&
     callee.object.name === 'Promise' &&
@@ -128,10 +133,13 @@ interface Visits {
 class PropertyUseFinder {
   /** Reads of the property found in the linted file. */
   readonly reads: Node[] = [];
+  /** Every property read from the result (with `property` undefined: the fields the code needs). */
+  readonly keysRead = new Set<string>();
 
+  /** `property` undefined: collect every key read; the whole result escaping then counts as `read`. */
   constructor(
     private readonly context: AnyRuleContext,
-    private readonly property: string,
+    private readonly property: string | undefined,
     private readonly visits: Visits = { functions: new Set(), variables: new Set() },
     private readonly local = true,
   ) {}
@@ -162,6 +170,10 @@ class PropertyUseFinder {
     if (!method) return 'unknown';
     if (method.name === 'then') return this.ofCallbackParameter(method.call.arguments[0], 0, depth);
     if (method.name === 'catch' || method.name === 'finally') return this.ofPromise(method.call, depth + 1);
+    // A Mongoose query run as a promise (`Model.findOneAndUpdate(…).lean().exec()`).
+    if (this.property === undefined && (method.name === 'exec' || method.name === 'lean') && method.call.arguments.length === 0) {
+      return this.ofPromise(method.call, depth + 1);
+    }
     return 'unknown';
   }
 
@@ -179,12 +191,16 @@ class PropertyUseFinder {
         return parent.operator === 'void' || parent.operator === '!' || parent.operator === 'typeof' ? 'ignored' : 'unknown';
       case AST_NODE_TYPES.CallExpression:
         if (!parent.arguments.includes(outer as TSESTree.CallExpressionArgument)) return 'unknown';
-        if (isOpaqueConsumer(parent.callee)) return 'ignored';
+        if (isOpaqueConsumer(parent.callee, this.property !== undefined)) return 'ignored';
+        if (this.property === undefined) return 'unknown';
         return isTextConversion(parent.callee) ? this.ofText(parent, depth + 1) : 'unknown';
       case AST_NODE_TYPES.MemberExpression: {
         if (parent.object !== outer) return 'unknown';
         const key = getKeyName(parent);
         if (key === undefined) return 'unknown';
+        this.keysRead.add(key);
+        // `doc.save()`, `doc.toObject()`: a method of the whole document.
+        if (this.property === undefined && getOutermostSameValue(parent).parent?.type === AST_NODE_TYPES.CallExpression) return 'unknown';
         if (key !== this.property) return 'ignored';
         if (this.local) this.reads.push(parent);
         return 'read';
@@ -265,7 +281,10 @@ class PropertyUseFinder {
       case AST_NODE_TYPES.ObjectPattern: {
         for (const property of pattern.properties) {
           if (property.type === AST_NODE_TYPES.RestElement) return this.ofPattern(property.argument, depth);
-          if (getKeyName(property) !== this.property) continue;
+          const key = getKeyName(property);
+          if (key === undefined && this.property === undefined) return 'unknown';
+          if (key !== undefined) this.keysRead.add(key);
+          if (key !== this.property) continue;
           const target = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
           if (this.local) this.reads.push(target);
           if (target.type !== AST_NODE_TYPES.Identifier) return 'read';
@@ -365,6 +384,16 @@ function getMapCallOf(fn: FunctionNode): TSESTree.CallExpression | undefined {
   const map = fn.parent;
   if (map?.type !== AST_NODE_TYPES.CallExpression || map.arguments[0] !== fn) return undefined;
   return map.callee.type === AST_NODE_TYPES.MemberExpression && getKeyName(map.callee) === 'map' ? map : undefined;
+}
+
+/**
+ * The fields code reads from the result that `promise` resolves to (`r.status`,
+ * `const { seq } = r`), or undefined when the whole result may be used: returned, passed
+ * on, printed, stored elsewhere, or a method of it called.
+ */
+export function getPromisedFieldReads(context: AnyRuleContext, promise: Node): ReadonlySet<string> | undefined {
+  const finder = new PropertyUseFinder(context, undefined);
+  return finder.ofPromise(promise) === 'ignored' ? finder.keysRead : undefined;
 }
 
 /** How the result that `promise` resolves to is used for `property`. */
