@@ -146,7 +146,6 @@ describe.each(Object.keys(plugin.rules))('docs page of %s', (ruleId) => {
       const messages = lintWithRule(ruleId, example);
       const fatal = messages.filter((message) => message.fatal);
       expect(fatal, `example at line ${example.line} does not parse`).toEqual([]);
-      if (example.kind === 'suggested') continue;
       const fromRule = messages.filter((message) => message.ruleId === `retry-safety/${ruleId}`);
       if (example.kind === 'incorrect') expect(fromRule.length, `incorrect example at line ${example.line}`).toBeGreaterThan(0);
       else expect(fromRule, `correct example at line ${example.line}`).toEqual([]);

@@ -86,7 +86,6 @@ function isPromiseAllOf(call: Node | undefined, node: Node): call is TSESTree.Ca
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.arguments[0] !== node) return false;
   const callee = call.callee;
   return (
-    printing &&
     callee.type === AST_NODE_TYPES.MemberExpression &&
     callee.object.type === AST_NODE_TYPES.Identifier &&
     callee.object.name === 'Promise' &&
