@@ -285,7 +285,7 @@ describe('language server over stdio', () => {
     ].join('\n');
     await client.open(uri, 'typescript', text);
     const diagnostics = await client.diagnosticsFor(uri, 1);
-    const swallowed = diagnostics.find((diagnostic) => diagnostic.code === 'retry-safety/no-swallowed-db-error');
+    const swallowed = diagnostics.find((diagnostic) => diagnostic.code === 'no-swallowed-db-error');
     expect(swallowed).toBeDefined();
     const actions = await client.codeActions(uri, swallowed!.range, [swallowed!]);
     expect(actions.map((action) => action.title)).toEqual([
@@ -300,7 +300,7 @@ describe('language server over stdio', () => {
     const fixed = await apply(client, uri, fixAll);
     expect(client.text(uri)).toBe(text.replace(DOCDB_URI, FIXED_URI));
     const left = await client.diagnosticsFor(uri, fixed);
-    expect(left.map((diagnostic) => diagnostic.code)).toEqual(['retry-safety/no-swallowed-db-error']);
+    expect(left.map((diagnostic) => diagnostic.code)).toEqual(['no-swallowed-db-error']);
 
     // The suggestion, taken as a quick-fix, clears the finding.
     const [logAndRethrow] = (await client.codeActions(uri, left[0]!.range, left)).filter((action) => action.title.startsWith('Log'));

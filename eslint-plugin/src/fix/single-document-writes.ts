@@ -19,7 +19,7 @@ export interface MultiDocumentWrite {
  * between is left alone. A filter or update that is not a plain name is stored in a
  * `const` first, under names the statement does not use.
  */
-export function getSingleDocumentWritesText(sourceCode: Readonly<TSESLint.SourceCode>, write: MultiDocumentWrite): string {
+export function getSingleDocumentWritesText(sourceCode: Readonly<TSESLint.SourceCode>, write: MultiDocumentWrite, typescript = false): string {
   const { statement, filter, update } = write;
   const taken = getUsedNames(sourceCode, statement);
   const name = (base: string): string => {
@@ -34,7 +34,9 @@ export function getSingleDocumentWritesText(sourceCode: Readonly<TSESLint.Source
   const reuse = (node: TSESTree.Expression, base: string): string => {
     if (node.type === 'Identifier') return node.name;
     const local = name(base);
-    lines.push(`${inner}const ${local} = ${sourceCode.getText(node)};`);
+    // In TypeScript, `as const` keeps literal types (`status: 'shipped'`) that the collection's document type asks for.
+    const literal = typescript && (node.type === 'ObjectExpression' || node.type === 'ArrayExpression');
+    lines.push(`${inner}const ${local} = ${sourceCode.getText(node)}${literal ? ' as const' : ''};`);
     return local;
   };
   const filterName = reuse(filter, 'filter');

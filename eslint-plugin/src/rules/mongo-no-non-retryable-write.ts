@@ -176,6 +176,6 @@ function getRewrite(context: Context, call: MongoCall): { operation: string; fix
   if (!isSimpleReference(call.receiver)) return undefined;
   const [filter, update] = args as TSESTree.Expression[];
   if (!filter || hasCommentOutside(sourceCode, statement, args)) return undefined;
-  const text = getSingleDocumentWritesText(sourceCode, { statement, receiver: call.receiver, filter, update: isUpdate ? update : undefined });
+  const text = getSingleDocumentWritesText(sourceCode, { statement, receiver: call.receiver, filter, update: isUpdate ? update : undefined }, getCodeStyle(context).typescript);
   return { operation: isUpdate ? 'updateOne' : 'deleteOne', fix: (fixer) => fixer.replaceText(statement, text) };
 }

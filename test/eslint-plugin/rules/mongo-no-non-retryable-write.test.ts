@@ -79,8 +79,8 @@ const orders = new MongoClient('mongodb://localhost').db('shop').collection('ord
 for (let attempt = 1; ; attempt++) {
   try {
     {
-      const filter = {};
-      const update = { $inc: { n: 1 } };
+      const filter = {} as const;
+      const update = { $inc: { n: 1 } } as const;
       const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
       if (ids.length > 0) {
         await orders.bulkWrite(ids.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
@@ -146,8 +146,8 @@ for (let attempt = 1; ; attempt++) {
               output: `import { MongoClient } from 'mongodb';
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 {
-  const filter = { status: 'new' };
-  const update = { $set: { status: 'stale' } };
+  const filter = { status: 'new' } as const;
+  const update = { $set: { status: 'stale' } } as const;
   const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
   if (ids.length > 0) {
     await orders.bulkWrite(ids.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
@@ -178,7 +178,7 @@ const orders = new MongoClient('mongodb://localhost').db('shop').collection('ord
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 export async function bump(filter, ids) {
   {
-    const update = { $inc: { views: 1 }, $push: { log: ids } };
+    const update = { $inc: { views: 1 }, $push: { log: ids } } as const;
     const ids2 = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
     if (ids2.length > 0) {
       await orders.bulkWrite(ids2.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
@@ -207,7 +207,7 @@ export async function bump(filter, ids) {
               output: `import { MongoClient } from 'mongodb';
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 {
-  const filter = { /* old drafts */ status: 'draft' };
+  const filter = { /* old drafts */ status: 'draft' } as const;
   const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
   if (ids.length > 0) {
     await orders.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
@@ -361,7 +361,7 @@ class Jobs {
 class Jobs {
   constructor(url) { this.jobs = new Client(url).db().collection('jobs'); }
   async purge() { {
-    const filter = { done: true };
+    const filter = { done: true } as const;
     const ids = (await this.jobs.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
     if (ids.length > 0) {
       await this.jobs.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
@@ -492,7 +492,7 @@ export async function expire(sessions: { all: Collection<{ expiresAt: Date }> })
               output: `import type { Collection } from 'mongodb';
 export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
   {
-    const filter = { expiresAt: { $lt: new Date() } };
+    const filter = { expiresAt: { $lt: new Date() } } as const;
     const ids = (await sessions.all.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
     if (ids.length > 0) {
       await sessions.all.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));

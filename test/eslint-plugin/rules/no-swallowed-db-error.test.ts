@@ -819,7 +819,23 @@ export const load = (id) => withRetry(() => pool.query('SELECT * FROM t WHERE id
           messageId: 'silentRetryEnd',
           line: 4, column: 3, endLine: 4, endColumn: 36,
           data: { database: 'PostgreSQL', operation: "query" },
-          suggestions: [],
+          suggestions: [{ messageId: "throwAfterLastAttempt", output: `import { Pool } from 'pg';
+const pool = new Pool();
+async function withRetry(fn, retries = 3) {
+  let lastError: unknown;
+  for (let i = 0; i < retries; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      lastError = err;
+      if (i === retries - 1) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** i)));
+    }
+  }
+  throw new Error('PostgreSQL query failed after retrying', { cause: lastError });
+}
+export const load = (id) => withRetry(() => pool.query('SELECT * FROM t WHERE id = $1', [id]));
+` }],
         },
       ],
     },
@@ -845,7 +861,22 @@ export const load = (id) => retry(() => pool.query('SELECT * FROM t WHERE id = $
           messageId: 'silentRetryEnd',
           line: 6, column: 5, endLine: 12, endColumn: 4,
           data: { database: 'PostgreSQL', operation: "query" },
-          suggestions: [],
+          suggestions: [{ messageId: "rethrow", output: `import { Pool } from 'pg';
+const pool = new Pool();
+async function retry(fn, retries = 3) {
+  try {
+    return await fn();
+  } catch (err) {
+    if (retries > 0) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** (3 - retries))));
+      return retry(fn, retries - 1);
+    }
+    return;
+    throw err;
+  }
+}
+export const load = (id) => retry(() => pool.query('SELECT * FROM t WHERE id = $1', [id]));
+` }],
         },
       ],
     },
@@ -869,7 +900,22 @@ export async function save(doc) {
           messageId: 'silentRetryEnd',
           line: 4, column: 3, endLine: 4, endColumn: 48,
           data: { database: 'MongoDB', operation: "insertOne" },
-          suggestions: [],
+          suggestions: [{ messageId: "throwAfterLastAttempt", output: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc) {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await coll.insertOne(doc);
+    } catch (err) {
+      lastError = err;
+      if (attempt === 2) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    }
+  }
+  throw new Error('MongoDB insertOne failed after retrying', { cause: lastError });
+}
+` }],
         },
       ],
     },
@@ -894,6 +940,17 @@ const pool = new Pool();
 export async function touch() {
   const client = await pool.connect();
   try { await client.query('RESET ROLE'); } catch (error) {
+    throw error;
+  }
+  client.release();
+}
+` },
+            { messageId: 'logAndRethrow', output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function touch() {
+  const client = await pool.connect();
+  try { await client.query('RESET ROLE'); } catch (error) {
+    console.error('PostgreSQL query failed', error);
     throw error;
   }
   client.release();

@@ -1,18 +1,27 @@
-// Saves up to 25 orders with BatchWriteItem and sends the UnprocessedItems again, with
-// exponential backoff and full jitter, until none are left.
+// Saves up to 25 orders with BatchWriteItem through writeAllItems, which sends the
+// UnprocessedItems again with capped, jittered exponential backoff until none are left,
+// and throws after its last attempt.
 import { BatchWriteItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
+/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems(send, input) {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(`DynamoDB left writes unprocessed after ${attempt} attempts`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}
+
 const client = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function saveOrders(orders) {
-  let pending = {
-    orders: orders.map((order) => ({ PutRequest: { Item: { id: { S: order.id }, total: { N: String(order.total) } } } })),
-  };
-  for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
-    if (attempt === 8) throw new Error('DynamoDB left writes unprocessed after 8 attempts');
-    if (attempt > 0) await sleep(Math.random() * Math.min(20_000, 100 * 2 ** attempt));
-    const result = await client.send(new BatchWriteItemCommand({ RequestItems: pending }));
-    pending = result.UnprocessedItems;
-  }
+  await writeAllItems((request) => client.send(new BatchWriteItemCommand(request)), {
+      RequestItems: {
+        orders: orders.map((order) => ({ PutRequest: { Item: { id: { S: order.id }, total: { N: String(order.total) } } } })),
+      },
+    });
 }
