@@ -103,7 +103,8 @@ function runTsc(projectDir: string): Map<string, Set<string>> {
   const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
   let output = '';
   try {
-    output = execFileSync(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', path.join(projectDir, 'tsconfig.json')], { encoding: 'utf8' });
+    // Run in the project so that the paths tsc prints are relative to it, wherever the checkout is.
+    output = execFileSync(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', path.join(projectDir, 'tsconfig.json')], { encoding: 'utf8', cwd: projectDir });
   } catch (error) {
     output = (error as { stdout?: string }).stdout ?? '';
   }
