@@ -4,7 +4,7 @@ import type { AnyRuleContext } from '../per-file-cache';
 import { findImportedReads, getCommonJsExportName, type ImportedRead, parseModule, readModuleText, WHOLE_MODULE } from '../modules';
 import { getParameterSlot, getSlotArguments } from './call-sites';
 import { resolveConst } from './mongo-connect-calls';
-import { getMethodCall, getOutermostSameValue } from './value-bindings';
+import { getMemberCall } from './value-bindings';
 
 const MAX_DEPTH = 4;
 
@@ -133,14 +133,10 @@ function getAliasStrings(context: AnyRuleContext, identifier: TSESTree.Identifie
  * (a `const`, or what every caller of the enclosing function passes).
  */
 export function getCalledMethodNames(context: AnyRuleContext, node: TSESTree.Node): { call: TSESTree.CallExpression; names: string[] } | undefined {
-  const method = getMethodCall(node);
-  if (method) return { call: method.call, names: [method.name] };
-  const outer = getOutermostSameValue(node);
-  const member = outer.parent;
-  if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== outer || !member.computed) return undefined;
-  const callee = getOutermostSameValue(member);
-  const call = callee.parent;
-  if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== callee) return undefined;
-  const names = getPossibleStrings(context, member.property);
-  return names && names.length > 0 ? { call, names: [...new Set(names)] } : undefined;
+  const found = getMemberCall(node);
+  if (!found) return undefined;
+  const name = getKeyName(found.member);
+  if (name !== undefined) return { call: found.call, names: [name] };
+  const names = found.member.computed ? getPossibleStrings(context, found.member.property) : undefined;
+  return names && names.length > 0 ? { call: found.call, names: [...new Set(names)] } : undefined;
 }

@@ -38,15 +38,20 @@ export function getOutermostSameValue(node: Node): Node {
 
 /** When `node` is the object of a call `node.<name>(...)`, that call and the method name. */
 export function getMethodCall(node: Node): { call: TSESTree.CallExpression; name: string } | undefined {
+  const found = getMemberCall(node);
+  const name = found && getKeyName(found.member);
+  return found && name !== undefined ? { call: found.call, name } : undefined;
+}
+
+/** When `node` is the object of a call `node.m(...)` or `node[k](...)`, that call and its member expression. */
+export function getMemberCall(node: Node): { call: TSESTree.CallExpression; member: TSESTree.MemberExpression } | undefined {
   const outer = getOutermostSameValue(node);
   const member = outer.parent;
   if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== outer) return undefined;
-  const name = getKeyName(member);
-  if (name === undefined) return undefined;
   const callee = getOutermostSameValue(member);
   const call = callee.parent;
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== callee) return undefined;
-  return { call, name };
+  return { call, member };
 }
 
 function findEnclosingClassBody(node: Node): TSESTree.ClassBody | undefined {
