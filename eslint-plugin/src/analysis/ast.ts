@@ -1,4 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { visitorKeys } from '@typescript-eslint/visitor-keys';
 
 /** Small AST helpers shared by the analysis, the rules and the fixers. */
 
@@ -70,8 +71,7 @@ export function visitNodes(root: TSESTree.Node, options: VisitNodesOptions, visi
   while (stack.length > 0) {
     const node = stack.pop() as TSESTree.Node;
     if (visit(node) === false) continue;
-    for (const key of Object.keys(node)) {
-      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'tokens' || key === 'comments') continue;
+    for (const key of getChildKeys(node)) {
       if (options.skipTypeAnnotations && (key === 'typeAnnotation' || key === 'returnType')) continue;
       const value = (node as unknown as Record<string, unknown>)[key];
       if (Array.isArray(value)) {
@@ -84,6 +84,13 @@ export function visitNodes(root: TSESTree.Node, options: VisitNodesOptions, visi
       }
     }
   }
+}
+
+const NOT_CHILDREN = new Set(['parent', 'loc', 'range', 'tokens', 'comments']);
+
+/** The keys that hold a node's children: the parser's visitor keys, or every key for a node type they do not know. */
+function getChildKeys(node: TSESTree.Node): readonly string[] {
+  return (visitorKeys as Record<string, readonly string[] | undefined>)[node.type] ?? Object.keys(node).filter((key) => !NOT_CHILDREN.has(key));
 }
 
 /** True for an AST node (any object with a string `type`), as found in a node's child keys. */

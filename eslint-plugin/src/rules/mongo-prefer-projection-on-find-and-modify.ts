@@ -23,11 +23,10 @@ export default createRule<[], 'missingProjection' | 'addProjection'>({
   create(context) {
     return {
       'Program:exit'() {
-        const style = getCodeStyle(context);
         for (const call of findMongoCalls(context)) {
           if (!isFindAndModify(call.operation) || hasProjection(call)) continue;
           const fields = getReadDocumentFields(context, call);
-          const projection = fields && getProjectionText(fields, style);
+          const projection = fields && getProjectionText(fields, getCodeStyle(context));
           const optionsIndex = getFindAndModifyOptionsIndex(call.operation);
           const fix = projection && optionsIndex !== undefined ? getAddProjectionFix(context.sourceCode, call.node, optionsIndex, projection) : undefined;
           context.report({

@@ -47,7 +47,6 @@ export default createRule<[], MessageId>({
   defaultOptions: [],
   create(context) {
     const sourceCode = context.sourceCode;
-    const style = getCodeStyle(context);
     const reportedHandlers = new Set<TSESTree.Node>();
 
     /** Database calls that a try block (or promise chain) really guards: not inside a nested function. */
@@ -77,7 +76,7 @@ export default createRule<[], MessageId>({
       // A one-line catch keeping a comment stays on one line (see fillEmptyBlock).
       const oneLine = handler.body.loc.start.line === handler.body.loc.end.line && sourceCode.getCommentsInside(handler.body).length > 0;
       const separator = oneLine ? ' ' : `\n${getIndent(sourceCode, handler, 'line')}  `;
-      const logAndThrow = (name: string): string => `${asStatement(getLogErrorCall(what, name, style), style)}${separator}throw ${name};`;
+      const logAndThrow = (name: string): string => `${asStatement(getLogErrorCall(what, name, getCodeStyle(context)), getCodeStyle(context))}${separator}throw ${name};`;
       context.report({
         node: handler,
         messageId: 'emptyCatch',
@@ -116,8 +115,8 @@ export default createRule<[], MessageId>({
       const [call] = findGuardedCalls(node.callee.object);
       if (!call) return;
       const what = describeCall(call);
-      const rethrow = isResultUsed(node) ? getCatchCallbackFix(sourceCode, callback, what, 'rethrow', style) : undefined;
-      const log = getCatchCallbackFix(sourceCode, callback, what, 'log', style);
+      const rethrow = isResultUsed(node) ? getCatchCallbackFix(sourceCode, callback, what, 'rethrow', getCodeStyle(context)) : undefined;
+      const log = getCatchCallbackFix(sourceCode, callback, what, 'log', getCodeStyle(context));
       context.report({
         node: callback,
         messageId: 'emptyCatchCallback',
@@ -170,7 +169,7 @@ export default createRule<[], MessageId>({
         // `if (attempt < 3) return retry(attempt + 1); return;`: past the last attempt it resolves undefined.
         if (alwaysLeaves(handler.body) && !endsWithEmptyReturn(handler.body)) return;
         // The catch retries by calling the function again when a condition holds; past the last attempt it falls through.
-        const rethrow = getRethrowAtEndFix(sourceCode, handler, style);
+        const rethrow = getRethrowAtEndFix(sourceCode, handler, getCodeStyle(context));
         context.report({ node: handler, messageId: 'silentRetryEnd', data, suggest: rethrow ? [{ messageId: 'rethrow', fix: rethrow }] : [] });
         return;
       }
@@ -184,9 +183,9 @@ export default createRule<[], MessageId>({
       for (const handler of handlers) for (const name of collectAssignedNames(handler.body, sourceCode.visitorKeys)) watched.add(name);
       if ('test' in loop && loop.test) for (const name of collectIdentifierNames(loop.test, sourceCode.visitorKeys)) watched.add(name);
       if (isFailureReportedAfter(loop, watched)) return;
-      const throwAfter = canThrowAfter(loop, handlers) ? getThrowAfterLoopFix(sourceCode, loop, handlers[0]!, describeCall(call), style) : undefined;
+      const throwAfter = canThrowAfter(loop, handlers) ? getThrowAfterLoopFix(sourceCode, loop, handlers[0]!, describeCall(call), getCodeStyle(context)) : undefined;
       const flag = handlers.length === 0 ? getRetryFlag(loop) : undefined;
-      const throwIfFlag = flag ? getThrowIfFlagAfterLoopFix(sourceCode, loop, flag, describeCall(call), style) : undefined;
+      const throwIfFlag = flag ? getThrowIfFlagAfterLoopFix(sourceCode, loop, flag, describeCall(call), getCodeStyle(context)) : undefined;
       context.report({
         loc: getLoopHeadLoc(sourceCode, loop) ?? loop.loc,
         messageId: 'silentRetryEnd',

@@ -103,10 +103,9 @@ export default createRule<[], MessageId>({
       return `this.${binding.name}`;
     }
 
-    // Without pg's types a TypeScript file would get an implicitly `any` parameter.
-    const typescript = getCodeStyle(context).typescript;
-
     function listenerText(receiver: string, indent: string): string {
+      // Without pg's types a TypeScript file would get an implicitly `any` parameter.
+      const typescript = getCodeStyle(context).typescript;
       return (
         `${receiver}.on('error', (err${typescript ? ': Error' : ''}) => {\n` +
         `${indent}  console.error('Unexpected error on an idle PostgreSQL client', err);\n` +

@@ -117,7 +117,7 @@ function lookUpRemoteSlot(context: AnyRuleContext, slot: ParameterSlot, exportNa
   const text = context.sourceCode.text;
   const key = [file, depth, slot.fn.range[0], slot.index, slot.property ?? '', ...exportNames].join('\n');
   const cached = remoteSlotAnswers.get(key);
-  if (cached && cached.text === text && cached.importers === importers && isCurrent(cached.dependencies)) return cached.values;
+  if (cached && cached.text === text && isSameList(cached.importers, importers) && isCurrent(cached.dependencies)) return cached.values;
   const dependencies = new Map<string, string>();
   collectors.push(dependencies);
   let values: DbValue[] | undefined;
@@ -265,6 +265,11 @@ function summarise(context: AnyRuleContext, file: string): ModuleSummary {
 }
 
 /** Whether every module a summary read still has the text it read. */
+/** The project's import list is made again every few seconds: compare its content, not its identity. */
+function isSameList(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((item, index) => item === b[index]));
+}
+
 function isCurrent(dependencies: ReadonlyMap<string, string>): boolean {
   for (const [file, text] of dependencies) if (readModuleText(file) !== text) return false;
   return true;

@@ -160,21 +160,29 @@ export function findAnnotatedBindings(context: AnyRuleContext, annotation: TSEST
 }
 
 /** Every expression that reads the binding: identifiers, or `this.<name>` in its class. */
-export function findBindingReads(binding: ValueBinding): Node[] {
+export function findBindingReads(binding: ValueBinding): readonly Node[] {
   if (binding.kind === 'variable') {
     return binding.variable.references.filter((reference) => reference.isRead()).map((reference) => reference.identifier);
   }
-  const reads: Node[] = [];
-  visitEveryNode(binding.classBody, (node) => {
-    if (
-      node.type === AST_NODE_TYPES.MemberExpression &&
-      node.object.type === AST_NODE_TYPES.ThisExpression &&
-      getKeyName(node) === binding.name &&
-      !isAssignmentTarget(node)
-    ) {
-      reads.push(node);
-    }
+  return getThisMemberReads(binding.classBody).get(binding.name) ?? [];
+}
+
+/** Per class body, its `this.<name>` reads by name: found in one walk, as a class has many fields. */
+const thisMemberReads = new WeakMap<Node, ReadonlyMap<string, Node[]>>();
+
+function getThisMemberReads(classBody: Node): ReadonlyMap<string, Node[]> {
+  let reads = thisMemberReads.get(classBody);
+  if (reads) return reads;
+  const found = new Map<string, Node[]>();
+  visitEveryNode(classBody, (node) => {
+    if (node.type !== AST_NODE_TYPES.MemberExpression || node.object.type !== AST_NODE_TYPES.ThisExpression || isAssignmentTarget(node)) return;
+    const name = getKeyName(node);
+    if (name === undefined) return;
+    const list = found.get(name);
+    if (list) list.push(node);
+    else found.set(name, [node]);
   });
+  thisMemberReads.set(classBody, (reads = found));
   return reads;
 }
 

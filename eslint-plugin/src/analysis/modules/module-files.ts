@@ -30,6 +30,8 @@ const openTexts = new Map<string, string>();
  */
 export function setOpenModuleText(filePath: string, text: string | undefined): void {
   const key = path.resolve(filePath);
+  // A document opened or closed may be a module that did not resolve (or did) a moment ago.
+  if (openTexts.has(key) !== (text !== undefined)) resolutions.clear();
   if (text === undefined) openTexts.delete(key);
   else openTexts.set(key, text);
 }
@@ -59,7 +61,22 @@ export function isRelativeSpecifier(specifier: string): boolean {
  */
 export function resolveModuleFile(fromFile: string, specifier: string): string | undefined {
   if (!path.isAbsolute(fromFile)) return undefined;
-  if (isRelativeSpecifier(specifier)) return resolveFileBase(path.resolve(path.dirname(fromFile), specifier));
+  const folder = path.dirname(fromFile);
+  const key = `${folder}\0${specifier}`;
+  const now = Date.now();
+  const known = resolutions.get(key);
+  if (known && now - known.checkedAt < RECHECK_AFTER_MS) return known.file;
+  const file = resolveFromFolder(folder, fromFile, specifier);
+  if (resolutions.size >= MAX_READ_TEXTS) resolutions.clear();
+  resolutions.set(key, { file, checkedAt: now });
+  return file;
+}
+
+/** Resolved specifiers by folder, with when: the modules of one folder import the same few files. */
+const resolutions = new Map<string, { file: string | undefined; checkedAt: number }>();
+
+function resolveFromFolder(folder: string, fromFile: string, specifier: string): string | undefined {
+  if (isRelativeSpecifier(specifier)) return resolveFileBase(path.resolve(folder, specifier));
   for (const candidate of getPathAliases(fromFile)?.(specifier) ?? []) {
     const found = resolveFileBase(path.resolve(candidate));
     if (found) return found;
@@ -101,13 +118,23 @@ function resolveFileBase(base: string): string | undefined {
   return candidates.find(isModuleFile);
 }
 
+/** Whether a path is a file, by path, with when it was looked at: resolving one import tries many paths. */
+const fileChecks = new Map<string, { isFile: boolean; checkedAt: number }>();
+
 function isModuleFile(file: string): boolean {
   if (openTexts.has(file)) return true;
+  const now = Date.now();
+  const known = fileChecks.get(file);
+  if (known && now - known.checkedAt < RECHECK_AFTER_MS) return known.isFile;
+  let isFile: boolean;
   try {
-    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+    isFile = statSync(file, { throwIfNoEntry: false })?.isFile() === true;
   } catch {
-    return false;
+    isFile = false;
   }
+  if (fileChecks.size >= MAX_READ_TEXTS) fileChecks.clear();
+  fileChecks.set(file, { isFile, checkedAt: now });
+  return isFile;
 }
 
 interface ReadText {

@@ -46,18 +46,45 @@ function indexProject(root: string): Map<string, string[]> {
   for (const file of listSourceFiles(root)) {
     const text = readModuleText(file);
     if (text === undefined) continue;
-    const targets = new Set<string>();
-    for (const match of text.matchAll(RELATIVE_SPECIFIER)) {
-      const target = resolveModuleFile(file, match[2] as string);
-      if (target && target !== file) targets.add(target);
-    }
-    for (const target of targets) {
+    for (const target of getImportTargets(file, text)) {
       const list = importers.get(target);
       if (list) list.push(file);
       else importers.set(target, [file]);
     }
   }
   return importers;
+}
+
+/**
+ * Per file, the modules its text imports: a new list of the project resolves again only
+ * the files that changed, and the specifiers that named no file yet (it may exist now).
+ */
+const importTargets = new Map<string, { text: string; targets: Set<string>; unresolved: string[] }>();
+const MAX_IMPORT_TARGETS = 20_000;
+
+function getImportTargets(file: string, text: string): ReadonlySet<string> {
+  const known = importTargets.get(file);
+  if (known?.text === text) {
+    if (known.unresolved.length > 0) known.unresolved = resolveInto(file, known.unresolved, known.targets);
+    return known.targets;
+  }
+  const targets = new Set<string>();
+  const specifiers = Array.from(text.matchAll(RELATIVE_SPECIFIER), (match) => match[2] as string);
+  const unresolved = resolveInto(file, specifiers, targets);
+  if (importTargets.size >= MAX_IMPORT_TARGETS) importTargets.clear();
+  importTargets.set(file, { text, targets, unresolved });
+  return targets;
+}
+
+/** Adds the files the specifiers name to `targets`; returns the specifiers that name none. */
+function resolveInto(file: string, specifiers: readonly string[], targets: Set<string>): string[] {
+  const unresolved: string[] = [];
+  for (const specifier of specifiers) {
+    const target = resolveModuleFile(file, specifier);
+    if (target === undefined) unresolved.push(specifier);
+    else if (target !== file) targets.add(target);
+  }
+  return unresolved;
 }
 
 function listSourceFiles(root: string): string[] {

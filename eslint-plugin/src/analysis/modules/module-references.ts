@@ -153,8 +153,20 @@ export function getRequiredModule(call: TSESTree.CallExpression): string | undef
 
 /** Quick pre-check: does the file import or require any of `modules`? */
 export function hasModuleImport(context: AnyRuleContext, modules: readonly string[]): boolean {
-  const text = context.sourceCode.text;
-  return modules.some((name) => text.includes(`'${name}'`) || text.includes(`"${name}"`) || text.includes(`\`${name}\``));
+  return modules.length > 0 && getQuotedNamePattern(modules).test(context.sourceCode.text);
+}
+
+/** One pass over the text for all the names (the lists are constants, so the patterns are kept). */
+const quotedNamePatterns = new WeakMap<readonly string[], RegExp>();
+
+function getQuotedNamePattern(names: readonly string[]): RegExp {
+  let pattern = quotedNamePatterns.get(names);
+  if (!pattern) {
+    const alternatives = names.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+    pattern = new RegExp(`'(?:${alternatives})'|"(?:${alternatives})"|\`(?:${alternatives})\``);
+    quotedNamePatterns.set(names, pattern);
+  }
+  return pattern;
 }
 
 /** A type annotation whose type is an export of a module: `pool: Pool`, `ddb: AWS.DynamoDB.DocumentClient`. */
