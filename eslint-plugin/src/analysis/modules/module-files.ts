@@ -31,7 +31,10 @@ const openTexts = new Map<string, string>();
 export function setOpenModuleText(filePath: string, text: string | undefined): void {
   const key = path.resolve(filePath);
   // A document opened or closed may be a module that did not resolve (or did) a moment ago.
-  if (openTexts.has(key) !== (text !== undefined)) resolutions.clear();
+  if (openTexts.has(key) !== (text !== undefined)) {
+    resolutions.clear();
+    fileChecks.clear();
+  }
   if (text === undefined) openTexts.delete(key);
   else openTexts.set(key, text);
 }
@@ -65,7 +68,7 @@ export function resolveModuleFile(fromFile: string, specifier: string): string |
   const key = `${folder}\0${specifier}`;
   const now = Date.now();
   const known = resolutions.get(key);
-  if (known && now - known.checkedAt < RECHECK_AFTER_MS) return known.file;
+  if (known && now - known.checkedAt < RECHECK_PATHS_AFTER_MS) return known.file;
   const file = resolveFromFolder(folder, fromFile, specifier);
   if (resolutions.size >= MAX_READ_TEXTS) resolutions.clear();
   resolutions.set(key, { file, checkedAt: now });
@@ -125,7 +128,7 @@ function isModuleFile(file: string): boolean {
   if (openTexts.has(file)) return true;
   const now = Date.now();
   const known = fileChecks.get(file);
-  if (known && now - known.checkedAt < RECHECK_AFTER_MS) return known.isFile;
+  if (known && now - known.checkedAt < RECHECK_PATHS_AFTER_MS) return known.isFile;
   let isFile: boolean;
   try {
     isFile = statSync(file, { throwIfNoEntry: false })?.isFile() === true;
@@ -149,6 +152,12 @@ interface ReadText {
 const readTexts = new Map<string, ReadText>();
 /** How long a file's stats are trusted without a new look: one lint of many files reads a module many times. */
 const RECHECK_AFTER_MS = 1000;
+/**
+ * How long which paths exist (and what a specifier resolves to) is trusted: resolving one
+ * import tries up to 15 paths. A file created in the editor is found within this time, or
+ * at once when it is opened.
+ */
+const RECHECK_PATHS_AFTER_MS = 5000;
 const MAX_READ_TEXTS = 5000;
 
 /** The module's text (the open document's, else the file's); undefined when unreadable, too large or binary. */

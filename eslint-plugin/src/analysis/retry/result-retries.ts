@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import type { AnyRuleContext } from '../per-file-cache';
+import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { alwaysLeaves } from './control-flow';
 import { collectDeclaredNames, collectIdentifierNames, walkOwnCode } from './code-walk';
 
@@ -25,6 +25,8 @@ const READY_PROPERTY = /^(is)?(ready|ok|done|success|succeeded|complete|complete
  * it (`const left = data.UnprocessedItems; … write({ RequestItems: left })`).
  */
 export function readsLeftovers(context: AnyRuleContext, node: TSESTree.Node, depth = 0): boolean {
+  // Only a file that names them can read them: most files are done without a walk.
+  if (depth === 0 && !namesLeftovers(context)) return false;
   let found = false;
   walkOwnCode(
     node,
@@ -42,6 +44,11 @@ export function readsLeftovers(context: AnyRuleContext, node: TSESTree.Node, dep
   );
   return found;
 }
+
+const namesLeftovers = createPerFileCache((context: AnyRuleContext): boolean => {
+  const text = context.sourceCode.text;
+  return [...LEFTOVER_PROPERTIES].some((name) => text.includes(name));
+});
 
 /** An identifier read as a value (not a property name, an object key or a declaration). */
 function isReadReference(identifier: TSESTree.Identifier): boolean {
