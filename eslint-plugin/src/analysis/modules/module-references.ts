@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
-import type { AnyRuleContext } from '../per-file-cache';
+import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
 /** The whole module's value: CommonJS `module.exports = value` (what `require()` returns). */
 export const WHOLE_MODULE = '*';
@@ -95,17 +95,34 @@ export function findRequireCalls(context: AnyRuleContext, modules: readonly stri
  * function named `require` counts (also `const require = createRequire(import.meta.url)`).
  */
 export function findRequireCallsByText(context: AnyRuleContext, modules: readonly string[]): RequireCall[] {
-  const names = modules.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
-  return findRequireCallsMatching(context, `(?:${names})`).filter(({ module }) => modules.includes(module));
+  return findRequireCallsInText(context).filter(({ module }) => modules.includes(module));
 }
 
-/** `require('…')` calls whose specifier matches `specifier` (a regular expression's source), found by text first. */
+/** `require('…')` calls whose specifier matches `specifier` (a regular expression's source). */
 export function findRequireCallsMatching(context: AnyRuleContext, specifier: string): RequireCall[] {
+  const calls = findRequireCallsInText(context);
+  if (calls.length === 0) return [];
+  let pattern = specifierPatterns.get(specifier);
+  if (!pattern) {
+    if (specifierPatterns.size >= 200) specifierPatterns.clear();
+    specifierPatterns.set(specifier, (pattern = new RegExp(`^(?:${specifier})$`)));
+  }
+  const matching = pattern;
+  return calls.filter(({ module }) => matching.test(module));
+}
+
+const specifierPatterns = new Map<string, RegExp>();
+
+/**
+ * Every `require('…')` call of the file, found by a text search first and then only at
+ * those offsets in the tree (much cheaper than walking the scopes of a large file); once
+ * per file. Any function named `require` counts (also `createRequire(import.meta.url)`'s).
+ */
+const findRequireCallsInText = createPerFileCache((context: AnyRuleContext): readonly RequireCall[] => {
   const text = context.sourceCode.text;
   if (!text.includes('require')) return [];
-  const pattern = new RegExp(`\\brequire\\s*\\(\\s*(['"])${specifier}\\1\\s*\\)`, 'g');
   const offsets: number[] = [];
-  for (const match of text.matchAll(pattern)) offsets.push(match.index);
+  for (const match of text.matchAll(/\brequire\s*\(\s*(['"])[^'"\n]*\1\s*\)/g)) offsets.push(match.index);
   if (offsets.length === 0) return [];
   const calls: RequireCall[] = [];
   for (const node of findNodesAtOffsets(context, offsets).values()) {
@@ -114,8 +131,8 @@ export function findRequireCallsMatching(context: AnyRuleContext, specifier: str
     const module = getRequiredModule(call);
     if (module !== undefined) calls.push({ call, module });
   }
-  return calls;
-}
+  return calls.sort((a, b) => a.call.range[0] - b.call.range[0]);
+});
 
 /**
  * Identifiers that refer to the global `name`: unresolved references (the config does
