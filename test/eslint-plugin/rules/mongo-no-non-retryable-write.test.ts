@@ -1,5 +1,12 @@
+import path from 'node:path';
+import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
+import { describe, expect, it } from 'vitest';
+import { createTypeChecker } from '../../../bench/fix-checks.mjs';
 import rule from '../../../eslint-plugin/src/rules/mongo-no-non-retryable-write';
-import { createRuleTester, createTypedRuleTester, typedFilename } from '../rule-tester';
+import { createRuleTester, createTypedRuleTester, typedFilename, typedFixtureDir } from '../rule-tester';
+
+type MessageId = 'nonRetryableWrite' | 'nonRetryableBulkWrite' | 'rewriteAsSingleDocumentWrites' | 'retryOnTransientErrors';
+type Options = [{ checkIdempotentWrites?: boolean }];
 
 const IDEMPOTENT = 'It is idempotent: retry it yourself, or set `checkIdempotentWrites: false`.';
 const UNKNOWN = 'If a rerun is safe, retry it yourself; if not, update one document at a time (by `_id`).';
@@ -81,9 +88,10 @@ for (let attempt = 1; ; attempt++) {
     {
       const filter = {} as const;
       const update = { $inc: { n: 1 } } as const;
-      const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+      const docs = await orders.find(filter, { projection: { _id: 1 } }).toArray();
+      const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
       if (ids.length > 0) {
-        await orders.bulkWrite(ids.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
+        await orders.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
       }
     }
     break;
@@ -148,9 +156,10 @@ const orders = new MongoClient('mongodb://localhost').db('shop').collection('ord
 {
   const filter = { status: 'new' } as const;
   const update = { $set: { status: 'stale' } } as const;
-  const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+  const docs = await orders.find(filter, { projection: { _id: 1 } }).toArray();
+  const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
   if (ids.length > 0) {
-    await orders.bulkWrite(ids.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
+    await orders.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
   }
 }`,
             },
@@ -179,9 +188,10 @@ const orders = new MongoClient('mongodb://localhost').db('shop').collection('ord
 export async function bump(filter, ids) {
   {
     const update = { $inc: { views: 1 }, $push: { log: ids } } as const;
-    const ids2 = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+    const docs = await orders.find(filter, { projection: { _id: 1 } }).toArray();
+    const ids2 = docs.map((doc: (typeof docs)[number]) => doc._id);
     if (ids2.length > 0) {
-      await orders.bulkWrite(ids2.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
+      await orders.bulkWrite(ids2.map((id: (typeof ids2)[number]) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
     }
   }
 }`,
@@ -208,9 +218,10 @@ export async function bump(filter, ids) {
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 {
   const filter = { /* old drafts */ status: 'draft' } as const;
-  const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+  const docs = await orders.find(filter, { projection: { _id: 1 } }).toArray();
+  const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
   if (ids.length > 0) {
-    await orders.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+    await orders.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
   }
 }`,
             },
@@ -362,9 +373,10 @@ class Jobs {
   constructor(url) { this.jobs = new Client(url).db().collection('jobs'); }
   async purge() { {
     const filter = { done: true } as const;
-    const ids = (await this.jobs.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+    const docs = await this.jobs.find(filter, { projection: { _id: 1 } }).toArray();
+    const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
     if (ids.length > 0) {
-      await this.jobs.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+      await this.jobs.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
     }
   } }
 }`,
@@ -428,33 +440,25 @@ for (let attempt = 1; ; attempt++) {
   ],
 });
 
-createTypedRuleTester().run('mongo-no-non-retryable-write (typed)', rule, {
-  valid: [
-    {
-      filename: typedFilename,
-      code: `const store = { updateMany(filter: object, update: object) { return [filter, update]; } };
-store.updateMany({}, { $set: { a: 1 } });`,
-    },
-  ],
-  invalid: [
-    {
-      filename: typedFilename,
-      code: `import type { Collection } from 'mongodb';
+const typedInvalid: InvalidTestCase<MessageId, Options>[] = [
+  {
+    filename: typedFilename,
+    code: `import type { Collection } from 'mongodb';
 export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
   await sessions.all.deleteMany({ expiresAt: { $lt: new Date() } });
 }`,
-      errors: [
-        {
-          messageId: 'nonRetryableWrite',
-          data: { method: 'deleteMany', action: IDEMPOTENT },
-          line: 3,
-          column: 9,
-          endLine: 3,
-          endColumn: 68,
-          suggestions: [
-            {
-              messageId: 'retryOnTransientErrors',
-              output: `import type { Collection } from 'mongodb';
+    errors: [
+      {
+        messageId: 'nonRetryableWrite',
+        data: { method: 'deleteMany', action: IDEMPOTENT },
+        line: 3,
+        column: 9,
+        endLine: 3,
+        endColumn: 68,
+        suggestions: [
+          {
+            messageId: 'retryOnTransientErrors',
+            output: `import type { Collection } from 'mongodb';
 
 /** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
 function isTransientMongoError(error: unknown): boolean {
@@ -486,23 +490,142 @@ export async function expire(sessions: { all: Collection<{ expiresAt: Date }> })
     }
   }
 }`,
-            },
-            {
-              messageId: 'rewriteAsSingleDocumentWrites',
-              output: `import type { Collection } from 'mongodb';
+          },
+          {
+            messageId: 'rewriteAsSingleDocumentWrites',
+            output: `import type { Collection } from 'mongodb';
 export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
   {
     const filter = { expiresAt: { $lt: new Date() } } as const;
-    const ids = (await sessions.all.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+    const docs = await sessions.all.find(filter, { projection: { _id: 1 } }).toArray();
+    const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
     if (ids.length > 0) {
-      await sessions.all.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+      await sessions.all.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
     }
   }
 }`,
-            },
-          ],
-        },
-      ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // The driver's types are not used: the collection is `any`, and the rewrite's parameters must not be implicit anys.
+    filename: typedFilename,
+    code: `import { MongoClient } from 'mongodb';
+
+export class TokenStore {
+  private client: any = new (MongoClient as any)(process.env.MONGO_URL);
+
+  private get tokens() {
+    return this.client.db('auth').collection('tokens');
+  }
+
+  async revoke(owners: string[]) {
+    await this.tokens.deleteMany({ owner: { $in: owners } });
+  }
+}`,
+    errors: [
+      {
+        messageId: 'nonRetryableWrite',
+        data: { method: 'deleteMany', action: IDEMPOTENT },
+        line: 11,
+        column: 11,
+        endLine: 11,
+        endColumn: 61,
+        suggestions: [
+          {
+            messageId: 'retryOnTransientErrors',
+            output: `import { MongoClient } from 'mongodb';
+
+/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
+function isTransientMongoError(error: unknown): boolean {
+  const transientLabels = [
+    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
+  ];
+  const transientCodes = [
+    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+  ];
+  const transientNames = [
+    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
+    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
+    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
+  ];
+  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
+  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
+  if (typeof code === 'number' && transientCodes.includes(code)) return true;
+  return transientNames.some((transient) => transient === codeName || transient === name);
+}
+
+export class TokenStore {
+  private client: any = new (MongoClient as any)(process.env.MONGO_URL);
+
+  private get tokens() {
+    return this.client.db('auth').collection('tokens');
+  }
+
+  async revoke(owners: string[]) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.tokens.deleteMany({ owner: { $in: owners } });
+        break;
+      } catch (error) {
+        if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+      }
+    }
+  }
+}`,
+          },
+          {
+            messageId: 'rewriteAsSingleDocumentWrites',
+            output: `import { MongoClient } from 'mongodb';
+
+export class TokenStore {
+  private client: any = new (MongoClient as any)(process.env.MONGO_URL);
+
+  private get tokens() {
+    return this.client.db('auth').collection('tokens');
+  }
+
+  async revoke(owners: string[]) {
+    {
+      const filter = { owner: { $in: owners } } as const;
+      const docs = await this.tokens.find(filter, { projection: { _id: 1 } }).toArray();
+      const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
+      if (ids.length > 0) {
+        await this.tokens.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+      }
+    }
+  }
+}`,
+          },
+        ],
+      },
+    ],
+  },
+];
+
+createTypedRuleTester().run('mongo-no-non-retryable-write (typed)', rule, {
+  valid: [
+    {
+      filename: typedFilename,
+      code: `const store = { updateMany(filter: object, update: object) { return [filter, update]; } };
+store.updateMany({}, { $set: { a: 1 } });`,
     },
   ],
+  invalid: typedInvalid,
+});
+
+// The suggested code type-checks under `strict` against the real driver types, whatever the collection's type.
+describe('mongo-no-non-retryable-write (typed): suggested code type-checks', () => {
+  const typeErrors = createTypeChecker({ tsconfigPath: path.join(typedFixtureDir, 'tsconfig.json') })(typedFilename);
+  typedInvalid.forEach((test, index) => {
+    const outputs = test.errors.flatMap((error) => error.suggestions ?? []).flatMap((suggestion) => suggestion.output);
+    it(`invalid case ${index + 1}: ${outputs.length} suggested outputs add no type error`, () => {
+      expect(outputs.length).toBeGreaterThan(0);
+      const before = new Set(typeErrors(test.code));
+      for (const output of outputs) expect(typeErrors(output).filter((error) => !before.has(error))).toEqual([]);
+    });
+  });
 });
