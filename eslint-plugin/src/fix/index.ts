@@ -25,6 +25,7 @@ export { getSingleAttemptFix } from './single-attempt';
 export { getSingleDocumentWritesText, type MultiDocumentWrite } from './single-document-writes';
 export { getTransientErrorHelper } from './transient-error-check';
 export { getTransientGuardFix } from './transient-error-guard';
+export { canRunAgainInArrow, findTopLevelSleepFunction, getTransientRetryHelper, type TransientRetry } from './transient-retry';
 export { getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';
 export { getUnprocessedItemsCall, getUnprocessedItemsHelper } from './unprocessed-items';
 export { getUuidGenerator } from './uuid-generator';

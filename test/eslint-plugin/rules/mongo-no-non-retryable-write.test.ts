@@ -5,7 +5,7 @@ import { createTypeChecker } from '../../../bench/fix-checks.mjs';
 import rule from '../../../eslint-plugin/src/rules/mongo-no-non-retryable-write';
 import { createRuleTester, createTypedRuleTester, typedFilename, typedFixtureDir } from '../rule-tester';
 
-type MessageId = 'nonRetryableWrite' | 'nonRetryableBulkWrite' | 'rewriteAsSingleDocumentWrites' | 'retryOnTransientErrors';
+type MessageId = 'nonRetryableWrite' | 'nonRetryableBulkWrite' | 'rewriteAsSingleDocumentWrites' | 'retryOnTransientErrors' | 'retryThroughHelper';
 type Options = [{ checkIdempotentWrites?: boolean }];
 
 const IDEMPOTENT = 'It is idempotent: retry it yourself, or set `checkIdempotentWrites: false`.';
@@ -15,6 +15,53 @@ const notIdempotent = (operators: string): string => `A rerun would apply ${oper
 const header = `import { MongoClient } from 'mongodb';
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 `;
+
+/** The transient-error check a suggestion adds, in a JavaScript file. */
+const transientCheckJs = `/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
+function isTransientMongoError(error) {
+  const transientLabels = [
+    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
+  ];
+  const transientCodes = [
+    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+  ];
+  const transientNames = [
+    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
+    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
+    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
+  ];
+  const { code, codeName, name, errorLabels } = error ?? {};
+  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
+  if (typeof code === 'number' && transientCodes.includes(code)) return true;
+  return transientNames.some((transient) => transient === codeName || transient === name);
+}`;
+
+/** The same in a TypeScript file. */
+const transientCheckTs = transientCheckJs
+  .replace('function isTransientMongoError(error) {', 'function isTransientMongoError(error: unknown): boolean {')
+  .replace('= error ?? {};', '= (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };');
+
+const backoffWait = 'await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));';
+
+/** The retry helper a suggestion adds after the transient-error check. */
+function retryHelper(typescript: boolean, wait = backoffWait): string {
+  const signature = typescript
+    ? 'async function retryOnTransientMongoError<T>(call: () => PromiseLike<T>): Promise<T> {'
+    : 'async function retryOnTransientMongoError(call) {';
+  return `${typescript ? transientCheckTs : transientCheckJs}
+
+/** Runs \`call\` again on transient MongoDB errors: up to 5 attempts, with capped, jittered exponential backoff. */
+${signature}
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+      ${wait}
+    }
+  }
+}`;
+}
 
 createRuleTester().run('mongo-no-non-retryable-write', rule, {
   valid: [
@@ -55,6 +102,18 @@ await session.commitTransaction();`,
 }`,
     `${header}import pRetry from 'p-retry';
 await pRetry(() => orders.updateMany({}, { $set: { a: 1 } }), { retries: 4, randomize: true, maxTimeout: 10000 });`,
+    // … and one the code runs again through a function that retries the callback it is given (the other suggested shape).
+    `${header}async function withRetry(write) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    }
+  }
+}
+export const purge = async () => (await withRetry(() => orders.deleteMany({ expired: true }))).deletedCount;`,
     // Idempotent writes when the user opts out of them.
     { code: `${header}await orders.deleteMany({ expired: true });`, options: [{ checkIdempotentWrites: false }] },
     { code: `${header}await orders.updateMany({}, { $set: { a: 1 } });`, options: [{ checkIdempotentWrites: false }] },
@@ -213,6 +272,16 @@ export async function bump(filter, ids) {
           endColumn: 62,
           suggestions: [
             {
+              // The retry loop would hold the comment in a rewritten statement; the helper keeps the call as written.
+              messageId: 'retryThroughHelper',
+              output: `import { MongoClient } from 'mongodb';
+
+${retryHelper(true)}
+
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+await retryOnTransientMongoError(() => orders.deleteMany({ /* old drafts */ status: 'draft' }));`,
+            },
+            {
               messageId: 'rewriteAsSingleDocumentWrites',
               output: `import { MongoClient } from 'mongodb';
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
@@ -230,9 +299,29 @@ const orders = new MongoClient('mongodb://localhost').db('shop').collection('ord
       ],
     },
     {
-      // A comment outside the arguments would be lost: no suggestion.
+      // A comment outside the arguments would be lost by the rewrite: only the retry through a helper, which keeps the call as written.
       code: `${header}await orders.deleteMany(/* all */ {});`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'deleteMany', action: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 38, suggestions: [] }],
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'deleteMany', action: IDEMPOTENT },
+          line: 3,
+          column: 7,
+          endLine: 3,
+          endColumn: 38,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              output: `import { MongoClient } from 'mongodb';
+
+${retryHelper(true)}
+
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+await retryOnTransientMongoError(() => orders.deleteMany(/* all */ {}));`,
+            },
+          ],
+        },
+      ],
     },
     {
       // Options (upsert, session…) or a result that is used: no suggestion.
@@ -433,9 +522,179 @@ for (let attempt = 1; ; attempt++) {
       ],
     },
     {
+      // The result is read where the write stands: the write runs again through a helper added to the file.
+      code: `${header}const { deletedCount } = await orders.deleteMany({ expired: true });
+console.log(deletedCount);`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'deleteMany', action: IDEMPOTENT },
+          line: 3,
+          column: 32,
+          endLine: 3,
+          endColumn: 68,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              data: { method: 'deleteMany', helper: 'retryOnTransientMongoError', added: ' (added to this file)', maxAttempts: '5' },
+              output: `import { MongoClient } from 'mongodb';
+
+${retryHelper(true)}
+
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+const { deletedCount } = await retryOnTransientMongoError(() => orders.deleteMany({ expired: true }));
+console.log(deletedCount);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A promise chain in a function that is not async, in CommonJS; the file's own sleep() waits.
+      filename: 'sessions.js',
+      code: `const { MongoClient } = require('mongodb');
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+class Sessions {
+  constructor(url) {
+    this.sessions = new MongoClient(url).db().collection('sessions');
+  }
+
+  clear(owner) {
+    return this.sessions.deleteMany({ owner }).then((result) => result.deletedCount);
+  }
+}
+module.exports = { Sessions, sleep };`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'deleteMany', action: IDEMPOTENT },
+          line: 13,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              output: `const { MongoClient } = require('mongodb');
+
+${retryHelper(false, 'await sleep(Math.random() * Math.min(10000, 100 * 2 ** attempt));')}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+class Sessions {
+  constructor(url) {
+    this.sessions = new MongoClient(url).db().collection('sessions');
+  }
+
+  clear(owner) {
+    return retryOnTransientMongoError(() => this.sessions.deleteMany({ owner })).then((result) => result.deletedCount);
+  }
+}
+module.exports = { Sessions, sleep };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A Mongoose query run by exec(): the whole query runs again.
+      filename: 'jobs.js',
+      code: `import mongoose from 'mongoose';
+const Job = mongoose.model('Job', new mongoose.Schema({ state: String }));
+export async function markDone(name) {
+  await Job.updateMany({ name }, { $set: { state: 'done' } }).exec();
+}`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', action: IDEMPOTENT },
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              output: `import mongoose from 'mongoose';
+
+${retryHelper(false)}
+
+const Job = mongoose.model('Job', new mongoose.Schema({ state: String }));
+export async function markDone(name) {
+  await retryOnTransientMongoError(() => Job.updateMany({ name }, { $set: { state: 'done' } }).exec());
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A retry helper the file imports is used as it is; a write it runs is handled (the valid case above).
+      filename: 'archive.js',
+      code: `import { MongoClient } from 'mongodb';
+import { retryOnTransientMongoError } from './retry.js';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+export const archive = (shop) => orders.updateMany({ shop }, { $set: { archived: true } });`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', action: IDEMPOTENT },
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              data: { method: 'updateMany', helper: 'retryOnTransientMongoError', added: '', maxAttempts: '5' },
+              output: `import { MongoClient } from 'mongodb';
+import { retryOnTransientMongoError } from './retry.js';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+export const archive = (shop) => retryOnTransientMongoError(() => orders.updateMany({ shop }, { $set: { archived: true } }));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // No suggestion where the write cannot be moved into \`() => …\` and run again as written:
+      // an argument it awaits, a callback, a query builder's other method after it.
+      filename: 'cleanup.js',
+      code: `import { MongoClient } from 'mongodb';
+import mongoose from 'mongoose';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+const User = mongoose.model('User', new mongoose.Schema({}));
+export async function cleanUp(session, currentUser) {
+  const { deletedCount } = await orders.deleteMany({ owner: await currentUser() });
+  orders.deleteMany({ old: true }, (error) => console.log(error));
+  await User.updateMany({}, { $set: { seen: true } }).session(session);
+  return deletedCount;
+}`,
+      errors: [
+        { messageId: 'nonRetryableWrite', data: { method: 'deleteMany', action: IDEMPOTENT }, line: 6, suggestions: [] },
+        { messageId: 'nonRetryableWrite', data: { method: 'deleteMany', action: IDEMPOTENT }, line: 7, suggestions: [] },
+        { messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: IDEMPOTENT }, line: 8, suggestions: [] },
+      ],
+    },
+    {
       // No import trail: an update made only of $ operators is enough.
+      filename: 'archive.js',
       code: `export const archive = (coll) => coll.updateMany({ old: true }, { $set: { archived: true } });`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: IDEMPOTENT }, line: 1, column: 34, endLine: 1, endColumn: 94, suggestions: [] }],
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', action: IDEMPOTENT },
+          line: 1,
+          column: 34,
+          endLine: 1,
+          endColumn: 94,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              output: `${retryHelper(false)}
+
+export const archive = (coll) => retryOnTransientMongoError(() => coll.updateMany({ old: true }, { $set: { archived: true } }));`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });
@@ -503,6 +762,35 @@ export async function expire(sessions: { all: Collection<{ expiresAt: Date }> })
       await sessions.all.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
     }
   }
+}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // The result is read where the write stands: the helper keeps the write's result type.
+    filename: typedFilename,
+    code: `import type { Collection } from 'mongodb';
+export async function closeAll(orders: Collection<{ open: boolean }>) {
+  const { modifiedCount } = await orders.updateMany({ open: true }, { $set: { open: false } });
+  return modifiedCount;
+}`,
+    errors: [
+      {
+        messageId: 'nonRetryableWrite',
+        data: { method: 'updateMany', action: IDEMPOTENT },
+        line: 3,
+        suggestions: [
+          {
+            messageId: 'retryThroughHelper',
+            output: `import type { Collection } from 'mongodb';
+
+${retryHelper(true)}
+
+export async function closeAll(orders: Collection<{ open: boolean }>) {
+  const { modifiedCount } = await retryOnTransientMongoError(() => orders.updateMany({ open: true }, { $set: { open: false } }));
+  return modifiedCount;
 }`,
           },
         ],
