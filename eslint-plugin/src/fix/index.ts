@@ -18,6 +18,7 @@ export { getInsertBeforeStatementFix, insertLine } from './insert-statement';
 export { getOwnLinesRange } from './line-ranges';
 export { getObjectIdAccess, type ObjectIdAccess } from './object-id';
 export { getAddProjectionFix, getProjectionText } from './projection';
+export { getRecursionLimitFix, type RecursionLimitEdit } from './recursion-limit';
 export { getPropertyRemovalRange, type PropertyRemovalLayout } from './remove-property';
 export { getStatementRemovalRange } from './remove-statement';
 export { isSimpleReference } from './simple-reference';
