@@ -549,7 +549,9 @@ export async function connect(client) {
 export const load = (url) => withRetry(() => fetch(url));`,
     },
   // What the recursion suggestions above leave: counted, bounded, backing off.
-  `import { Pool } from 'pg';
+  {
+    name: 'recursion suggestion output 1 passes',
+    code: `import { Pool } from 'pg';
 const pool = new Pool();
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -564,7 +566,10 @@ export async function save(id: string, name: string, attempt = 1): Promise<void>
   }
 }
 `,
-  `const { Pool } = require('pg');
+  },
+  {
+    name: 'recursion suggestion output 2 passes',
+    code: `const { Pool } = require('pg');
 const pool = new Pool();
 async function ping(attempt = 1) {
   return pool.query('SELECT 1').catch(async (error) => {
@@ -575,6 +580,7 @@ async function ping(attempt = 1) {
 }
 module.exports = { ping };
 `,
+  },
 ];
 
 const invalid: InvalidCase[] = [
