@@ -178,24 +178,7 @@ for (let attempt = 1; ; attempt++) {
               messageId: 'retryOnTransientErrors',
               output: `import { MongoClient } from 'mongodb';
 
-/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
-function isTransientMongoError(error: unknown): boolean {
-  const transientLabels = [
-    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
-  ];
-  const transientCodes = [
-    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-  ];
-  const transientNames = [
-    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
-    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
-    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
-  ];
-  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
-  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
-  if (typeof code === 'number' && transientCodes.includes(code)) return true;
-  return transientNames.some((transient) => transient === codeName || transient === name);
-}
+${transientCheckTs}
 
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 for (let attempt = 1; ; attempt++) {
@@ -369,24 +352,7 @@ await retryOnTransientMongoError(() => orders.deleteMany(/* all */ {}));`,
               messageId: 'retryOnTransientErrors',
               output: `import { MongoClient } from 'mongodb';
 
-/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
-function isTransientMongoError(error: unknown): boolean {
-  const transientLabels = [
-    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
-  ];
-  const transientCodes = [
-    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-  ];
-  const transientNames = [
-    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
-    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
-    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
-  ];
-  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
-  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
-  if (typeof code === 'number' && transientCodes.includes(code)) return true;
-  return transientNames.some((transient) => transient === codeName || transient === name);
-}
+${transientCheckTs}
 
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 for (let attempt = 1; ; attempt++) {
@@ -423,24 +389,7 @@ class Jobs {
               messageId: 'retryOnTransientErrors',
               output: `const { MongoClient: Client } = require('mongodb');
 
-/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
-function isTransientMongoError(error: unknown): boolean {
-  const transientLabels = [
-    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
-  ];
-  const transientCodes = [
-    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-  ];
-  const transientNames = [
-    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
-    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
-    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
-  ];
-  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
-  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
-  if (typeof code === 'number' && transientCodes.includes(code)) return true;
-  return transientNames.some((transient) => transient === codeName || transient === name);
-}
+${transientCheckTs}
 
 class Jobs {
   constructor(url) { this.jobs = new Client(url).db().collection('jobs'); }
@@ -487,24 +436,7 @@ await User.updateMany({ lastSeen: { $lt: cutoff } }, { active: false });`,
               messageId: 'retryOnTransientErrors',
               output: `import mongoose from 'mongoose';
 
-/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
-function isTransientMongoError(error: unknown): boolean {
-  const transientLabels = [
-    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
-  ];
-  const transientCodes = [
-    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-  ];
-  const transientNames = [
-    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
-    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
-    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
-  ];
-  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
-  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
-  if (typeof code === 'number' && transientCodes.includes(code)) return true;
-  return transientNames.some((transient) => transient === codeName || transient === name);
-}
+${transientCheckTs}
 
 const User = mongoose.model('User', new mongoose.Schema({}));
 for (let attempt = 1; ; attempt++) {
@@ -719,24 +651,7 @@ export async function expire(sessions: { all: Collection<{ expiresAt: Date }> })
             messageId: 'retryOnTransientErrors',
             output: `import type { Collection } from 'mongodb';
 
-/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
-function isTransientMongoError(error: unknown): boolean {
-  const transientLabels = [
-    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
-  ];
-  const transientCodes = [
-    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-  ];
-  const transientNames = [
-    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
-    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
-    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
-  ];
-  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
-  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
-  if (typeof code === 'number' && transientCodes.includes(code)) return true;
-  return transientNames.some((transient) => transient === codeName || transient === name);
-}
+${transientCheckTs}
 
 export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
   for (let attempt = 1; ; attempt++) {
@@ -826,24 +741,7 @@ export class TokenStore {
             messageId: 'retryOnTransientErrors',
             output: `import { MongoClient } from 'mongodb';
 
-/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
-function isTransientMongoError(error: unknown): boolean {
-  const transientLabels = [
-    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
-  ];
-  const transientCodes = [
-    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-  ];
-  const transientNames = [
-    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
-    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
-    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
-  ];
-  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
-  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
-  if (typeof code === 'number' && transientCodes.includes(code)) return true;
-  return transientNames.some((transient) => transient === codeName || transient === name);
-}
+${transientCheckTs}
 
 export class TokenStore {
   private client: any = new (MongoClient as any)(process.env.MONGO_URL);

@@ -38,6 +38,34 @@ const MONGO = `import { MongoClient } from 'mongodb';\nconst coll = new MongoCli
 const PG = `import { Pool } from 'pg';\nconst pool = new Pool();\n`;
 const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\n`;
 
+/** What the recursion suggestions make of a retry that calls itself (checked as valid code too). */
+const recursionSaveOutput = `import { Pool } from 'pg';
+const pool = new Pool();
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+export async function save(id: string, name: string, attempt = 1): Promise<void> {
+  try {
+    await pool.query('UPDATE users SET name = $2 WHERE id = $1', [id, name]);
+  } catch (error) {
+    if (attempt >= 5) throw error;
+    await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempt));
+    return save(id, name, attempt + 1);
+  }
+}
+`;
+const recursionPingOutput = `const { Pool } = require('pg');
+const pool = new Pool();
+async function ping(attempt = 1) {
+  return pool.query('SELECT 1').catch(async (error) => {
+    if (attempt >= 5) throw error;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+    return ping(attempt + 1);
+  });
+}
+module.exports = { ping };
+`;
+
 const valid: ValidCase[] = [
     {
       name: 'one retry at most: a single wait has nothing to grow (graphile-worker migrate)',
@@ -551,35 +579,11 @@ export const load = (url) => withRetry(() => fetch(url));`,
   // What the recursion suggestions above leave: counted, bounded, backing off.
   {
     name: 'recursion suggestion output 1 passes',
-    code: `import { Pool } from 'pg';
-const pool = new Pool();
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-export async function save(id: string, name: string, attempt = 1): Promise<void> {
-  try {
-    await pool.query('UPDATE users SET name = $2 WHERE id = $1', [id, name]);
-  } catch (error) {
-    if (attempt >= 5) throw error;
-    await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempt));
-    return save(id, name, attempt + 1);
-  }
-}
-`,
+    code: recursionSaveOutput,
   },
   {
     name: 'recursion suggestion output 2 passes',
-    code: `const { Pool } = require('pg');
-const pool = new Pool();
-async function ping(attempt = 1) {
-  return pool.query('SELECT 1').catch(async (error) => {
-    if (attempt >= 5) throw error;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
-    return ping(attempt + 1);
-  });
-}
-module.exports = { ping };
-`,
+    code: recursionPingOutput,
   },
 ];
 
@@ -2377,41 +2381,13 @@ export async function save(id: string, name: string): Promise<void> {
         messageId: 'unbounded',
         line: 6,
         data: data('postgres', 'query', ''),
-        suggestions: [{ messageId: 'limitAttempts', output: `import { Pool } from 'pg';
-const pool = new Pool();
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-export async function save(id: string, name: string, attempt = 1): Promise<void> {
-  try {
-    await pool.query('UPDATE users SET name = $2 WHERE id = $1', [id, name]);
-  } catch (error) {
-    if (attempt >= 5) throw error;
-    await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempt));
-    return save(id, name, attempt + 1);
-  }
-}
-` }],
+        suggestions: [{ messageId: 'limitAttempts', output: recursionSaveOutput }],
       },
       {
         messageId: 'constantDelay',
         line: 10,
         data: data('postgres', 'query', ''),
-        suggestions: [{ messageId: 'limitAttempts', output: `import { Pool } from 'pg';
-const pool = new Pool();
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-export async function save(id: string, name: string, attempt = 1): Promise<void> {
-  try {
-    await pool.query('UPDATE users SET name = $2 WHERE id = $1', [id, name]);
-  } catch (error) {
-    if (attempt >= 5) throw error;
-    await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempt));
-    return save(id, name, attempt + 1);
-  }
-}
-` }],
+        suggestions: [{ messageId: 'limitAttempts', output: recursionSaveOutput }],
       },
     ],
   },
@@ -2448,28 +2424,8 @@ async function ping() {
 module.exports = { ping };
 `,
     errors: [
-      { messageId: 'unbounded', line: 3, data: data('postgres', 'query', ''), suggestions: [{ messageId: 'limitAttempts', output: `const { Pool } = require('pg');
-const pool = new Pool();
-async function ping(attempt = 1) {
-  return pool.query('SELECT 1').catch(async (error) => {
-    if (attempt >= 5) throw error;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
-    return ping(attempt + 1);
-  });
-}
-module.exports = { ping };
-` }] },
-      { messageId: 'noWait', line: 3, data: data('postgres', 'query', ''), suggestions: [{ messageId: 'limitAttempts', output: `const { Pool } = require('pg');
-const pool = new Pool();
-async function ping(attempt = 1) {
-  return pool.query('SELECT 1').catch(async (error) => {
-    if (attempt >= 5) throw error;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
-    return ping(attempt + 1);
-  });
-}
-module.exports = { ping };
-` }] },
+      { messageId: 'unbounded', line: 3, data: data('postgres', 'query', ''), suggestions: [{ messageId: 'limitAttempts', output: recursionPingOutput }] },
+      { messageId: 'noWait', line: 3, data: data('postgres', 'query', ''), suggestions: [{ messageId: 'limitAttempts', output: recursionPingOutput }] },
     ],
   },
   {
