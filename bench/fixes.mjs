@@ -11,6 +11,7 @@
 //   --set <name>     'quality' or 'examples' only
 //   --json           machine-readable result on stdout
 //   --list           also list every checked edit with its verdict
+//   --missing        also list every finding that carries no fix or suggestion (file:line, rule, message)
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -22,7 +23,7 @@ const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const examplesDir = join(rootDir, 'examples');
 
 function parseArguments(argv) {
-  const options = { plugin: join(rootDir, 'eslint-plugin', 'dist'), sets: ['quality', 'examples'], json: false, list: false };
+  const options = { plugin: join(rootDir, 'eslint-plugin', 'dist'), sets: ['quality', 'examples'], json: false, list: false, missing: false };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
     const value = () => {
@@ -37,20 +38,28 @@ function parseArguments(argv) {
       options.sets = [set];
     } else if (argument === '--json') options.json = true;
     else if (argument === '--list') options.list = true;
+    else if (argument === '--missing') options.missing = true;
     else if (argument === '--help' || argument === '-h') {
-      console.log('node bench/fixes.mjs [--plugin <dir>] [--set quality|examples] [--json] [--list]');
+      console.log('node bench/fixes.mjs [--plugin <dir>] [--set quality|examples] [--json] [--list] [--missing]');
       process.exit(0);
     } else throw new Error(`unknown argument ${argument} (try --help)`);
   }
   return options;
 }
 
-/** Lints `paths` with `eslint` and checks every edit; adds to `coverage` and returns the checked edits. */
-async function measure(eslint, paths, coverage, typeCheckerFor) {
+/**
+ * Lints `paths` with `eslint` and checks every edit; adds to `coverage`, adds the findings
+ * that carry no edit to `missing` and returns the checked edits.
+ */
+async function measure(eslint, paths, coverage, missing, typeCheckerFor) {
   const results = await eslint.lintFiles(paths);
   const checked = [];
   for (const result of results) {
     tallyCoverage(result.messages, coverage);
+    for (const message of result.messages) {
+      if (!message.ruleId?.startsWith('retry-safety/') || message.fix || message.suggestions?.length) continue;
+      missing.push({ file: result.filePath, line: message.line, rule: message.ruleId.slice('retry-safety/'.length), message: message.message });
+    }
     if (!result.messages.some((message) => message.fix || message.suggestions?.length)) continue;
     const typeErrors = isTypeScriptFile(result.filePath) ? typeCheckerFor(result.filePath) : undefined;
     const relint = async (text) => (await eslint.lintText(text, { filePath: result.filePath }))[0]?.messages ?? [];
@@ -65,25 +74,29 @@ async function measureQuality(plugin, log) {
   ensureInstalled(log);
   const coverage = new Map();
   const checked = [];
+  const missing = [];
   const typeChecker = createTypeChecker();
   for (const pkg of qualityPackages) {
     const { dir, files, eslint } = createPackageLinter(pkg, plugin);
-    for (const entry of await measure(eslint, files.map((file) => file.relativePath), coverage, typeChecker)) {
+    const packageMissing = [];
+    for (const entry of await measure(eslint, files.map((file) => file.relativePath), coverage, packageMissing, typeChecker)) {
       checked.push({ ...entry, file: `${pkg.name}/${relative(dir, entry.file)}` });
     }
+    missing.push(...packageMissing.map((entry) => ({ ...entry, file: `${pkg.name}/${relative(dir, entry.file)}` })));
   }
-  return { coverage, checked };
+  return { coverage, checked, missing };
 }
 
 async function measureExamples(plugin) {
   const coverage = new Map();
+  const missing = [];
   const eslint = new ESLint({ cwd: examplesDir, plugins: { 'retry-safety': plugin } });
   const typeChecker = createTypeChecker({ tsconfigPath: join(examplesDir, 'tsconfig.json') });
-  const checked = (await measure(eslint, ['src'], coverage, typeChecker)).map((entry) => ({ ...entry, file: relative(rootDir, entry.file) }));
-  return { coverage, checked };
+  const checked = (await measure(eslint, ['src'], coverage, missing, typeChecker)).map((entry) => ({ ...entry, file: relative(rootDir, entry.file) }));
+  return { coverage, checked, missing: missing.map((entry) => ({ ...entry, file: relative(rootDir, entry.file) })) };
 }
 
-function printSet(name, { coverage, checked }) {
+function printSet(name, { coverage, checked, missing }, showMissing) {
   const pad = (value, width) => String(value).padStart(width);
   const share = (row) => (row.findings === 0 ? '—' : `${Math.round((100 * row.withEdit) / row.findings)}%`);
   console.log(`\n${name}`);
@@ -99,6 +112,7 @@ function printSet(name, { coverage, checked }) {
   const failing = checked.filter((entry) => entry.failures.length > 0);
   console.log(`${'all rules'.padEnd(44)} ${pad(total.findings, 8)} ${pad(total.withEdit, 23)} ${pad(share(total), 6)} ${pad(checked.length, 14)} ${pad(failing.length, 8)}`);
   for (const entry of failing) console.log(`  FAILING ${entry.file}:${entry.line} ${entry.rule} (${entry.kind} "${entry.title}"): ${entry.failures.join('; ')}`);
+  if (showMissing) for (const entry of missing) console.log(`  NO EDIT ${entry.file}:${entry.line} ${entry.rule}: ${entry.message}`);
 }
 
 async function main() {
@@ -111,14 +125,14 @@ async function main() {
   if (options.sets.includes('examples')) sets.examples = await measureExamples(plugin);
   if (options.json) {
     const json = Object.fromEntries(
-      Object.entries(sets).map(([name, set]) => [name, { coverage: Object.fromEntries(set.coverage), checked: set.checked }]),
+      Object.entries(sets).map(([name, set]) => [name, { coverage: Object.fromEntries(set.coverage), checked: set.checked, missing: set.missing }]),
     );
     console.log(JSON.stringify({ plugin: options.plugin, ...json }, null, 2));
     return;
   }
   console.log(`Fixes and suggestions of Retry Safety (plugin: ${options.plugin})`);
-  if (sets.quality) printSet('labelled real-code set (bench/quality)', sets.quality);
-  if (sets.examples) printSet('examples/', sets.examples);
+  if (sets.quality) printSet('labelled real-code set (bench/quality)', sets.quality, options.missing);
+  if (sets.examples) printSet('examples/', sets.examples, options.missing);
   if (options.list) {
     for (const set of Object.values(sets)) {
       for (const entry of set.checked) console.log(`  ${entry.failures.length ? 'FAIL' : 'ok  '} ${entry.file}:${entry.line} ${entry.rule} ${entry.kind}: ${entry.title}`);

@@ -41,17 +41,31 @@ export function getSingleDocumentWritesText(sourceCode: Readonly<TSESLint.Source
   };
   const filterName = reuse(filter, 'filter');
   const updateName = update ? reuse(update, 'update') : undefined;
+  const findIds = `${receiver}.find(${filterName}, { projection: { _id: 1 } }).toArray()`;
+  const docs = typescript ? name('docs') : undefined;
   const ids = name('ids');
   const doc = name('doc');
   const id = name('id');
   const single = update
     ? `{ updateOne: { filter: { ...${filterName}, _id: ${id} }, update: ${updateName} } }`
     : `{ deleteOne: { filter: { ...${filterName}, _id: ${id} } } }`;
-  lines.push(
-    `${inner}const ${ids} = (await ${receiver}.find(${filterName}, { projection: { _id: 1 } }).toArray()).map((${doc}) => ${doc}._id);`,
-    `${inner}if (${ids}.length > 0) {`,
-    `${inner}  await ${receiver}.bulkWrite(${ids}.map((${id}) => (${single})));`,
-    `${inner}}`,
-  );
+  if (docs) {
+    // Parameters typed from the arrays themselves: they hold the collection's document type, and
+    // stay `any` (not an implicit any, which strict TypeScript refuses) when the collection is untyped.
+    lines.push(
+      `${inner}const ${docs} = await ${findIds};`,
+      `${inner}const ${ids} = ${docs}.map((${doc}: (typeof ${docs})[number]) => ${doc}._id);`,
+      `${inner}if (${ids}.length > 0) {`,
+      `${inner}  await ${receiver}.bulkWrite(${ids}.map((${id}: (typeof ${ids})[number]) => (${single})));`,
+      `${inner}}`,
+    );
+  } else {
+    lines.push(
+      `${inner}const ${ids} = (await ${findIds}).map((${doc}) => ${doc}._id);`,
+      `${inner}if (${ids}.length > 0) {`,
+      `${inner}  await ${receiver}.bulkWrite(${ids}.map((${id}) => (${single})));`,
+      `${inner}}`,
+    );
+  }
   return `{\n${lines.join('\n')}\n${indent}}`;
 }

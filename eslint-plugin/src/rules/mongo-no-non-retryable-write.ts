@@ -1,4 +1,4 @@
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import {
   findBulkMultiDocumentWrites,
   findEnclosingTransactionScopes,
@@ -9,14 +9,19 @@ import {
   type UpdateIdempotency,
 } from '../analysis/clients';
 import { isInAsyncFunction } from '../analysis/ast';
-import { findEnclosingRetryScopes, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
+import { createPerFileCache } from '../analysis/per-file-cache';
+import { findDatabaseRetryScopes, findEnclosingRetryScopes, findRetriedDbCalls, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
 import {
+  canRunAgainInArrow,
+  findTopLevelSleepFunction,
   getBackoffDelayText,
   getBoundedRetryText,
   getCodeStyle,
   getFileHelper,
+  getFileHelpers,
   getSingleDocumentWritesText,
   getTransientErrorHelper,
+  getTransientRetryHelper,
   getWaitStatement,
   hasCommentOutside,
   isSimpleReference,
@@ -25,7 +30,7 @@ import {
 import { createRule } from '../util/create-rule';
 
 type Options = [{ checkIdempotentWrites?: boolean }];
-type MessageId = 'nonRetryableWrite' | 'nonRetryableBulkWrite' | 'rewriteAsSingleDocumentWrites' | 'retryOnTransientErrors';
+type MessageId = 'nonRetryableWrite' | 'nonRetryableBulkWrite' | 'rewriteAsSingleDocumentWrites' | 'retryOnTransientErrors' | 'retryThroughHelper';
 
 /** What to do, by whether running the write again is safe (the last sentence of the message). */
 const IDEMPOTENT = 'It is idempotent: retry it yourself, or set `checkIdempotentWrites: false`.';
@@ -49,6 +54,8 @@ export default createRule<Options, MessageId>({
         'Rewrite as retryable single-document writes: find the matching `_id`s, then `bulkWrite` one `{{operation}}` per `_id` (not atomic as a whole; review).',
       retryOnTransientErrors:
         'Retry this idempotent `{{method}}` on transient errors: up to {{maxAttempts}} attempts with capped, jittered exponential backoff, checked by `{{helper}}(…)`{{added}}.',
+      retryThroughHelper:
+        'Retry this idempotent `{{method}}` on transient errors: run it through `{{helper}}(() => …)`{{added}}, up to {{maxAttempts}} attempts with capped, jittered exponential backoff.',
     },
     schema: [
       {
@@ -86,7 +93,7 @@ function reportMultiDocumentWrite(context: Context, call: MongoCall, checkIdempo
   const idempotency = getMultiDocumentWriteIdempotency(call);
   if (idempotency.isIdempotent && !checkIdempotentWrites) return;
   // An idempotent write that the code's own retry runs again is handled (how it retries is the retry rules' business).
-  if (idempotency.isIdempotent && findEnclosingRetryScopes(context, call.node).length > 0) return;
+  if (idempotency.isIdempotent && isRetriedByOwnCode(context, call.node)) return;
   const rewrite = getRewrite(context, call);
   context.report({
     node: call.node,
@@ -110,7 +117,7 @@ function reportBulkWrite(context: Context, call: MongoCall, checkIdempotentWrite
       ? { isIdempotent: false, nonIdempotentOperators }
       : { isIdempotent: idempotencies.every((item) => item.isIdempotent) ? true : undefined, nonIdempotentOperators: [] };
   if (combined.isIdempotent && !checkIdempotentWrites) return;
-  if (combined.isIdempotent && findEnclosingRetryScopes(context, call.node).length > 0) return;
+  if (combined.isIdempotent && isRetriedByOwnCode(context, call.node)) return;
   context.report({
     node: call.node,
     messageId: 'nonRetryableBulkWrite',
@@ -129,17 +136,55 @@ function getAction(idempotency: UpdateIdempotency): string {
 }
 
 /**
+ * Whether a retry of the file runs `node` again: a loop or recursion around it, or a function
+ * that retries the callback it is given (`withRetry(() => coll.deleteMany(filter))`).
+ */
+function isRetriedByOwnCode(context: Context, node: TSESTree.Node): boolean {
+  return findEnclosingRetryScopes(context, node).length > 0 || findCallsRetriedThroughFunctions(context).has(node) || isPassedToImportedRetry(context, node);
+}
+
+/**
+ * `withRetry(() => coll.deleteMany(filter))` where `withRetry` is imported from elsewhere in the
+ * project: its body is not in this file, and its name says it retries what it is given.
+ */
+function isPassedToImportedRetry(context: Context, node: TSESTree.Node): boolean {
+  const executed = node.type === 'CallExpression' ? getExecutedCall(node) : node;
+  const arrow = executed.parent;
+  if (arrow?.type !== 'ArrowFunctionExpression' || arrow.body !== executed) return false;
+  const caller = arrow.parent;
+  if (caller?.type !== 'CallExpression' || caller.callee.type !== 'Identifier' || !caller.arguments.includes(arrow)) return false;
+  if (!/retry/i.test(caller.callee.name)) return false;
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(caller) as TSESLint.Scope.Scope, caller.callee);
+  return variable?.defs[0]?.type === 'ImportBinding';
+}
+
+/** Database calls a retry runs through a function it calls (a local helper, a callback it is passed). */
+const findCallsRetriedThroughFunctions = createPerFileCache((context): ReadonlySet<TSESTree.Node> => {
+  const calls = new Set<TSESTree.Node>();
+  for (const scope of findDatabaseRetryScopes(context)) {
+    for (const { call, site } of findRetriedDbCalls(context, scope)) if (site !== call.node) calls.add(call.node);
+  }
+  return calls;
+});
+
+/** For an idempotent write: run it again on transient errors, in place (a loop) or through a helper. */
+function getRetrySuggestion(context: Context, call: MongoCall): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+  const suggestion = getRetryLoopSuggestion(context, call) ?? getRetryHelperSuggestion(context, call);
+  return suggestion ? [suggestion] : [];
+}
+
+/**
  * For an idempotent write standing alone (`await coll.deleteMany(…);`, `return coll.updateMany(…);`
  * in an async function): the write in a bounded retry on transient errors, with backoff.
  */
-function getRetrySuggestion(context: Context, call: MongoCall): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+function getRetryLoopSuggestion(context: Context, call: MongoCall): TSESLint.SuggestionReportDescriptor<MessageId> | undefined {
   const sourceCode = context.sourceCode;
   const parent = call.node.parent;
   const statement = parent?.type === 'AwaitExpression' ? parent.parent : parent;
-  if (statement?.type !== 'ExpressionStatement' && statement?.type !== 'ReturnStatement') return [];
-  if (!isStatementListItem(statement) || sourceCode.getCommentsInside(statement).length > 0) return [];
+  if (statement?.type !== 'ExpressionStatement' && statement?.type !== 'ReturnStatement') return undefined;
+  if (!isStatementListItem(statement) || sourceCode.getCommentsInside(statement).length > 0) return undefined;
   // `await` is already there, or the function is async (top-level `await` works in a module).
-  if (parent?.type !== 'AwaitExpression' && !isInAsyncFunction(statement)) return [];
+  if (parent?.type !== 'AwaitExpression' && !isInAsyncFunction(statement)) return undefined;
   const helper = getFileHelper(context, getTransientErrorHelper('mongodb'), statement);
   const backoff = SERVICE_BACKOFF.mongodb;
   const text = getBoundedRetryText(sourceCode, {
@@ -149,14 +194,56 @@ function getRetrySuggestion(context: Context, call: MongoCall): TSESLint.Suggest
     getWait: (attempt) => getWaitStatement(sourceCode, statement, getBackoffDelayText(attempt, backoff)),
     indentUnit: getCodeStyle(context).indentUnit,
   });
-  if (!text) return [];
-  return [
-    {
-      messageId: 'retryOnTransientErrors',
-      data: { method: call.operation, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), helper: helper.name, added: helper.added ? ', a function added to this file' : '' },
-      fix: (fixer) => [fixer.replaceText(statement, text), ...helper.fixes(fixer)],
-    },
-  ];
+  if (!text) return undefined;
+  return {
+    messageId: 'retryOnTransientErrors',
+    data: { method: call.operation, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), helper: helper.name, added: helper.added ? ', a function added to this file' : '' },
+    fix: (fixer) => [fixer.replaceText(statement, text), ...helper.fixes(fixer)],
+  };
+}
+
+/**
+ * For an idempotent write whose result is used where it stands (`(await coll.deleteMany(q)).deletedCount`,
+ * `const { modifiedCount } = await …`, `.then(…)`, a Mongoose `….exec()`): the call wrapped in a
+ * helper added once per file that runs it again on transient errors, with backoff.
+ */
+function getRetryHelperSuggestion(context: Context, call: MongoCall): TSESLint.SuggestionReportDescriptor<MessageId> | undefined {
+  const sourceCode = context.sourceCode;
+  if (call.node.optional) return undefined;
+  const target = getExecutedCall(call.node);
+  const parent = target.parent;
+  if (parent?.type === 'ChainExpression') return undefined;
+  // A query builder's other methods (`.session(s)`, `.lean()`) are not on the promise the helper returns.
+  if (parent?.type === 'MemberExpression' && parent.object === target && !isPromiseMethod(parent)) return undefined;
+  if (!canRunAgainInArrow(target, sourceCode.visitorKeys)) return undefined;
+  const sleep = findTopLevelSleepFunction(sourceCode);
+  const transient = getTransientErrorHelper('mongodb');
+  const getRetryHelper = (isTransient: string) =>
+    getTransientRetryHelper({ database: 'mongodb', isTransient, maxAttempts: SUGGESTED_MAX_ATTEMPTS, backoff: SERVICE_BACKOFF.mongodb, sleep });
+  // An existing retry helper of that name needs no transient check; else both are added, in one edit.
+  const existing = getFileHelper(context, getRetryHelper(transient.name), target);
+  const helpers = existing.added ? getFileHelpers(context, [transient, getRetryHelper(getFileHelper(context, transient, target).name)], target) : undefined;
+  const name = helpers?.names[1] ?? existing.name;
+  const text = `${name}(() => ${sourceCode.getText(target)})`;
+  return {
+    messageId: 'retryThroughHelper',
+    data: { method: call.operation, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), helper: name, added: helpers?.added ? ' (added to this file)' : '' },
+    fix: (fixer) => [fixer.replaceText(target, text), ...(helpers?.fixes(fixer) ?? [])],
+  };
+}
+
+/** The call that runs the write: a Mongoose `Model.updateMany(…).exec()`, else the write itself. */
+function getExecutedCall(node: TSESTree.CallExpression): TSESTree.CallExpression {
+  const member = node.parent;
+  const exec = member?.parent;
+  if (member?.type === 'MemberExpression' && member.object === node && !member.computed && member.property.type === 'Identifier' && member.property.name === 'exec') {
+    if (exec?.type === 'CallExpression' && exec.callee === member && exec.arguments.length === 0 && !exec.optional) return exec;
+  }
+  return node;
+}
+
+function isPromiseMethod(member: TSESTree.MemberExpression): boolean {
+  return !member.computed && member.property.type === 'Identifier' && ['then', 'catch', 'finally'].includes(member.property.name);
 }
 
 /**

@@ -2,7 +2,11 @@ import { findMongoCalls, getFindAndModifyOptionsIndex, getReadDocumentFields, ha
 import { getAddProjectionFix, getCodeStyle, getProjectionText } from '../fix';
 import { createRule } from '../util/create-rule';
 
-export default createRule<[], 'missingProjection' | 'addProjection'>({
+/** Longer projections are named by their first fields in the suggestion's title. */
+const MAX_TITLE_PROJECTION_LENGTH = 80;
+const FIELDS_NAMED_IN_TITLE = 3;
+
+export default createRule<[], 'missingProjection' | 'addProjection' | 'addLongProjection'>({
   name: 'mongo-prefer-projection-on-find-and-modify',
   meta: {
     type: 'suggestion',
@@ -15,6 +19,7 @@ export default createRule<[], 'missingProjection' | 'addProjection'>({
       missingProjection:
         'MongoDB `{{method}}` returns the whole document, which the server also keeps for retryable writes: large documents slow every write. Add a `projection` with only the fields you need.',
       addProjection: 'Add `projection: {{projection}}` (the fields this code reads from the result).',
+      addLongProjection: 'Add a `projection` of the {{count}} fields this code reads from the result ({{fields}}, …).',
     },
     schema: [],
     defaultOptions: [],
@@ -33,10 +38,16 @@ export default createRule<[], 'missingProjection' | 'addProjection'>({
             node: call.node,
             messageId: 'missingProjection',
             data: { method: call.operation },
-            suggest: fix && projection ? [{ messageId: 'addProjection', data: { projection }, fix }] : [],
+            suggest: fix && projection && fields ? [{ ...getTitle(projection, fields), fix }] : [],
           });
         }
       },
     };
   },
 });
+
+function getTitle(projection: string, fields: ReadonlySet<string>): { messageId: 'addProjection' | 'addLongProjection'; data: Record<string, string> } {
+  if (projection.length <= MAX_TITLE_PROJECTION_LENGTH) return { messageId: 'addProjection', data: { projection } };
+  const named = [...fields].slice(0, FIELDS_NAMED_IN_TITLE).map((field) => `\`${field}\``);
+  return { messageId: 'addLongProjection', data: { count: String(fields.size), fields: named.join(', ') } };
+}

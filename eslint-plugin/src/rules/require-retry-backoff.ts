@@ -2,13 +2,24 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import { type Database, isPassedToDynamoDbClient } from '../analysis/clients';
 import { getDatabaseLabel } from '../analysis/errors';
 import { findDatabaseRetryScopes, findRetriedDbCalls, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
-import { containsNode, isFunctionNode, isInAsyncFunction, isLoopNode, visitNodes } from '../analysis/ast';
-import { appendProperty, type AttemptLimitEdit, getAttemptLimitFix, getBackoffDelayText, getInsertBeforeStatementFix, getWaitStatement, insertLine, replaceBlock } from '../fix';
+import { containsNode, type FunctionNode, getKeyName, isFunctionNode, isInAsyncFunction, isLoopNode, visitNodes } from '../analysis/ast';
+import {
+  appendProperty,
+  type AttemptLimitEdit,
+  getAttemptLimitFix,
+  getBackoffDelayText,
+  getInsertBeforeStatementFix,
+  getRecursionLimitFix,
+  getWaitStatement,
+  type RecursionLimitEdit,
+  insertLine,
+  replaceBlock,
+} from '../fix';
 import { createRule } from '../util/create-rule';
 import { quoteCode } from '../util/quote-code';
 import { getLoopHeadLoc } from '../util/loop-head';
 
-type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'setOption';
+type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'setOption' | 'addJitter';
 
 interface ServiceDelay {
   baseDelayMs?: number;
@@ -66,7 +77,9 @@ export default createRule<Options, MessageId>({
       useBackoff: 'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) before the next attempt.',
       limitAttempts:
         'Count the attempts, rethrow the error after {{maxAttempts}}, and wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) between them.',
+      limitRecursion: 'Count the attempts in a new `{{variable}}` parameter (1 by default) and rethrow the error after {{maxAttempts}}.',
       setOption: 'Set `{{option}}` in the {{library}} options.',
+      addJitter: 'Make the wait random: multiply it by `Math.random()` (full jitter), keeping its growth and cap.',
     },
     schema: [
       {
@@ -189,7 +202,7 @@ export default createRule<Options, MessageId>({
               : addOptionSuggestion(scope, fix.key, fix.value)
             : details
               ? []
-              : getBackoffSuggestion(scope, facts, service, 'replace'),
+              : getJitterSuggestion(scope, facts, service),
         });
       }
     }
@@ -224,7 +237,7 @@ export default createRule<Options, MessageId>({
       mode: 'insert' | 'replace',
     ): TSESLint.SuggestionReportDescriptor<MessageId>[] {
       const variable = scope.attemptVariable;
-      if (!variable) return getAttemptLimitSuggestion(scope, facts, service);
+      if (!variable) return getAttemptLimitSuggestion(scope, facts, service, true);
       if (!variable || facts.attemptCountsDown || (scope.kind !== 'loop' && scope.kind !== 'recursion')) return [];
       const delayText = getBackoffDelayText(variable, service);
       const data = { maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable };
@@ -264,10 +277,31 @@ export default createRule<Options, MessageId>({
     }
 
     /**
+     * For a wait that grows and is capped but has no random part: the backoff rewritten from the
+     * attempt counter when there is one; else, for a retry with no counter of its own (a timer
+     * that calls the retry again), the wait as written multiplied by `Math.random()`.
+     */
+    function getJitterSuggestion(scope: RetryScope, facts: RetryDelayFacts, service: Required<ServiceDelay>): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const backoff = getBackoffSuggestion(scope, facts, service, 'replace');
+      if (backoff.length > 0 || scope.attemptVariable) return backoff;
+      const delay = facts.delay;
+      if (!delay || delay.type === AST_NODE_TYPES.CallExpression || !containsNode(scope.node, delay) || sourceCode.getCommentsInside(delay).length > 0) return [];
+      const text = sourceCode.getText(delay);
+      const factor = isMultiplicationOperand(delay) ? text : `(${text})`;
+      return [{ messageId: 'addJitter', fix: (fixer) => fixer.replaceText(delay, `Math.random() * ${factor}`) }];
+    }
+
+    /**
      * For a loop with one `catch` and no limit or no counter: count the attempts, rethrow after the
      * last, and wait with backoff (replacing the wait there is, or adding one at the end of the catch).
      */
-    function getAttemptLimitSuggestion(scope: RetryScope, facts: RetryDelayFacts, service: Required<ServiceDelay>): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+    function getAttemptLimitSuggestion(
+      scope: RetryScope,
+      facts: RetryDelayFacts,
+      service: Required<ServiceDelay>,
+      waitRequired = false,
+    ): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      if (scope.kind === 'recursion') return getRecursionLimitSuggestion(scope, facts, service, waitRequired);
       const [handler] = scope.handlers;
       if (scope.kind !== 'loop' || scope.handlers.length !== 1 || handler?.type !== AST_NODE_TYPES.CatchClause || !isInAsyncFunction(handler)) return [];
       if (facts.attemptCountsDown) return [];
@@ -285,6 +319,86 @@ export default createRule<Options, MessageId>({
       if (!fix) return [];
       const data = { maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable: counter ?? 'attempt' };
       return [{ messageId: 'limitAttempts', data, fix }];
+    }
+
+    /**
+     * For a function that calls itself to retry, with no counter: an attempt parameter and a limit,
+     * and the wait with backoff from it when the wait is missing or does not back off (required
+     * when that is the finding).
+     */
+    function getRecursionLimitSuggestion(
+      scope: RetryScope,
+      facts: RetryDelayFacts,
+      service: Required<ServiceDelay>,
+      waitRequired: boolean,
+    ): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const fn = scope.node;
+      if (scope.attemptVariable || facts.attemptCountsDown || !isFunctionNode(fn)) return [];
+      const calls = findOwnCalls(fn);
+      if (!calls) return [];
+      const delay = facts.delay;
+      const delayText = (attempt: string): string => getBackoffDelayText(attempt, service);
+      let wait: RecursionLimitEdit['wait'];
+      if (facts.waits === false) wait = { insert: (attempt) => getWaitStatement(sourceCode, fn, delayText(attempt)) };
+      else if (
+        facts.waits === true &&
+        (facts.growth === 'none' || facts.capped === false || facts.jittered === false) &&
+        delay &&
+        delay.type !== AST_NODE_TYPES.CallExpression &&
+        containsNode(fn, delay) &&
+        sourceCode.getCommentsInside(delay).length === 0
+      ) {
+        wait = { replace: delay, delay: delayText };
+      }
+      if (waitRequired && !wait) return [];
+      const edit = { fn, ...calls, handlers: scope.handlers, maxAttempts: SUGGESTED_MAX_ATTEMPTS };
+      const withWait = wait ? getRecursionLimitFix(sourceCode, { ...edit, wait }) : null;
+      const limit = withWait ?? (waitRequired ? null : getRecursionLimitFix(sourceCode, edit));
+      if (!limit) return [];
+      const maxAttempts = String(SUGGESTED_MAX_ATTEMPTS);
+      if (!withWait) return [{ messageId: 'limitRecursion', data: { variable: limit.attempt, maxAttempts }, fix: limit.fix }];
+      const data = { maxAttempts, maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable: limit.attempt };
+      return [{ messageId: 'limitAttempts', data, fix: limit.fix }];
+    }
+
+    /**
+     * The calls a function makes of itself, and those the rest of the file makes of it (for a
+     * method, `this.name(…)` inside it and none known outside). Undefined when it is also named
+     * other than to call it inside itself (`setTimeout(retry, ms)`).
+     */
+    function findOwnCalls(fn: FunctionNode): { selfCalls: TSESTree.CallExpression[]; otherCalls: TSESTree.CallExpression[] } | undefined {
+      const name = getFunctionName(fn);
+      if (!name) return undefined;
+      const parent = fn.parent;
+      if (parent?.type === AST_NODE_TYPES.MethodDefinition || (parent?.type === AST_NODE_TYPES.Property && parent.method)) {
+        const selfCalls: TSESTree.CallExpression[] = [];
+        visitNodes(fn, { skipTypeAnnotations: true }, (node) => {
+          if (
+            node.type === AST_NODE_TYPES.CallExpression &&
+            node.callee.type === AST_NODE_TYPES.MemberExpression &&
+            node.callee.object.type === AST_NODE_TYPES.ThisExpression &&
+            getKeyName(node.callee) === name
+          ) {
+            selfCalls.push(node);
+          }
+          return true;
+        });
+        return { selfCalls, otherCalls: [] };
+      }
+      const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : parent?.type === AST_NODE_TYPES.VariableDeclarator ? parent : undefined;
+      const variable = declaration ? sourceCode.getDeclaredVariables(declaration).find((candidate) => candidate.name === name) : undefined;
+      if (!variable) return undefined;
+      const selfCalls: TSESTree.CallExpression[] = [];
+      const otherCalls: TSESTree.CallExpression[] = [];
+      for (const reference of variable.references) {
+        if (reference.init) continue;
+        const identifier = reference.identifier as TSESTree.Node;
+        const call = identifier.parent;
+        const inside = containsNode(fn, identifier);
+        if (call?.type === AST_NODE_TYPES.CallExpression && call.callee === identifier) (inside ? selfCalls : otherCalls).push(call);
+        else if (inside) return undefined;
+      }
+      return { selfCalls, otherCalls };
     }
 
     /**
@@ -408,6 +522,16 @@ export default createRule<Options, MessageId>({
     };
   },
 });
+
+/** A name, a member, a call or a literal: written after `Math.random() *` without parentheses. */
+function isMultiplicationOperand(node: TSESTree.Expression): boolean {
+  return (
+    node.type === AST_NODE_TYPES.Identifier ||
+    node.type === AST_NODE_TYPES.MemberExpression ||
+    node.type === AST_NODE_TYPES.CallExpression ||
+    node.type === AST_NODE_TYPES.Literal
+  );
+}
 
 function formatMs(ms: number): string {
   if (ms >= 1000 && ms % 1000 === 0) return `${ms / 1000} s`;

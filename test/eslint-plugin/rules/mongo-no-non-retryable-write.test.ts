@@ -1,5 +1,12 @@
+import path from 'node:path';
+import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
+import { describe, expect, it } from 'vitest';
+import { createTypeChecker } from '../../../bench/fix-checks.mjs';
 import rule from '../../../eslint-plugin/src/rules/mongo-no-non-retryable-write';
-import { createRuleTester, createTypedRuleTester, typedFilename } from '../rule-tester';
+import { createRuleTester, createTypedRuleTester, typedFilename, typedFixtureDir } from '../rule-tester';
+
+type MessageId = 'nonRetryableWrite' | 'nonRetryableBulkWrite' | 'rewriteAsSingleDocumentWrites' | 'retryOnTransientErrors' | 'retryThroughHelper';
+type Options = [{ checkIdempotentWrites?: boolean }];
 
 const IDEMPOTENT = 'It is idempotent: retry it yourself, or set `checkIdempotentWrites: false`.';
 const UNKNOWN = 'If a rerun is safe, retry it yourself; if not, update one document at a time (by `_id`).';
@@ -8,6 +15,53 @@ const notIdempotent = (operators: string): string => `A rerun would apply ${oper
 const header = `import { MongoClient } from 'mongodb';
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 `;
+
+/** The transient-error check a suggestion adds, in a JavaScript file. */
+const transientCheckJs = `/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
+function isTransientMongoError(error) {
+  const transientLabels = [
+    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
+  ];
+  const transientCodes = [
+    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+  ];
+  const transientNames = [
+    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
+    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
+    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
+  ];
+  const { code, codeName, name, errorLabels } = error ?? {};
+  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
+  if (typeof code === 'number' && transientCodes.includes(code)) return true;
+  return transientNames.some((transient) => transient === codeName || transient === name);
+}`;
+
+/** The same in a TypeScript file. */
+const transientCheckTs = transientCheckJs
+  .replace('function isTransientMongoError(error) {', 'function isTransientMongoError(error: unknown): boolean {')
+  .replace('= error ?? {};', '= (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };');
+
+const backoffWait = 'await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));';
+
+/** The retry helper a suggestion adds after the transient-error check. */
+function retryHelper(typescript: boolean, wait = backoffWait): string {
+  const signature = typescript
+    ? 'async function retryOnTransientMongoError<T>(call: () => PromiseLike<T>): Promise<T> {'
+    : 'async function retryOnTransientMongoError(call) {';
+  return `${typescript ? transientCheckTs : transientCheckJs}
+
+/** Runs \`call\` again on transient MongoDB errors: up to 5 attempts, with capped, jittered exponential backoff. */
+${signature}
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+      ${wait}
+    }
+  }
+}`;
+}
 
 createRuleTester().run('mongo-no-non-retryable-write', rule, {
   valid: [
@@ -48,6 +102,18 @@ await session.commitTransaction();`,
 }`,
     `${header}import pRetry from 'p-retry';
 await pRetry(() => orders.updateMany({}, { $set: { a: 1 } }), { retries: 4, randomize: true, maxTimeout: 10000 });`,
+    // … and one the code runs again through a function that retries the callback it is given (the other suggested shape).
+    `${header}async function withRetry(write) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    }
+  }
+}
+export const purge = async () => (await withRetry(() => orders.deleteMany({ expired: true }))).deletedCount;`,
     // Idempotent writes when the user opts out of them.
     { code: `${header}await orders.deleteMany({ expired: true });`, options: [{ checkIdempotentWrites: false }] },
     { code: `${header}await orders.updateMany({}, { $set: { a: 1 } });`, options: [{ checkIdempotentWrites: false }] },
@@ -81,9 +147,10 @@ for (let attempt = 1; ; attempt++) {
     {
       const filter = {} as const;
       const update = { $inc: { n: 1 } } as const;
-      const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+      const docs = await orders.find(filter, { projection: { _id: 1 } }).toArray();
+      const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
       if (ids.length > 0) {
-        await orders.bulkWrite(ids.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
+        await orders.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
       }
     }
     break;
@@ -111,24 +178,7 @@ for (let attempt = 1; ; attempt++) {
               messageId: 'retryOnTransientErrors',
               output: `import { MongoClient } from 'mongodb';
 
-/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
-function isTransientMongoError(error: unknown): boolean {
-  const transientLabels = [
-    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
-  ];
-  const transientCodes = [
-    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-  ];
-  const transientNames = [
-    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
-    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
-    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
-  ];
-  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
-  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
-  if (typeof code === 'number' && transientCodes.includes(code)) return true;
-  return transientNames.some((transient) => transient === codeName || transient === name);
-}
+${transientCheckTs}
 
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 for (let attempt = 1; ; attempt++) {
@@ -148,9 +198,10 @@ const orders = new MongoClient('mongodb://localhost').db('shop').collection('ord
 {
   const filter = { status: 'new' } as const;
   const update = { $set: { status: 'stale' } } as const;
-  const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+  const docs = await orders.find(filter, { projection: { _id: 1 } }).toArray();
+  const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
   if (ids.length > 0) {
-    await orders.bulkWrite(ids.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
+    await orders.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
   }
 }`,
             },
@@ -179,9 +230,10 @@ const orders = new MongoClient('mongodb://localhost').db('shop').collection('ord
 export async function bump(filter, ids) {
   {
     const update = { $inc: { views: 1 }, $push: { log: ids } } as const;
-    const ids2 = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+    const docs = await orders.find(filter, { projection: { _id: 1 } }).toArray();
+    const ids2 = docs.map((doc: (typeof docs)[number]) => doc._id);
     if (ids2.length > 0) {
-      await orders.bulkWrite(ids2.map((id) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
+      await orders.bulkWrite(ids2.map((id: (typeof ids2)[number]) => ({ updateOne: { filter: { ...filter, _id: id }, update: update } })));
     }
   }
 }`,
@@ -203,14 +255,25 @@ export async function bump(filter, ids) {
           endColumn: 62,
           suggestions: [
             {
+              // The retry loop would hold the comment in a rewritten statement; the helper keeps the call as written.
+              messageId: 'retryThroughHelper',
+              output: `import { MongoClient } from 'mongodb';
+
+${retryHelper(true)}
+
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+await retryOnTransientMongoError(() => orders.deleteMany({ /* old drafts */ status: 'draft' }));`,
+            },
+            {
               messageId: 'rewriteAsSingleDocumentWrites',
               output: `import { MongoClient } from 'mongodb';
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 {
   const filter = { /* old drafts */ status: 'draft' } as const;
-  const ids = (await orders.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+  const docs = await orders.find(filter, { projection: { _id: 1 } }).toArray();
+  const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
   if (ids.length > 0) {
-    await orders.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+    await orders.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
   }
 }`,
             },
@@ -219,9 +282,29 @@ const orders = new MongoClient('mongodb://localhost').db('shop').collection('ord
       ],
     },
     {
-      // A comment outside the arguments would be lost: no suggestion.
+      // A comment outside the arguments would be lost by the rewrite: only the retry through a helper, which keeps the call as written.
       code: `${header}await orders.deleteMany(/* all */ {});`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'deleteMany', action: IDEMPOTENT }, line: 3, column: 7, endLine: 3, endColumn: 38, suggestions: [] }],
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'deleteMany', action: IDEMPOTENT },
+          line: 3,
+          column: 7,
+          endLine: 3,
+          endColumn: 38,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              output: `import { MongoClient } from 'mongodb';
+
+${retryHelper(true)}
+
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+await retryOnTransientMongoError(() => orders.deleteMany(/* all */ {}));`,
+            },
+          ],
+        },
+      ],
     },
     {
       // Options (upsert, session…) or a result that is used: no suggestion.
@@ -269,24 +352,7 @@ const orders = new MongoClient('mongodb://localhost').db('shop').collection('ord
               messageId: 'retryOnTransientErrors',
               output: `import { MongoClient } from 'mongodb';
 
-/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
-function isTransientMongoError(error: unknown): boolean {
-  const transientLabels = [
-    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
-  ];
-  const transientCodes = [
-    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-  ];
-  const transientNames = [
-    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
-    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
-    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
-  ];
-  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
-  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
-  if (typeof code === 'number' && transientCodes.includes(code)) return true;
-  return transientNames.some((transient) => transient === codeName || transient === name);
-}
+${transientCheckTs}
 
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 for (let attempt = 1; ; attempt++) {
@@ -323,24 +389,7 @@ class Jobs {
               messageId: 'retryOnTransientErrors',
               output: `const { MongoClient: Client } = require('mongodb');
 
-/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
-function isTransientMongoError(error: unknown): boolean {
-  const transientLabels = [
-    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
-  ];
-  const transientCodes = [
-    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-  ];
-  const transientNames = [
-    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
-    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
-    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
-  ];
-  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
-  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
-  if (typeof code === 'number' && transientCodes.includes(code)) return true;
-  return transientNames.some((transient) => transient === codeName || transient === name);
-}
+${transientCheckTs}
 
 class Jobs {
   constructor(url) { this.jobs = new Client(url).db().collection('jobs'); }
@@ -362,9 +411,10 @@ class Jobs {
   constructor(url) { this.jobs = new Client(url).db().collection('jobs'); }
   async purge() { {
     const filter = { done: true } as const;
-    const ids = (await this.jobs.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+    const docs = await this.jobs.find(filter, { projection: { _id: 1 } }).toArray();
+    const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
     if (ids.length > 0) {
-      await this.jobs.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+      await this.jobs.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
     }
   } }
 }`,
@@ -386,24 +436,7 @@ await User.updateMany({ lastSeen: { $lt: cutoff } }, { active: false });`,
               messageId: 'retryOnTransientErrors',
               output: `import mongoose from 'mongoose';
 
-/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
-function isTransientMongoError(error: unknown): boolean {
-  const transientLabels = [
-    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
-  ];
-  const transientCodes = [
-    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-  ];
-  const transientNames = [
-    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
-    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
-    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
-  ];
-  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
-  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
-  if (typeof code === 'number' && transientCodes.includes(code)) return true;
-  return transientNames.some((transient) => transient === codeName || transient === name);
-}
+${transientCheckTs}
 
 const User = mongoose.model('User', new mongoose.Schema({}));
 for (let attempt = 1; ; attempt++) {
@@ -421,59 +454,204 @@ for (let attempt = 1; ; attempt++) {
       ],
     },
     {
-      // No import trail: an update made only of $ operators is enough.
-      code: `export const archive = (coll) => coll.updateMany({ old: true }, { $set: { archived: true } });`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: IDEMPOTENT }, line: 1, column: 34, endLine: 1, endColumn: 94, suggestions: [] }],
-    },
-  ],
-});
-
-createTypedRuleTester().run('mongo-no-non-retryable-write (typed)', rule, {
-  valid: [
-    {
-      filename: typedFilename,
-      code: `const store = { updateMany(filter: object, update: object) { return [filter, update]; } };
-store.updateMany({}, { $set: { a: 1 } });`,
-    },
-  ],
-  invalid: [
-    {
-      filename: typedFilename,
-      code: `import type { Collection } from 'mongodb';
-export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
-  await sessions.all.deleteMany({ expiresAt: { $lt: new Date() } });
-}`,
+      // The result is read where the write stands: the write runs again through a helper added to the file.
+      code: `${header}const { deletedCount } = await orders.deleteMany({ expired: true });
+console.log(deletedCount);`,
       errors: [
         {
           messageId: 'nonRetryableWrite',
           data: { method: 'deleteMany', action: IDEMPOTENT },
           line: 3,
-          column: 9,
+          column: 32,
           endLine: 3,
           endColumn: 68,
           suggestions: [
             {
-              messageId: 'retryOnTransientErrors',
-              output: `import type { Collection } from 'mongodb';
+              messageId: 'retryThroughHelper',
+              data: { method: 'deleteMany', helper: 'retryOnTransientMongoError', added: ' (added to this file)', maxAttempts: '5' },
+              output: `import { MongoClient } from 'mongodb';
 
-/** Whether a MongoDB error may pass on retry: labelled so by the driver, a network error, a primary election. */
-function isTransientMongoError(error: unknown): boolean {
-  const transientLabels = [
-    'RetryableWriteError', 'TransientTransactionError', 'UnknownTransactionCommitResult',
-  ];
-  const transientCodes = [
-    6, 7, 89, 91, 112, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-  ];
-  const transientNames = [
-    'MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError',
-    'MongoServerClosedError', 'MongoPoolClearedError', 'NotWritablePrimary', 'PrimarySteppedDown',
-    'WriteConflict', 'NetworkTimeout', 'HostUnreachable', 'ShutdownInProgress',
-  ];
-  const { code, codeName, name, errorLabels } = (error ?? {}) as { code?: unknown; codeName?: unknown; name?: unknown; errorLabels?: unknown };
-  if (Array.isArray(errorLabels) && errorLabels.some((label) => transientLabels.includes(label))) return true;
-  if (typeof code === 'number' && transientCodes.includes(code)) return true;
-  return transientNames.some((transient) => transient === codeName || transient === name);
+${retryHelper(true)}
+
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+const { deletedCount } = await retryOnTransientMongoError(() => orders.deleteMany({ expired: true }));
+console.log(deletedCount);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A promise chain in a function that is not async, in CommonJS; the file's own sleep() waits.
+      filename: 'sessions.js',
+      code: `const { MongoClient } = require('mongodb');
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+class Sessions {
+  constructor(url) {
+    this.sessions = new MongoClient(url).db().collection('sessions');
+  }
+
+  clear(owner) {
+    return this.sessions.deleteMany({ owner }).then((result) => result.deletedCount);
+  }
+}
+module.exports = { Sessions, sleep };`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'deleteMany', action: IDEMPOTENT },
+          line: 13,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              output: `const { MongoClient } = require('mongodb');
+
+${retryHelper(false, 'await sleep(Math.random() * Math.min(10000, 100 * 2 ** attempt));')}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+class Sessions {
+  constructor(url) {
+    this.sessions = new MongoClient(url).db().collection('sessions');
+  }
+
+  clear(owner) {
+    return retryOnTransientMongoError(() => this.sessions.deleteMany({ owner })).then((result) => result.deletedCount);
+  }
+}
+module.exports = { Sessions, sleep };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A Mongoose query run by exec(): the whole query runs again.
+      filename: 'jobs.js',
+      code: `import mongoose from 'mongoose';
+const Job = mongoose.model('Job', new mongoose.Schema({ state: String }));
+export async function markDone(name) {
+  await Job.updateMany({ name }, { $set: { state: 'done' } }).exec();
+}`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', action: IDEMPOTENT },
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              output: `import mongoose from 'mongoose';
+
+${retryHelper(false)}
+
+const Job = mongoose.model('Job', new mongoose.Schema({ state: String }));
+export async function markDone(name) {
+  await retryOnTransientMongoError(() => Job.updateMany({ name }, { $set: { state: 'done' } }).exec());
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A retry helper the file imports is used as it is; a write it runs is handled (the valid case above).
+      filename: 'archive.js',
+      code: `import { MongoClient } from 'mongodb';
+import { retryOnTransientMongoError } from './retry.js';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+export const archive = (shop) => orders.updateMany({ shop }, { $set: { archived: true } });`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', action: IDEMPOTENT },
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              data: { method: 'updateMany', helper: 'retryOnTransientMongoError', added: '', maxAttempts: '5' },
+              output: `import { MongoClient } from 'mongodb';
+import { retryOnTransientMongoError } from './retry.js';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+export const archive = (shop) => retryOnTransientMongoError(() => orders.updateMany({ shop }, { $set: { archived: true } }));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // No suggestion where the write cannot be moved into \`() => …\` and run again as written:
+      // an argument it awaits, a callback, a query builder's other method after it.
+      filename: 'cleanup.js',
+      code: `import { MongoClient } from 'mongodb';
+import mongoose from 'mongoose';
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+const User = mongoose.model('User', new mongoose.Schema({}));
+export async function cleanUp(session, currentUser) {
+  const { deletedCount } = await orders.deleteMany({ owner: await currentUser() });
+  orders.deleteMany({ old: true }, (error) => console.log(error));
+  await User.updateMany({}, { $set: { seen: true } }).session(session);
+  return deletedCount;
+}`,
+      errors: [
+        { messageId: 'nonRetryableWrite', data: { method: 'deleteMany', action: IDEMPOTENT }, line: 6, suggestions: [] },
+        { messageId: 'nonRetryableWrite', data: { method: 'deleteMany', action: IDEMPOTENT }, line: 7, suggestions: [] },
+        { messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: IDEMPOTENT }, line: 8, suggestions: [] },
+      ],
+    },
+    {
+      // No import trail: an update made only of $ operators is enough.
+      filename: 'archive.js',
+      code: `export const archive = (coll) => coll.updateMany({ old: true }, { $set: { archived: true } });`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', action: IDEMPOTENT },
+          line: 1,
+          column: 34,
+          endLine: 1,
+          endColumn: 94,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              output: `${retryHelper(false)}
+
+export const archive = (coll) => retryOnTransientMongoError(() => coll.updateMany({ old: true }, { $set: { archived: true } }));`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+const typedInvalid: InvalidTestCase<MessageId, Options>[] = [
+  {
+    filename: typedFilename,
+    code: `import type { Collection } from 'mongodb';
+export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
+  await sessions.all.deleteMany({ expiresAt: { $lt: new Date() } });
+}`,
+    errors: [
+      {
+        messageId: 'nonRetryableWrite',
+        data: { method: 'deleteMany', action: IDEMPOTENT },
+        line: 3,
+        column: 9,
+        endLine: 3,
+        endColumn: 68,
+        suggestions: [
+          {
+            messageId: 'retryOnTransientErrors',
+            output: `import type { Collection } from 'mongodb';
+
+${transientCheckTs}
 
 export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
   for (let attempt = 1; ; attempt++) {
@@ -486,23 +664,154 @@ export async function expire(sessions: { all: Collection<{ expiresAt: Date }> })
     }
   }
 }`,
-            },
-            {
-              messageId: 'rewriteAsSingleDocumentWrites',
-              output: `import type { Collection } from 'mongodb';
+          },
+          {
+            messageId: 'rewriteAsSingleDocumentWrites',
+            output: `import type { Collection } from 'mongodb';
 export async function expire(sessions: { all: Collection<{ expiresAt: Date }> }) {
   {
     const filter = { expiresAt: { $lt: new Date() } } as const;
-    const ids = (await sessions.all.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+    const docs = await sessions.all.find(filter, { projection: { _id: 1 } }).toArray();
+    const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
     if (ids.length > 0) {
-      await sessions.all.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+      await sessions.all.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
     }
   }
 }`,
-            },
-          ],
-        },
-      ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // The result is read where the write stands: the helper keeps the write's result type.
+    filename: typedFilename,
+    code: `import type { Collection } from 'mongodb';
+export async function closeAll(orders: Collection<{ open: boolean }>) {
+  const { modifiedCount } = await orders.updateMany({ open: true }, { $set: { open: false } });
+  return modifiedCount;
+}`,
+    errors: [
+      {
+        messageId: 'nonRetryableWrite',
+        data: { method: 'updateMany', action: IDEMPOTENT },
+        line: 3,
+        suggestions: [
+          {
+            messageId: 'retryThroughHelper',
+            output: `import type { Collection } from 'mongodb';
+
+${retryHelper(true)}
+
+export async function closeAll(orders: Collection<{ open: boolean }>) {
+  const { modifiedCount } = await retryOnTransientMongoError(() => orders.updateMany({ open: true }, { $set: { open: false } }));
+  return modifiedCount;
+}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // The driver's types are not used: the collection is `any`, and the rewrite's parameters must not be implicit anys.
+    filename: typedFilename,
+    code: `import { MongoClient } from 'mongodb';
+
+export class TokenStore {
+  private client: any = new (MongoClient as any)(process.env.MONGO_URL);
+
+  private get tokens() {
+    return this.client.db('auth').collection('tokens');
+  }
+
+  async revoke(owners: string[]) {
+    await this.tokens.deleteMany({ owner: { $in: owners } });
+  }
+}`,
+    errors: [
+      {
+        messageId: 'nonRetryableWrite',
+        data: { method: 'deleteMany', action: IDEMPOTENT },
+        line: 11,
+        column: 11,
+        endLine: 11,
+        endColumn: 61,
+        suggestions: [
+          {
+            messageId: 'retryOnTransientErrors',
+            output: `import { MongoClient } from 'mongodb';
+
+${transientCheckTs}
+
+export class TokenStore {
+  private client: any = new (MongoClient as any)(process.env.MONGO_URL);
+
+  private get tokens() {
+    return this.client.db('auth').collection('tokens');
+  }
+
+  async revoke(owners: string[]) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.tokens.deleteMany({ owner: { $in: owners } });
+        break;
+      } catch (error) {
+        if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+      }
+    }
+  }
+}`,
+          },
+          {
+            messageId: 'rewriteAsSingleDocumentWrites',
+            output: `import { MongoClient } from 'mongodb';
+
+export class TokenStore {
+  private client: any = new (MongoClient as any)(process.env.MONGO_URL);
+
+  private get tokens() {
+    return this.client.db('auth').collection('tokens');
+  }
+
+  async revoke(owners: string[]) {
+    {
+      const filter = { owner: { $in: owners } } as const;
+      const docs = await this.tokens.find(filter, { projection: { _id: 1 } }).toArray();
+      const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
+      if (ids.length > 0) {
+        await this.tokens.bulkWrite(ids.map((id: (typeof ids)[number]) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+      }
+    }
+  }
+}`,
+          },
+        ],
+      },
+    ],
+  },
+];
+
+createTypedRuleTester().run('mongo-no-non-retryable-write (typed)', rule, {
+  valid: [
+    {
+      filename: typedFilename,
+      code: `const store = { updateMany(filter: object, update: object) { return [filter, update]; } };
+store.updateMany({}, { $set: { a: 1 } });`,
     },
   ],
+  invalid: typedInvalid,
+});
+
+// The suggested code type-checks under `strict` against the real driver types, whatever the collection's type.
+describe('mongo-no-non-retryable-write (typed): suggested code type-checks', () => {
+  const typeErrors = createTypeChecker({ tsconfigPath: path.join(typedFixtureDir, 'tsconfig.json') })(typedFilename);
+  typedInvalid.forEach((test, index) => {
+    const outputs = test.errors.flatMap((error) => error.suggestions ?? []).flatMap((suggestion) => suggestion.output);
+    it(`invalid case ${index + 1}: ${outputs.length} suggested outputs add no type error`, () => {
+      expect(outputs.length).toBeGreaterThan(0);
+      const before = new Set(typeErrors(test.code));
+      for (const output of outputs) expect(typeErrors(output).filter((error) => !before.has(error))).toEqual([]);
+    });
+  });
 });

@@ -178,10 +178,70 @@ export async function claim() {
         },
       ],
     },
+    {
+      // The document goes to a local function that reads fields of its parameter; assert() only tests it is there.
+      code: `${header}import assert from 'node:assert';
+function toJob(doc, now) {
+  return { id: doc._id.toHexString(), state: doc.state ?? 'new', late: doc.dueAt < now };
+}
+export async function claim(now) {
+  const claimed = await orders.findOneAndUpdate({ state: 'new' }, { $set: { state: 'claimed' } }, { returnDocument: 'after' });
+  assert(claimed, 'no job to claim');
+  return toJob(claimed, now);
+}`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          line: 8,
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ _id: 1, state: 1, dueAt: 1 }' },
+              output: `${header}import assert from 'node:assert';
+function toJob(doc, now) {
+  return { id: doc._id.toHexString(), state: doc.state ?? 'new', late: doc.dueAt < now };
+}
+export async function claim(now) {
+  const claimed = await orders.findOneAndUpdate({ state: 'new' }, { $set: { state: 'claimed' } }, { returnDocument: 'after', projection: { _id: 1, state: 1, dueAt: 1 } });
+  assert(claimed, 'no job to claim');
+  return toJob(claimed, now);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A long field list: the title names its first fields and how many there are.
+      code: `${header}const toRow = (order) => [order.customerName, order.shippingAddress, order.billingAddress, order.paymentMethod, order.createdAt];
+export const close = async (id) => toRow(await orders.findOneAndUpdate({ _id: id }, { $set: { open: false } }));`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'addLongProjection',
+              data: { count: '5', fields: '`customerName`, `shippingAddress`, `billingAddress`' },
+              output: `${header}const toRow = (order) => [order.customerName, order.shippingAddress, order.billingAddress, order.paymentMethod, order.createdAt];
+export const close = async (id) => toRow(await orders.findOneAndUpdate({ _id: id }, { $set: { open: false } }, { projection: { customerName: 1, shippingAddress: 1, billingAddress: 1, paymentMethod: 1, createdAt: 1 } }));`,
+            },
+          ],
+        },
+      ],
+    },
     // The whole document may be used: no projection can be derived, so no suggestion.
     ...[
       `${header}export async function claim() { return orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); }`,
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); handle(job);`,
+      // A local function that passes its parameter on, a method, assert's other checks, an argument after a spread.
+      `${header}function keep(doc) { cache.set(doc._id, doc); }
+keep(await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }));`,
+      `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); this.toJob(job);`,
+      `${header}import assert from 'node:assert';
+const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); assert.deepEqual(job, expected);`,
+      `${header}function pick(a, doc) { return doc.s; }
+const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); pick(...args, job);`,
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); console.log(job);`,
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); const { a, ...rest } = job; use(a, rest);`,
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); job[field];`,

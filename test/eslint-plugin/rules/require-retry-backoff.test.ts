@@ -4,7 +4,10 @@ import { createRuleTester } from '../rule-tester';
 
 type Options = NonNullable<typeof rule.defaultOptions>;
 type ValidCase = ValidTestCase<Options>;
-type InvalidCase = InvalidTestCase<'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'setOption', Options>;
+type InvalidCase = InvalidTestCase<
+  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'setOption' | 'addJitter',
+  Options
+>;
 
 const ruleTester = createRuleTester();
 
@@ -34,6 +37,34 @@ function data(database: Database, operation: string, detail: string, subject = '
 const MONGO = `import { MongoClient } from 'mongodb';\nconst coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');\n`;
 const PG = `import { Pool } from 'pg';\nconst pool = new Pool();\n`;
 const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\n`;
+
+/** What the recursion suggestions make of a retry that calls itself (checked as valid code too). */
+const recursionSaveOutput = `import { Pool } from 'pg';
+const pool = new Pool();
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+export async function save(id: string, name: string, attempt = 1): Promise<void> {
+  try {
+    await pool.query('UPDATE users SET name = $2 WHERE id = $1', [id, name]);
+  } catch (error) {
+    if (attempt >= 5) throw error;
+    await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempt));
+    return save(id, name, attempt + 1);
+  }
+}
+`;
+const recursionPingOutput = `const { Pool } = require('pg');
+const pool = new Pool();
+async function ping(attempt = 1) {
+  return pool.query('SELECT 1').catch(async (error) => {
+    if (attempt >= 5) throw error;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** attempt)));
+    return ping(attempt + 1);
+  });
+}
+module.exports = { ping };
+`;
 
 const valid: ValidCase[] = [
     {
@@ -545,6 +576,15 @@ export async function connect(client) {
 }
 export const load = (url) => withRetry(() => fetch(url));`,
     },
+  // What the recursion suggestions above leave: counted, bounded, backing off.
+  {
+    name: 'recursion suggestion output 1 passes',
+    code: recursionSaveOutput,
+  },
+  {
+    name: 'recursion suggestion output 2 passes',
+    code: recursionPingOutput,
+  },
 ];
 
 const invalid: InvalidCase[] = [
@@ -2320,6 +2360,104 @@ waitForDb();
         },
       ],
     },
+  {
+    name: 'a function that calls itself from its catch with a constant wait: an attempt parameter, a limit and backoff',
+    code: `import { Pool } from 'pg';
+const pool = new Pool();
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+export async function save(id: string, name: string): Promise<void> {
+  try {
+    await pool.query('UPDATE users SET name = $2 WHERE id = $1', [id, name]);
+  } catch {
+    await sleep(2000);
+    return save(id, name);
+  }
+}
+`,
+    errors: [
+      {
+        messageId: 'unbounded',
+        line: 6,
+        data: data('postgres', 'query', ''),
+        suggestions: [{ messageId: 'limitAttempts', output: recursionSaveOutput }],
+      },
+      {
+        messageId: 'constantDelay',
+        line: 10,
+        data: data('postgres', 'query', ''),
+        suggestions: [{ messageId: 'limitAttempts', output: recursionSaveOutput }],
+      },
+    ],
+  },
+  {
+    name: 'an arrow that calls itself from .catch: the limit; no wait fits a handler that is not async',
+    code: `import { Pool } from 'pg';
+const pool = new Pool();
+export const count = (table: string): Promise<unknown> =>
+  pool.query(\`SELECT count(*) FROM \${table}\`).catch(() => count(table));
+`,
+    errors: [
+      {
+        messageId: 'unbounded',
+        line: 3,
+        data: data('postgres', 'query', ''),
+        suggestions: [{ messageId: 'limitRecursion', data: { variable: 'attempt', maxAttempts: '5' }, output: `import { Pool } from 'pg';
+const pool = new Pool();
+export const count = (table: string, attempt = 1): Promise<unknown> =>
+  pool.query(\`SELECT count(*) FROM \${table}\`).catch((error) => { if (attempt >= 5) throw error; return count(table, attempt + 1); });
+` }],
+      },
+      { messageId: 'noWait', line: 3, data: data('postgres', 'query', ''), suggestions: [] },
+    ],
+  },
+  {
+    name: 'a function that calls itself at once from an async .catch handler: the limit and a wait before the call',
+    code: `const { Pool } = require('pg');
+const pool = new Pool();
+async function ping() {
+  return pool.query('SELECT 1').catch(async () => {
+    return ping();
+  });
+}
+module.exports = { ping };
+`,
+    errors: [
+      { messageId: 'unbounded', line: 3, data: data('postgres', 'query', ''), suggestions: [{ messageId: 'limitAttempts', output: recursionPingOutput }] },
+      { messageId: 'noWait', line: 3, data: data('postgres', 'query', ''), suggestions: [{ messageId: 'limitAttempts', output: recursionPingOutput }] },
+    ],
+  },
+  {
+    name: 'a timer that calls the retry again with a growing, capped wait and no jitter: the wait times Math.random(); no limit where a throw would reach no caller',
+    code: `const { Pool } = require('pg');
+const pool = new Pool();
+let attempt = 0;
+function reconnect() {
+  const delay = Math.min(30000, 1000 * 2 ** attempt);
+  attempt++;
+  setTimeout(() => {
+    pool.connect().catch(() => reconnect());
+  }, delay);
+}
+reconnect();
+`,
+    errors: [
+      { messageId: 'unbounded', line: 4, data: data('postgres', 'connect', ''), suggestions: [] },
+      { messageId: 'noJitter', line: 9, data: data('postgres', 'connect', ''), suggestions: [{ messageId: 'addJitter', output: `const { Pool } = require('pg');
+const pool = new Pool();
+let attempt = 0;
+function reconnect() {
+  const delay = Math.min(30000, 1000 * 2 ** attempt);
+  attempt++;
+  setTimeout(() => {
+    pool.connect().catch(() => reconnect());
+  }, Math.random() * delay);
+}
+reconnect();
+` }] },
+    ],
+  },
 ];
 
 /**

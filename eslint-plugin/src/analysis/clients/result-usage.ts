@@ -74,6 +74,12 @@ function isOpaqueConsumer(callee: Node, printing = true): boolean {
   return printing && objectName !== undefined && LOGGER_NAME.test(objectName) && PRINTING_METHODS.has(getKeyName(callee) ?? '');
 }
 
+/** `assert(r, '…')`, `assert.ok(r)`: its first argument is only tested for being truthy. */
+function isTruthinessAssertion(callee: Node): boolean {
+  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name === 'assert';
+  return callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.Identifier && callee.object.name === 'assert' && getKeyName(callee) === 'ok';
+}
+
 /** `JSON.stringify(r)`, `util.inspect(r)`: calls that turn the result into text for printing. */
 function isTextConversion(callee: Node): boolean {
   if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return false;
@@ -191,15 +197,16 @@ class PropertyUseFinder {
       case AST_NODE_TYPES.CallExpression:
         if (!parent.arguments.includes(outer as TSESTree.CallExpressionArgument)) return 'unknown';
         if (isOpaqueConsumer(parent.callee, this.property !== undefined)) return 'ignored';
-        if (this.property === undefined) return 'unknown';
+        if (this.property === undefined) return this.ofLocalArgument(parent, outer, depth);
         return isTextConversion(parent.callee) ? this.ofText(parent, depth + 1) : 'unknown';
       case AST_NODE_TYPES.MemberExpression: {
         if (parent.object !== outer) return 'unknown';
         const key = getKeyName(parent);
         if (key === undefined) return 'unknown';
         this.keysRead.add(key);
-        // `doc.save()`, `doc.toObject()`: a method of the whole document.
-        if (this.property === undefined && getOutermostSameValue(parent).parent?.type === AST_NODE_TYPES.CallExpression) return 'unknown';
+        // `doc.save()`, `doc.toObject()`: a method of the whole document (`use(doc.name)` reads a field).
+        const member = getOutermostSameValue(parent);
+        if (this.property === undefined && member.parent?.type === AST_NODE_TYPES.CallExpression && member.parent.callee === member) return 'unknown';
         if (key !== this.property) return 'ignored';
         if (this.local) this.reads.push(parent);
         return 'read';
@@ -222,6 +229,19 @@ class PropertyUseFinder {
       default:
         return 'unknown';
     }
+  }
+
+  /**
+   * The result passed to a call, when the fields it needs are asked: `assert(r, '…')` tests
+   * it is there; a local function (`computeJobObj(r)`) reads what its parameter is used for.
+   */
+  private ofLocalArgument(call: TSESTree.CallExpression, argument: Node, depth: number): PropertyUse {
+    const index = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
+    if (index === 0 && isTruthinessAssertion(call.callee)) return 'ignored';
+    if (call.callee.type !== AST_NODE_TYPES.Identifier || call.arguments.slice(0, index).some((earlier) => earlier.type === AST_NODE_TYPES.SpreadElement)) return 'unknown';
+    const functions = resolveLocalFunctions(this.context, call.callee);
+    if (!functions) return 'unknown';
+    return combine(functions.map((fn) => this.ofHandler(fn, index, depth + 1)));
   }
 
   /** Text made from the result (`JSON.stringify(r)`): printed or dropped is ignored; anything else is not known. */

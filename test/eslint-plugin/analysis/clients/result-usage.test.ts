@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { visitEveryNode } from '../../../../eslint-plugin/src/analysis/clients/value-bindings';
-import { getCallbackPropertyUse, getPromisedPropertyUse } from '../../../../eslint-plugin/src/analysis/clients/result-usage';
+import { getCallbackPropertyUse, getPromisedFieldReads, getPromisedPropertyUse } from '../../../../eslint-plugin/src/analysis/clients/result-usage';
 import { analyse } from '../../harness';
 
 /** How the promise of the `batch(…)` call in `code` is used for `UnprocessedItems`. */
@@ -103,5 +103,44 @@ describe('getCallbackPropertyUse', () => {
     ['let handler = (err, data) => retry(data.UnprocessedItems); handler = other; batch({}, handler);', 'unknown'],
   ])('%s → %s', (code, expected) => {
     expect(callbackUse(code)).toBe(expected);
+  });
+});
+
+describe('getPromisedFieldReads', () => {
+  /** The fields read from what the `batch(…)` call resolves to, or 'whole' when it may be used whole. */
+  function fieldReads(code: string): string[] | 'whole' {
+    return analyse(code, (context) => {
+      let call: TSESTree.Node | undefined;
+      visitEveryNode(context.sourceCode.ast, (node) => {
+        if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'batch') call ??= node;
+      });
+      if (!call) throw new Error('no batch() call');
+      const fields = getPromisedFieldReads(context, call);
+      return fields ? [...fields] : 'whole';
+    });
+  }
+
+  it.each<[string, string[] | 'whole']>([
+    // A local function's parameter: what it reads of it.
+    ['function toRow(doc) { return [doc.a, doc.b]; }\nconst r = await batch(); toRow(r);', ['a', 'b']],
+    ['const toRow = (first, doc) => doc.c;\nexport const f = async () => toRow(1, await batch());', ['c']],
+    ['function skip(doc) { return 1; }\nskip(await batch());', []],
+    // assert() and assert.ok() test that it is there.
+    ["import assert from 'node:assert';\nconst r = await batch(); assert(r, 'missing'); assert.ok(r); use(r.d);", ['d']],
+  ])('%s → %j', (code, expected) => {
+    expect(fieldReads(code)).toEqual(expected);
+  });
+
+  it.each([
+    // The parameter passed on, a rest parameter, a method of another object, an argument after a spread, assert's deep checks.
+    'function keep(doc) { cache.set(doc); }\nkeep(await batch());',
+    'function all(...docs) { return docs[0].a; }\nall(await batch());',
+    'const r = await batch(); this.toRow(r);',
+    'function pick(a, doc) { return doc.a; }\nconst r = await batch(); pick(...xs, r);',
+    "import assert from 'node:assert';\nconst r = await batch(); assert.deepEqual(r, expected);",
+    'const r = await batch(); unknownFunction(r);',
+    'const r = await batch(); r.save();',
+  ])('%s → whole', (code) => {
+    expect(fieldReads(code)).toBe('whole');
   });
 });
