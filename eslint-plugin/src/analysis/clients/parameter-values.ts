@@ -185,11 +185,14 @@ function getSingleValue(variable: TSESLint.Scope.Variable): TSESTree.Expression 
   return variable.references.every((reference) => !reference.isWrite() || reference.writeExpr === init) ? init : undefined;
 }
 
-/** `(client: Knex)`: the annotation says what the parameter is (annotations of the drivers' types are read elsewhere). */
+/**
+ * `(client: Knex)`: a named type says what the parameter is (the drivers' own types are
+ * read elsewhere); its callers are not asked. `any`, `unknown` and object type literals say nothing.
+ */
 function hasTypeAnnotation(variable: TSESLint.Scope.Variable): boolean {
   const name = variable.defs[0]?.name;
   const annotation = name?.type === AST_NODE_TYPES.Identifier ? name.typeAnnotation?.typeAnnotation : undefined;
-  return annotation !== undefined && annotation.type !== AST_NODE_TYPES.TSAnyKeyword && annotation.type !== AST_NODE_TYPES.TSUnknownKeyword;
+  return annotation !== undefined && annotation.type !== AST_NODE_TYPES.TSAnyKeyword && annotation.type !== AST_NODE_TYPES.TSUnknownKeyword && annotation.type !== AST_NODE_TYPES.TSTypeLiteral;
 }
 
 /**
