@@ -1,8 +1,8 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, isFunctionNode, unwrapExpression } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import type { DbValue } from './db-value';
-import { getArgumentsInSlot, getParameterSlot, getRemoteSlotValues, getSlotCallers, type ParameterSlot } from './call-sites';
+import { findVariable, getArgumentsInSlot, getParameterSlot, getRemoteSlotValues, getSlotCallers, type ParameterSlot } from './call-sites';
 import { visitEveryNode } from './value-bindings';
 
 /**
@@ -39,8 +39,17 @@ const SAME = Symbol('same parameter');
  * calls and exports.
  */
 export function getPassedValue<T>(context: AnyRuleContext, slot: ParameterSlot, path: readonly string[], judge: ValueJudge<T>): T | undefined {
-  return passedValue(context, slot, path, judge, 0, new Set());
+  let answers = answersByJudge.get(judge) as Map<string, T | undefined> | undefined;
+  if (!answers) answersByJudge.set(judge, (answers = new Map()));
+  const key = [slot.fn.range[0], slot.index, slot.property ?? '', ...path].join('\n');
+  if (answers.has(key)) return answers.get(key);
+  const value = passedValue(context, slot, path, judge, 0, new Set());
+  answers.set(key, value);
+  return value;
 }
+
+/** Answers per judge (one per analysis of a file): several receivers read the same parameter. */
+const answersByJudge = new WeakMap<object, Map<string, unknown>>();
 
 function passedValue<T>(
   context: AnyRuleContext,
@@ -286,12 +295,4 @@ function getEnclosingMethod(node: TSESTree.Node): TSESTree.MethodDefinition | un
     if (current.type === AST_NODE_TYPES.ClassBody || current.type === AST_NODE_TYPES.PropertyDefinition) return undefined;
   }
   return undefined;
-}
-
-function findVariable(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
-  try {
-    return ASTUtils.findVariable(context.sourceCode.getScope(identifier), identifier) ?? undefined;
-  } catch {
-    return undefined;
-  }
 }
