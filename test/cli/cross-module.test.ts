@@ -202,3 +202,88 @@ module.exports = new MongoClient(\`mongodb://\${host}:27017/?tls=true&retryWrite
     expect(ruleLines(results, 'src/legacy.cjs')).toEqual(['mongo-retry-writes-connection-string@3']);
   });
 });
+
+describe('clients passed into exported functions and classes by other modules', () => {
+  it.each([false, true])('TypeScript ES modules: a pg client and a DynamoDB document client given as parameters (typed: %s)', (typed) => {
+    const dir = createProject(
+      {
+        'package.json': '{ "type": "module" }',
+        'tsconfig.json': tsconfig,
+        'eslint.config.js': esmConfig(typed),
+        'src/lib/orders.ts': `export async function transfer(client: any, id: string) {
+  await client.query('BEGIN');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try { await client.query('UPDATE accounts SET balance = balance + 1 WHERE id = $1', [id]); break; }
+    catch { await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * 2 ** attempt)); }
+  }
+  await client.query('COMMIT');
+}
+export class ItemStore {
+  constructor(private readonly options: { documents: any }) {}
+  async saveAll(items: object[]) {
+    await this.options.documents.batchWrite({ RequestItems: { items: items.map((Item) => ({ PutRequest: { Item } })) } });
+  }
+}
+`,
+        'src/app.ts': `import pg from 'pg';
+import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ItemStore, transfer } from './lib/orders.js';
+const pool = new pg.Pool();
+pool.on('error', () => {});
+export const store = new ItemStore({ documents: DynamoDBDocument.from(new DynamoDBClient({})) });
+export async function credit(id: string) {
+  const client = await pool.connect();
+  try { await transfer(client, id); } finally { client.release(); }
+}
+`,
+      },
+      'eslint',
+    );
+    const results = runEslint(dir, ['src']);
+    expect(ruleLines(results, 'src/lib/orders.ts')).toEqual(['dynamodb-require-unprocessed-items-handling@12', 'no-retry-on-permanent-error@5', 'pg-require-whole-transaction-retry@4']);
+    expect(ruleLines(results, 'src/app.ts')).toEqual([]);
+  });
+
+  it('CommonJS in JavaScript: a factory module wrapping the DocumentClient, and look-alikes passed in stay silent', () => {
+    const dir = createProject(
+      {
+        'package.json': '{ "name": "orders", "private": true, "dependencies": { "aws-sdk": "2.0.0", "mysql2": "3.0.0" } }',
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
+        'lib/factory.js': `const AWS = require('aws-sdk');
+module.exports = exports = {
+  create(options) {
+    const documentClient = options.documentClient || new AWS.DynamoDB.DocumentClient();
+    return { batchWrite: (params) => documentClient.batchWrite(params).promise(), get: (params) => documentClient.get(params).promise() };
+  },
+};
+`,
+        'index.js': `const factory = require('./lib/factory');
+function writeAll(params, documentClient) {
+  return documentClient.batchWrite(params).then(() => undefined);
+}
+module.exports = function (options) {
+  const documentClient = factory.create(options || {});
+  return { writeAll: (params) => writeAll(params, documentClient), get: (params) => documentClient.get(params) };
+};
+`,
+        'lib/helpers.js': `function clear(db) { return db.query('DELETE FROM sessions'); }
+function saveAll(client, items) { return client.batchWrite({ RequestItems: { t: items } }).promise(); }
+module.exports = { clear, saveAll };
+`,
+        'app.js': `const mysql = require('mysql2');
+const { PrismaClient } = require('@prisma/client');
+const { clear, saveAll } = require('./lib/helpers');
+clear(mysql.createPool({}));
+saveAll(new PrismaClient(), []);
+saveAll({ batchWrite() { return { promise: async () => ({}) }; } }, []);
+`,
+      },
+      'eslint9',
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'index.js')).toEqual(['dynamodb-require-unprocessed-items-handling@3']);
+    expect(ruleLines(results, 'lib/helpers.js')).toEqual([]);
+    expect(ruleLines(results, 'lib/factory.js')).toEqual([]);
+  });
+});

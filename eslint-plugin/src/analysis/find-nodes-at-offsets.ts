@@ -79,3 +79,16 @@ export function findMemberCallsNamed(context: AnyRuleContext, names: readonly st
   }
   return calls.sort((a, b) => a.call.range[0] - b.call.range[0]);
 }
+
+/** Calls of a computed member, `<receiver>[<key>](…)`: found by the `](` text first. */
+export function findComputedMemberCalls(context: AnyRuleContext): Array<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> {
+  const offsets = [...context.sourceCode.text.matchAll(/\]\s*\(/g)].map((match) => match.index ?? 0);
+  if (offsets.length === 0) return [];
+  const calls: Array<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> = [];
+  for (const node of findNodesAtOffsets(context, offsets).values()) {
+    if (node.type !== 'MemberExpression' || !node.computed) continue;
+    const call = node.parent;
+    if (call?.type === 'CallExpression' && call.callee === node) calls.push({ call, member: node });
+  }
+  return calls.sort((a, b) => a.call.range[0] - b.call.range[0]);
+}

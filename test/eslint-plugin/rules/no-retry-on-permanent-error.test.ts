@@ -329,6 +329,24 @@ export async function upd(sql: string) {
   } while (retry && n++ < 5);
 }
 `,
+    // An error-first callback that returns on the error first: the resend of leftovers runs on success only.
+    `const AWS = require('aws-sdk');
+const documents = new AWS.DynamoDB.DocumentClient();
+function putItems(options, done) {
+  documents.batchWrite({ RequestItems: { t: options.items } }, function (err, data) {
+    if (err) {
+      return done(err);
+    }
+    const left = data.UnprocessedItems.t;
+    if (left !== undefined) {
+      options.items = left;
+      return setTimeout(function () { putItems(options, done); }, 2 ** options.retries++ * 100);
+    }
+    done(null);
+  });
+}
+module.exports = { putItems };
+`,
   ],
   invalid: [
     {

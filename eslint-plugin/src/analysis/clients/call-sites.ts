@@ -142,7 +142,18 @@ export function getFunctionCallers(context: AnyRuleContext, fn: FunctionNode): S
   return getCalls(context, fn);
 }
 
+/** Callers per function, for the parse the function belongs to (every parameter of a function asks the same). */
+const callsOf = new WeakMap<FunctionNode, SlotCallers | null>();
+
 function getCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
+  const cached = callsOf.get(fn);
+  if (cached !== undefined) return cached ?? undefined;
+  const found = findCalls(context, fn);
+  callsOf.set(fn, found ?? null);
+  return found;
+}
+
+function findCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
   const method = fn.parent?.type === AST_NODE_TYPES.MethodDefinition && fn.parent.kind === 'method' ? fn.parent : undefined;
   if (method) return getMethodCalls(context, method);
   const found = getFunctionVariable(context, fn);
@@ -266,7 +277,8 @@ function getFunctionVariable(context: AnyRuleContext, fn: FunctionNode): { varia
   return variable && { variable, declaration };
 }
 
-function findVariable(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
+/** The variable an identifier names; undefined when scope analysis cannot tell. */
+export function findVariable(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
   try {
     return ASTUtils.findVariable(context.sourceCode.getScope(identifier), identifier) ?? undefined;
   } catch {

@@ -1,8 +1,10 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import type { DbCall } from './db-call';
 import type { DynamoDbClientKind } from './db-value';
-import { unwrapExpression } from '../ast';
-import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getOutermostSameValue, getValueBinding, resolveObjectLiteral, visitEveryNode } from './value-bindings';
+import { getKeyName, unwrapExpression } from '../ast';
+import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, visitEveryNode } from './value-bindings';
+import { findComputedMemberCalls, findMemberCallsNamed } from '../find-nodes-at-offsets';
+import { getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
 import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, hasModuleImport, type TraceMap } from '../modules';
 import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
 import { DOCUMENT_OPERATIONS, isDynamoDbWriteOperation, lowerFirst, OPERATIONS, PAGINATORS, V2_DOCUMENT_METHODS } from './dynamodb-operations';
@@ -171,14 +173,16 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
   const imported = getImportedValues(context).flatMap(({ node, value }) =>
     value.database === 'dynamodb' && !types?.isOtherType(node) ? [{ node, kind: value.kind }] : [],
   );
-  if (!hasModuleImport(context, DYNAMODB_MODULES) && !types && imported.length === 0) return EMPTY;
+  const importsSdk = hasModuleImport(context, DYNAMODB_MODULES);
+  const parameterReceivers = findParameterReceivers(context, importsSdk || imported.length > 0 || types !== undefined);
+  if (!importsSdk && !types && imported.length === 0 && parameterReceivers.length === 0) return EMPTY;
   const clients: DynamoDbClientSite[] = [];
   const globalConfigs: AwsGlobalConfigSite[] = [];
   const calls = new Map<TSESTree.Node, DynamoDbCall>();
   const addCall = (call: DynamoDbCall): void => {
     if (!calls.has(call.node)) calls.set(call.node, call);
   };
-  const instanceReads: { node: TSESTree.Node; kind: DynamoDbClientKind; sdkVersion: 2 | 3 }[] = [];
+  const instanceReads: InstanceRead[] = [];
 
   for (const reference of findModuleReferences(context, TRACE_MAP)) {
     const info = reference.info;
@@ -226,16 +230,30 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
     }
   }
 
-  addParameterReads(context, instanceReads);
-
-  for (const { node, kind, sdkVersion } of instanceReads) {
-    const method = getCalledMethodNames(context, node);
-    if (!method) continue;
-    // `this.client[operation](params)`: one operation whatever the callers pass, else unknown.
-    const operations = new Set(method.names.map((name) => getMethodOperations(kind).get(name)));
-    const operation = operations.size === 1 ? [...operations][0] : undefined;
-    if (!operation) continue;
-    addCall(makeCall(method.call, operation, 'method', sdkVersion, method.call.arguments[0], undefined, getLastArgument(method.call)));
+  addParameterReads(context, instanceReads, 0);
+  addParameterReceivers(context, instanceReads, parameterReceivers);
+  const receiverKinds = new Map<TSESTree.CallExpression, DynamoDbClientKind>();
+  const addMethodCalls = (from: number): void => {
+    for (const { node, kind, sdkVersion } of instanceReads.slice(from)) {
+      const method = getCalledMethodNames(context, node);
+      if (!method) continue;
+      // `this.client[operation](params)`: one operation whatever the callers pass, else unknown.
+      const operations = new Set(method.names.map((name) => getMethodOperations(kind).get(name)));
+      const operation = operations.size === 1 ? [...operations][0] : undefined;
+      if (!operation) continue;
+      receiverKinds.set(method.call, kind);
+      addCall(makeCall(method.call, operation, 'method', sdkVersion, method.call.arguments[0], undefined, getLastArgument(method.call)));
+    }
+  };
+  addMethodCalls(0);
+  // `{ put: (params) => client.put(params).promise(), … }`: an object of promise methods, used like the v3 client.
+  const forwarded = instanceReads.length;
+  for (const { node, kind } of findForwardingObjects(receiverKinds)) {
+    for (const read of findInstanceReferences(context, node)) instanceReads.push({ node: read, kind, sdkVersion: 3 });
+  }
+  if (instanceReads.length > forwarded) {
+    addParameterReads(context, instanceReads, forwarded);
+    addMethodCalls(forwarded);
   }
 
   if (types) {
@@ -246,14 +264,112 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
   return { clients, values, calls: [...calls.values()].sort((a, b) => a.node.range[0] - b.node.range[0]), globalConfigs };
 });
 
+interface InstanceRead {
+  node: TSESTree.Node;
+  kind: DynamoDbClientKind;
+  sdkVersion: 2 | 3;
+}
+
+/** Method names that are DynamoDB's own: a receiver of one of them is worth asking callers about without an SDK import. */
+const DISTINCTIVE_METHOD_NAMES = [
+  ...OPERATIONS.map(lowerFirst).filter((name) => name !== 'query' && name !== 'scan'),
+  'batchWrite',
+  'batchGet',
+  'transactWrite',
+  'transactGet',
+];
+
+/**
+ * Receivers of DynamoDB method calls that come from a parameter: `client.batchWrite(…)`,
+ * `this.client[operation](…)` with `this.client` set from the constructor,
+ * `options.destination.client.batchWrite(…)`. Only these are asked about; any name
+ * when the file uses the SDK or a client from another module, DynamoDB's own otherwise.
+ */
+function findParameterReceivers(context: AnyRuleContext, usesDynamoDb: boolean): TSESTree.Node[] {
+  const names = usesDynamoDb ? [...ALL_METHOD_NAMES].filter((name) => name !== 'send') : DISTINCTIVE_METHOD_NAMES;
+  const receivers = [...findMemberCallsNamed(context, names).map(({ receiver }) => receiver), ...findComputedMemberCalls(context).map(({ member }) => member.object)];
+  return receivers.filter((receiver) => isParameterLike(receiver));
+}
+
+/** A cheap first test: a receiver that may come from a parameter (an identifier or a member chain). */
+function isParameterLike(node: TSESTree.Node): boolean {
+  const current = unwrapExpression(node);
+  if (current.type === AST_NODE_TYPES.MemberExpression) return isParameterLike(current.object) || current.object.type === AST_NODE_TYPES.ThisExpression;
+  return current.type === AST_NODE_TYPES.Identifier;
+}
+
+/** What every caller passes into the parameter each receiver comes from, when all pass the same kind of client. */
+function addParameterReceivers(context: AnyRuleContext, instanceReads: InstanceRead[], receivers: readonly TSESTree.Node[]): void {
+  const known = new Map(instanceReads.map((read) => [read.node, read.kind]));
+  const judge: ValueJudge<DynamoDbClientKind> = {
+    valueOf: (node) => known.get(node) ?? known.get(unwrapExpression(node)),
+    fromRemote: (value) => (value.database === 'dynamodb' ? value.kind : undefined),
+    same: (a, b) => a === b,
+  };
+  for (const receiver of receivers) {
+    if (known.has(receiver)) continue;
+    const source = getReceiverParameter(context, receiver);
+    const kind = source && getPassedValue(context, source.slot, source.path, judge);
+    if (!kind) continue;
+    known.set(receiver, kind);
+    instanceReads.push({ node: receiver, kind, sdkVersion: kind.startsWith('v2') ? 2 : 3 });
+  }
+}
+
+/**
+ * Object literals whose every property forwards to the same method of one SDK v2 client
+ * and returns its promise: `{ batchWrite: (params) => documentClient.batchWrite(params).promise(), … }`.
+ * Such an object answers like the v3 aggregated clients (`doc.batchWrite(params)` is a promise of the result).
+ */
+function findForwardingObjects(receiverKinds: ReadonlyMap<TSESTree.CallExpression, DynamoDbClientKind>): Array<{ node: TSESTree.ObjectExpression; kind: DynamoDbClientKind }> {
+  const forwards = new Map<TSESTree.ObjectExpression, { count: number; kinds: Set<DynamoDbClientKind> }>();
+  for (const [call, receiverKind] of receiverKinds) {
+    const kind = PROMISE_CLIENT_KINDS[receiverKind];
+    const object = kind && getForwardingObject(call);
+    if (!kind || !object) continue;
+    const entry = forwards.get(object) ?? { count: 0, kinds: new Set() };
+    entry.count++;
+    entry.kinds.add(kind);
+    forwards.set(object, entry);
+  }
+  const found: Array<{ node: TSESTree.ObjectExpression; kind: DynamoDbClientKind }> = [];
+  for (const [object, { count, kinds }] of forwards) {
+    const kind = kinds.size === 1 ? [...kinds][0] : undefined;
+    if (kind && count === object.properties.length) found.push({ node: object, kind });
+  }
+  return found;
+}
+
+/** The v3 client each SDK v2 client's promises answer like. */
+const PROMISE_CLIENT_KINDS: Partial<Record<DynamoDbClientKind, DynamoDbClientKind>> = {
+  'v2-client': 'aggregated-client',
+  'v2-document-client': 'aggregated-document-client',
+};
+
+/** `put: (params) => client.put(params).promise()`: the object literal the property is in. */
+function getForwardingObject(call: TSESTree.CallExpression): TSESTree.ObjectExpression | undefined {
+  const callee = call.callee;
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const promise = getMethodCall(call);
+  if (promise?.name !== 'promise' || promise.call.arguments.length > 0) return undefined;
+  const fn = promise.call.parent;
+  if (fn?.type !== AST_NODE_TYPES.ArrowFunctionExpression || fn.body !== promise.call) return undefined;
+  const parameter = fn.params[0];
+  const argument = call.arguments[0];
+  if (fn.params.length !== 1 || call.arguments.length !== 1 || parameter?.type !== AST_NODE_TYPES.Identifier || argument?.type !== AST_NODE_TYPES.Identifier || argument.name !== parameter.name) return undefined;
+  const property = fn.parent;
+  if (property?.type !== AST_NODE_TYPES.Property || property.value !== fn || property.computed || getKeyName(property) !== callee.property.name) return undefined;
+  return property.parent.type === AST_NODE_TYPES.ObjectExpression ? property.parent : undefined;
+}
+
 /**
  * Parameters every caller fills with the same kind of client (`new Repo(docClient)`
  * then `this.client`, `execute({ client: ddb, command })`), a few rounds deep.
  */
-function addParameterReads(context: AnyRuleContext, instanceReads: Array<{ node: TSESTree.Node; kind: DynamoDbClientKind; sdkVersion: 2 | 3 }>): void {
+function addParameterReads(context: AnyRuleContext, instanceReads: InstanceRead[], start: number): void {
   const known = new Map(instanceReads.map((read) => [read.node, read.kind]));
   const filled = new Set<unknown>();
-  for (let round = 0, from = 0; round < 3 && from < instanceReads.length; round++) {
+  for (let round = 0, from = start; round < 3 && from < instanceReads.length; round++) {
     const batch = instanceReads.slice(from);
     from = instanceReads.length;
     for (const { node } of batch) {

@@ -331,7 +331,7 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
           set(target, getExportedValue(context, expression.right));
           break;
         }
-        const right = expression.right;
+        const right = skipExportsAlias(expression.right);
         const required = getRequiredRelative(right);
         const requiredFile = required === undefined ? undefined : resolveModuleFile(file, required);
         if (requiredFile) {
@@ -365,6 +365,13 @@ function addObjectProperties(context: AnyRuleContext, object: TSESTree.ObjectExp
     set(name, value);
     if (name === 'query' && isFunctionNode(property.value)) set(QUERY_WRAPPER_KEY, getQueryWrapperPool(context, property.value));
   }
+}
+
+/** `module.exports = exports = value`: the value. */
+function skipExportsAlias(node: TSESTree.Expression): TSESTree.Expression {
+  let current = node;
+  while (current.type === AST_NODE_TYPES.AssignmentExpression && current.operator === '=' && current.left.type === AST_NODE_TYPES.Identifier && current.left.name === 'exports') current = current.right;
+  return current;
 }
 
 /** `require('./x')`: its specifier. */

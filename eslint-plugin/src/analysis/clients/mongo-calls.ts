@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DbCall } from './db-call';
-import { findMemberCallsNamed } from '../find-nodes-at-offsets';
+import { findComputedMemberCalls, findMemberCallsNamed } from '../find-nodes-at-offsets';
+import { getCalledMethodNames } from './possible-strings';
 import { getMongoValues } from './mongo-values';
 import type { KnownKind } from './mongo-kinds';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
@@ -93,7 +94,7 @@ const DISTINCTIVE_OPERATION_NAMES = OPERATION_NAMES.filter(
 const findMongoCallsOnce = createPerFileCache((context: AnyRuleContext): readonly MongoCall[] => {
   const values = getMongoValues(context);
   const names = values.importsMongo || values.hasTypes ? OPERATION_NAMES : DISTINCTIVE_OPERATION_NAMES;
-  const candidates = findMemberCallsNamed(context, names);
+  const candidates = [...findMemberCallsNamed(context, names), ...findComputedCalls(context, names)];
   if (candidates.length === 0) return [];
   const calls: MongoCall[] = [];
   for (const { call, receiver, name } of candidates) {
@@ -107,6 +108,17 @@ const findMongoCallsOnce = createPerFileCache((context: AnyRuleContext): readonl
   }
   return calls;
 });
+
+/** `collection[method](filter)` where `method` can be one operation name only (a `const`, what every caller passes). */
+function findComputedCalls(context: AnyRuleContext, names: readonly string[]): Array<{ call: TSESTree.CallExpression; receiver: TSESTree.Expression; name: string }> {
+  const found: Array<{ call: TSESTree.CallExpression; receiver: TSESTree.Expression; name: string }> = [];
+  for (const { call, member } of findComputedMemberCalls(context)) {
+    const method = getCalledMethodNames(context, member.object);
+    const name = method?.names.length === 1 ? method.names[0] : undefined;
+    if (name !== undefined && names.includes(name)) found.push({ call, receiver: member.object, name });
+  }
+  return found;
+}
 
 /** Calls on MongoDB driver collections and Mongoose models, found from types, imports, or strong structure. */
 export function findMongoCalls(context: AnyRuleContext): MongoCall[] {

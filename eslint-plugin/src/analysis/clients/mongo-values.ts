@@ -1,5 +1,6 @@
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getArgumentsInSlot, getParameterSlot, getRemoteSlotValues, getSlotCallers } from './call-sites';
+import { getParameterSlot } from './call-sites';
+import { getPassedValue, type ValueJudge } from './parameter-values';
 import { getKeyName, getReturnedExpressions, isFunctionNode, type KeyNameOptions } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { findModuleReferences, findRequireCallsByText, type TraceMap } from '../modules';
@@ -126,6 +127,11 @@ function createResolver(context: AnyRuleContext): MongoValues {
   }
 
   const memo = new Map<TSESTree.Node, KnownKind | undefined | typeof IN_PROGRESS>();
+  const judge: ValueJudge<KnownKind> = {
+    valueOf: (node) => getKind(node),
+    fromRemote: (value) => (value.database === 'mongodb' ? value.kind : 'other'),
+    same: (a, b) => a === b,
+  };
   const classMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Node[]>>();
   const typeServices = getMongoTypeServices(context);
 
@@ -219,29 +225,12 @@ function createResolver(context: AnyRuleContext): MongoValues {
 
   /**
    * A parameter every caller passes the same kind of value: `archive(orders)`, `new Repo(db)`
-   * in the file, and, for an exported function or class, in the project's other modules.
+   * in the file and, for an exported function or class, in the project's other modules.
    * With `property`, the property of an object passed there (`options.jobModel`).
    */
   function getCallSiteKind(variable: TSESLint.Scope.Variable, property?: string): KnownKind | undefined {
-    const found = getParameterSlot(variable);
-    if (!found || (property !== undefined && found.property !== undefined)) return undefined;
-    const slot = property === undefined ? found : { ...found, property };
-    const callers = getSlotCallers(context, slot);
-    const local = callers && getArgumentsInSlot(callers.calls, slot);
-    if (!callers || !local) return undefined;
-    let kind: KnownKind | undefined;
-    const agree = (next: KnownKind | undefined): boolean => {
-      if (next === undefined || (kind !== undefined && next !== kind)) return false;
-      kind = next;
-      return true;
-    };
-    for (const argument of local) if (!agree(getKind(argument))) return undefined;
-    if (callers.exportNames.length > 0) {
-      const remote = getRemoteSlotValues(context, slot, callers.exportNames);
-      if (!remote) return undefined;
-      for (const value of remote) if (!agree(value.database === 'mongodb' ? value.kind : 'other')) return undefined;
-    }
-    return kind;
+    const slot = getParameterSlot(variable);
+    return slot && getPassedValue(context, slot, property === undefined ? [] : [property], judge);
   }
 
   function getCallbackParameterKind(fn: TSESTree.Node, param: TSESTree.Node): KnownKind | undefined {

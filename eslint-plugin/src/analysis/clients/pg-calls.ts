@@ -5,11 +5,13 @@ import type { DbCall } from './db-call';
 import type { PgRole } from './db-value';
 import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, type ValueBinding, visitEveryNode } from './value-bindings';
 import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, getManifestDependencies, getSourcePath, hasModuleImport, type TraceMap } from '../modules';
-import { findMemberCallsNamed } from '../find-nodes-at-offsets';
+import { findComputedMemberCalls, findMemberCallsNamed, findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getSqlStatement, type SqlStatement } from './sql-statements';
 import { getImportedValues } from './imported-values';
+import { getCalledMethodNames } from './possible-strings';
 import { findFilledSlots, getSlotArguments, type ParameterSlot } from './call-sites';
+import { getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
 
 /**
  * PostgreSQL calls, found by following the client libraries' imports:
@@ -135,7 +137,8 @@ export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext):
     value.database === 'postgres' && !types?.isOtherType(node) ? [{ node, ...value }] : [],
   );
   const sqlShaped = findSqlShapedQueries(context);
-  if (!hasModuleImport(context, POSTGRES_MODULES) && !types && imported.length === 0 && sqlShaped.length === 0) return EMPTY;
+  const parameterReceivers = findParameterReceivers(context);
+  if (!hasModuleImport(context, POSTGRES_MODULES) && !types && imported.length === 0 && sqlShaped.length === 0 && parameterReceivers.length === 0) return EMPTY;
   const builder = new AnalysisBuilder(context);
   // Pools and clients the project's own modules export (`const pool = require('./db')`).
   for (const { node, role, library } of imported) builder.addProducer(node, role, library);
@@ -156,6 +159,7 @@ export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext):
   }
   builder.drain();
   builder.addParameters();
+  builder.addParameterReceivers(parameterReceivers);
   if (types) builder.addTypedReceivers(types);
   builder.addSqlShapedQueries(sqlShaped, types);
   return builder.finish();
@@ -258,6 +262,38 @@ class AnalysisBuilder {
     }
   }
 
+  /**
+   * Receivers that come from a parameter (`client.query(…)`, `this.pool.connect()`,
+   * `options.pool[op](…)`, a `sql` tag) whose callers all pass the same kind of pool or
+   * client, in this file or, for an exported function or class, in other modules.
+   */
+  addParameterReceivers(receivers: readonly TSESTree.Node[]): void {
+    const judge: ValueJudge<{ role: PgRole; library: 'pg' | 'postgres' }> = {
+      valueOf: (node) => this.seen.get(node) ?? this.seen.get(unwrapExpression(node)),
+      fromRemote: (value) => (value.database === 'postgres' ? { role: value.role, library: value.library } : undefined),
+      same: (a, b) => a.role === b.role && a.library === b.library,
+    };
+    // Calls on the same parameter (and path) share its connection.
+    const connections = new Map<ParameterSlot['variable'], Map<string, TSESTree.Node>>();
+    for (const receiver of receivers) {
+      if (this.seen.has(receiver)) continue;
+      const source = getReceiverParameter(this.context, receiver);
+      const value = source && getPassedValue(this.context, source.slot, source.path, judge);
+      if (!source || !value) continue;
+      let connection: TSESTree.Node | undefined;
+      if (value.role === 'client' || value.role === 'sql-connection') {
+        const byPath = connections.get(source.slot.variable) ?? new Map<string, TSESTree.Node>();
+        connections.set(source.slot.variable, byPath);
+        const key = source.path.join('.');
+        connection = byPath.get(key) ?? (source.path.length === 0 ? source.slot.variable.defs[0]?.name : undefined) ?? receiver;
+        byPath.set(key, connection);
+        if (!this.connections.has(connection)) this.connections.set(connection, { node: connection, releaseCalls: [] });
+      }
+      this.queue.push({ node: receiver, role: value.role, library: value.library, connection });
+    }
+    this.drain();
+  }
+
   /** The role every caller passes into `slot`, when they agree. */
   private getSlotValue(slot: ParameterSlot): { role: PgRole; library: 'pg' | 'postgres' } | undefined {
     const passed = getSlotArguments(this.context, slot);
@@ -324,7 +360,7 @@ class AnalysisBuilder {
   }
 
   private visitPg(instance: Instance): void {
-    const method = getMethodCall(instance.node);
+    const method = getCalledMethod(this.context, instance.node);
     if (!method) return;
     const receiver = instance.role === 'pool' ? 'pool' : 'client';
     const base = {
@@ -395,7 +431,7 @@ class AnalysisBuilder {
       this.addCall({ ...base, node: parent, operation: 'query', statement: getSqlStatement(this.context, parent), transactionCallback: undefined });
       return;
     }
-    const method = getMethodCall(instance.node);
+    const method = getCalledMethod(this.context, instance.node);
     if (!method) return;
     const args = method.call.arguments;
     switch (method.name) {
@@ -432,6 +468,13 @@ class AnalysisBuilder {
   }
 }
 
+/** `pool.query(…)`, and `pool[method](…)` when `method` can be one name only. */
+function getCalledMethod(context: AnyRuleContext, receiver: TSESTree.Node): { call: TSESTree.CallExpression; name: string } | undefined {
+  const method = getCalledMethodNames(context, receiver);
+  const name = method?.names.length === 1 ? method.names[0] : undefined;
+  return method && name !== undefined ? { call: method.call, name } : undefined;
+}
+
 /**
  * A receiver the file shows to be something else: a local object, array, instance or
  * function, or an import of another package (`const local = { query() {} }`, `knex`).
@@ -465,6 +508,34 @@ function isKnownNonPgValue(context: AnyRuleContext, receiver: TSESTree.Node): bo
     init.type === AST_NODE_TYPES.ClassExpression ||
     isFunctionNode(init)
   );
+}
+
+/** Methods a receiver that comes from a parameter is asked about (`release` and `file` need a known client first). */
+const PARAMETER_METHODS = ['query', 'connect', 'unsafe', 'begin', 'savepoint', 'reserve'];
+
+/** Receivers of pg / postgres.js calls (and `sql` tags) that may come from a parameter. */
+function findParameterReceivers(context: AnyRuleContext): TSESTree.Node[] {
+  const receivers = [
+    ...findMemberCallsNamed(context, PARAMETER_METHODS).map(({ receiver }) => receiver),
+    ...findComputedMemberCalls(context).map(({ member }) => member.object),
+    ...findTemplateTags(context),
+  ];
+  return receivers.filter((receiver) => {
+    const current = unwrapExpression(receiver);
+    return current.type === AST_NODE_TYPES.Identifier || current.type === AST_NODE_TYPES.MemberExpression;
+  });
+}
+
+/** The tags of tagged templates (`` sql`select …` ``), found by the backtick after a name. */
+function findTemplateTags(context: AnyRuleContext): TSESTree.Node[] {
+  const offsets = [...context.sourceCode.text.matchAll(/[\w$]\s*`/g)].map((match) => (match.index ?? 0) + match[0].length - 1);
+  if (offsets.length === 0) return [];
+  const tags: TSESTree.Node[] = [];
+  for (const node of findNodesAtOffsets(context, offsets).values()) {
+    const tagged = node.parent;
+    if (node.type === AST_NODE_TYPES.TemplateLiteral && tagged?.type === AST_NODE_TYPES.TaggedTemplateExpression && tagged.quasi === node) tags.push(tagged.tag);
+  }
+  return tags;
 }
 
 /** SQL drivers and query layers whose `query(text)` is not node-postgres' (or not only). */

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, unwrapExpression, visitNodes } from '../ast';
+import { getKeyName, getReturnedExpressions, isFunctionNode, unwrapExpression, visitNodes } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 
 /**
@@ -95,8 +95,13 @@ export function getValueBinding(context: AnyRuleContext, producer: Node): ValueB
   // `const pool = new Pool().on('error', …)`: `on` returns the emitter itself.
   const chained = getMethodCall(node);
   if (chained && (chained.name === 'on' || chained.name === 'once')) node = getOutermostSameValue(chained.call);
+  // `options.client || new Client()`: the code's own default, kept where the given one would be.
+  if (node.parent?.type === AST_NODE_TYPES.LogicalExpression && node.parent.right === node && (node.parent.operator === '||' || node.parent.operator === '??')) {
+    node = getOutermostSameValue(node.parent);
+  }
   const parent = node.parent;
   if (!parent) return undefined;
+  if (parent.type === AST_NODE_TYPES.ReturnStatement) return getGetterBinding(parent);
   if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === node) {
     if (parent.id.type !== AST_NODE_TYPES.Identifier) return undefined;
     const variable = getVariable(context, parent.id);
@@ -119,6 +124,20 @@ export function getValueBinding(context: AnyRuleContext, producer: Node): ValueB
       : { kind: 'member', name, classBody, statement: parent };
   }
   return undefined;
+}
+
+/**
+ * `get client() { … return this._client; }`: the getter's only return makes `this.client`
+ * the same value (the lazy getter: `this._client ??= new Client()` before it).
+ */
+function getGetterBinding(statement: TSESTree.ReturnStatement): ValueBinding | undefined {
+  let fn: Node | undefined = statement.parent;
+  while (fn && !isFunctionNode(fn)) fn = fn.parent;
+  const getter = fn?.parent;
+  if (!fn || !isFunctionNode(fn) || getter?.type !== AST_NODE_TYPES.MethodDefinition || getter.kind !== 'get' || getter.static) return undefined;
+  const name = getKeyName(getter);
+  if (name === undefined || getReturnedExpressions(fn).length !== 1) return undefined;
+  return { kind: 'member', name, classBody: getter.parent, statement: getter };
 }
 
 function getBindingOfTarget(context: AnyRuleContext, target: Node, statement: Node): ValueBinding | undefined {

@@ -268,6 +268,8 @@ function getErrorFirstCallback(scope: RetryScope, call: TSESTree.Node | undefine
     const param = candidate.params[0];
     if (param?.type !== AST_NODE_TYPES.Identifier || !/^(err|error|e|ex|exception)$/i.test(param.name)) continue;
     const callsSelf = (node: TSESTree.CallExpression): boolean => getCalleeName(node.callee) === selfName;
+    // `if (err) return done(err);` first: what follows runs on success only (a resend of leftovers, a next page).
+    if (endsOnError(candidate, param.name, callsSelf)) continue;
     let found = false;
     visitNodes(candidate.body, { skipTypeAnnotations: true }, (node) => {
       if (found) return false;
@@ -277,6 +279,22 @@ function getErrorFirstCallback(scope: RetryScope, call: TSESTree.Node | undefine
     if (found) return candidate;
   }
   return undefined;
+}
+
+/** The callback's first statement is `if (err) { …; return }` (or throws) without calling `callsSelf`. */
+function endsOnError(callback: FunctionNode, errorName: string, callsSelf: (node: TSESTree.CallExpression) => boolean): boolean {
+  if (callback.body.type !== AST_NODE_TYPES.BlockStatement) return false;
+  const first = callback.body.body[0];
+  if (first?.type !== AST_NODE_TYPES.IfStatement || first.alternate || first.test.type !== AST_NODE_TYPES.Identifier || first.test.name !== errorName) return false;
+  const consequent = first.consequent;
+  const last = consequent.type === AST_NODE_TYPES.BlockStatement ? consequent.body[consequent.body.length - 1] : consequent;
+  if (last?.type !== AST_NODE_TYPES.ReturnStatement && last?.type !== AST_NODE_TYPES.ThrowStatement) return false;
+  let retries = false;
+  visitNodes(consequent, { skipTypeAnnotations: true }, (node) => {
+    if (node.type === AST_NODE_TYPES.CallExpression && callsSelf(node)) retries = true;
+    return !retries;
+  });
+  return !retries;
 }
 
 /** What a handler guards: the try block of a catch clause, the promise a `.catch` callback is attached to. */

@@ -131,3 +131,158 @@ module.exports = Store;`;
     ).toEqual(['mongodb this.collection.deleteMany', 'mongodb this.model.updateMany']);
   });
 });
+
+describe('pg and DynamoDB parameters of exported functions and classes, filled by callers in other modules', () => {
+  const calls = (code: string, modules: Record<string, string>, sourceType: 'commonjs' | 'module' = 'commonjs'): string[] =>
+    analyse(code, (context) => findDbCalls(context).map((call) => `${call.database} ${textOf(code, call.node).split('(')[0]}`), {
+      modules: { 'package.json': '{}', 'file.js': code, ...modules },
+      language: 'javascript',
+      sourceType,
+    });
+
+  const helpers = `async function saveAll(client, items) {
+  await client.batchWrite({ RequestItems: { t: items } }).promise();
+}
+async function withTransaction({ db }, work) {
+  await db.query('BEGIN');
+  await work();
+  await db.query('COMMIT');
+}
+class Store {
+  constructor(options) { this.documents = options.documents; }
+  load(keys) { return this.documents.batchGet({ RequestItems: { t: { Keys: keys } } }).promise(); }
+}
+module.exports = { saveAll, withTransaction, Store };`;
+
+  it('a DocumentClient passed to an exported function and to a class constructor; a pg client passed in an object', () => {
+    const modules = {
+      'app.js': `const AWS = require('aws-sdk');
+const { Pool } = require('pg');
+const { saveAll, withTransaction, Store } = require('./file');
+const documents = new AWS.DynamoDB.DocumentClient();
+const pool = new Pool();
+saveAll(documents, []);
+new Store({ documents });
+async function run() { const client = await pool.connect(); await withTransaction({ db: client }, async () => {}); client.release(); }
+module.exports = { run };`,
+    };
+    expect(calls(helpers, modules)).toEqual([
+      'dynamodb client.batchWrite',
+      'postgres db.query',
+      'postgres db.query',
+      'dynamodb this.documents.batchGet',
+    ]);
+  });
+
+  it('the two queries on one passed-in client share its connection', () => {
+    const modules = { 'app.js': `const { Pool } = require('pg');\nconst { withTransaction } = require('./file');\nconst pool = new Pool();\npool.connect().then((client) => withTransaction({ db: client }, () => {}));` };
+    const connections = analyse(helpers, (context) => new Set(findDbCalls(context).flatMap((call) => (call.database === 'postgres' && 'connection' in call ? [call.connection] : []))).size, {
+      modules: { 'package.json': '{}', 'file.js': helpers, ...modules },
+      language: 'javascript',
+      sourceType: 'commonjs',
+    });
+    expect(connections).toBe(1);
+  });
+
+  it('stays silent when one caller passes something else: a plain object, a mysql2 pool, a Prisma client', () => {
+    const client = `const AWS = require('aws-sdk');\nconst { Pool } = require('pg');\nconst { saveAll, withTransaction, Store } = require('./file');\n`;
+    expect(calls(helpers, { 'a.js': `${client}saveAll(new AWS.DynamoDB.DocumentClient(), []);\nsaveAll({ batchWrite() {} }, []);` })).toEqual([]);
+    expect(calls(helpers, { 'a.js': `${client}const mysql = require('mysql2/promise');\nconst pool = mysql.createPool({});\nwithTransaction({ db: pool }, () => {});` })).toEqual([]);
+    expect(calls(helpers, { 'a.js': `${client}const { PrismaClient } = require('@prisma/client');\nnew Store({ documents: new PrismaClient() });` })).toEqual([]);
+    // A caller passing a pool and another a pool's client: not one kind.
+    expect(calls(helpers, { 'a.js': `${client}const pool = new Pool();\nwithTransaction({ db: pool }, () => {});\npool.connect().then((c) => withTransaction({ db: c }, () => {}));` })).toEqual([]);
+  });
+
+  it('ES modules: a pg pool passed to an exported function with a computed method name', () => {
+    const code = `export async function run(pool, sql) {\n  const method = 'query';\n  return pool[method](sql);\n}`;
+    const modules = { 'app.js': `import { Pool } from 'pg';\nimport { run } from './file.js';\nconst pool = new Pool();\nawait run(pool, 'DELETE FROM t');` };
+    expect(calls(code, modules, 'module')).toEqual(['postgres pool[method]']);
+  });
+});
+
+describe('clients made in the module itself and passed down', () => {
+  it("another module's factory that returns an object of .promise() forwarders answers like the v3 client, through a local helper", () => {
+    const factory = `const AWS = require('aws-sdk');
+module.exports = exports = {
+  create(options) {
+    const documentClient = options.documentClient || new AWS.DynamoDB.DocumentClient();
+    return {
+      batchWrite: (params) => documentClient.batchWrite(params).promise(),
+      get: (params) => documentClient.get(params).promise(),
+    };
+  },
+};`;
+    const code = `const factory = require('./lib/factory');
+function writeAll(params, client) { return client.batchWrite(params).then((data) => data); }
+const wrapped = factory.create({});
+writeAll({ RequestItems: {} }, wrapped);
+module.exports = { get: (Key) => wrapped.get({ TableName: 't', Key }) };`;
+    const describe = (source: string) => (context: Parameters<typeof findDbCalls>[0]) =>
+      findDbCalls(context).map((call) => `${textOf(source, call.node).split('(')[0]} ${call.operation} v${'sdkVersion' in call ? String(call.sdkVersion) : ''}`);
+    expect(analyse(factory, describe(factory))).toEqual(['documentClient.batchWrite BatchWriteItem v2', 'documentClient.get GetItem v2']);
+    const options = { modules: { 'package.json': '{}', 'lib/factory.js': factory }, language: 'javascript', sourceType: 'commonjs' } as const;
+    expect(analyse(code, describe(code), options)).toEqual(['client.batchWrite BatchWriteItem v3', 'wrapped.get GetItem v3']);
+  });
+
+  it('an object with a property that does not forward is not a client', () => {
+    const code = `const AWS = require('aws-sdk');
+const documentClient = new AWS.DynamoDB.DocumentClient();
+const api = { batchWrite: (params) => documentClient.batchWrite(params).promise(), other: (x) => x };
+function writeAll(params, client) { return client.batchWrite(params); }
+writeAll({}, api);`;
+    expect(analyse(code, (context) => findDbCalls(context).map((call) => textOf(code, call.node).split('(')[0]))).toEqual(['documentClient.batchWrite']);
+  });
+
+  it('options.destination.client through two functions, the default the module makes', () => {
+    const code = `const AWS = require('aws-sdk');
+function copy(values) {
+  var options = { destination: { client: values.client || new AWS.DynamoDB.DocumentClient() } };
+  start(options);
+}
+function start(options) { put(options); }
+function put(options) {
+  options.destination.client.batchWrite({ RequestItems: {} }, (err) => { if (!err) setTimeout(() => put(options), 100); });
+}
+module.exports = { copy };`;
+    expect(analyse(code, (context) => findDbCalls(context).map((call) => textOf(code, call.node).split('(')[0]))).toEqual(['options.destination.client.batchWrite']);
+  });
+
+  it('the path stays unknown when the property is written elsewhere or a caller passes another object', () => {
+    const written = `const AWS = require('aws-sdk');
+function copy() { const options = { destination: { client: new AWS.DynamoDB.DocumentClient() } }; put(options); put({ destination: {} }); }
+function put(options) { options.destination.client.batchWrite({}); }
+copy();`;
+    expect(analyse(written, (context) => findDbCalls(context).length)).toBe(0);
+    const reassigned = `const AWS = require('aws-sdk');
+function copy() { const options = { destination: { client: new AWS.DynamoDB.DocumentClient() } }; options.destination.client = other; put(options); }
+function put(options) { options.destination.client.batchWrite({}); }
+copy();`;
+    expect(analyse(reassigned, (context) => findDbCalls(context).length)).toBe(0);
+  });
+
+  it('a client from a lazy getter', () => {
+    const code = `const AWS = require('aws-sdk');
+class Seeder {
+  get documents() {
+    if (!this._documents) this._documents = new AWS.DynamoDB.DocumentClient();
+    return this._documents;
+  }
+  async seed(items) { await this.documents.batchWrite({ RequestItems: { t: items } }).promise(); }
+}
+module.exports = Seeder;`;
+    expect(analyse(code, (context) => findDbCalls(context).map((call) => textOf(code, call.node).split('(')[0]))).toEqual(['this.documents.batchWrite']);
+  });
+
+  it('a MongoDB collection called by a computed method name; unknown names and receivers stay silent', () => {
+    const code = `import { MongoClient } from 'mongodb';
+const orders = new MongoClient('mongodb://h').db().collection('orders');
+const list = { deleteMany() {} };
+function clear(method, filter) { return orders[method](filter); }
+clear('deleteMany', {});
+list['deleteMany']({});
+function any(method) { return orders[method]({}); }
+any('deleteMany');
+any('insertOne');`;
+    expect(analyse(code, (context) => findDbCalls(context).map((call) => `${textOf(code, call.node).split('(')[0]} ${call.operation}`))).toEqual(['orders[method] deleteMany']);
+  });
+});
