@@ -207,7 +207,7 @@ describe('clients passed into exported functions and classes by other modules', 
   it.each([false, true])('TypeScript ES modules: a pg client and a DynamoDB document client given as parameters (typed: %s)', (typed) => {
     const dir = createProject(
       {
-        'package.json': '{ "type": "module" }',
+        'package.json': '{ "type": "module", "dependencies": { "pg": "8.0.0", "@aws-sdk/client-dynamodb": "3.0.0", "@aws-sdk/lib-dynamodb": "3.0.0" } }',
         'tsconfig.json': tsconfig,
         'eslint.config.js': esmConfig(typed),
         'src/lib/orders.ts': `export async function transfer(client: any, id: string) {

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { AnyRuleContext } from './per-file-cache';
+import { type AnyRuleContext, createPerFileCache } from './per-file-cache';
 
 /**
  * The deepest node that covers each offset, found in one descent that only enters
@@ -81,7 +81,7 @@ export function findMemberCallsNamed(context: AnyRuleContext, names: readonly st
 }
 
 /** Calls of a computed member, `<receiver>[<key>](…)`: found by the `](` text first. */
-export function findComputedMemberCalls(context: AnyRuleContext): Array<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> {
+export const findComputedMemberCalls = createPerFileCache((context: AnyRuleContext): ReadonlyArray<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> => {
   const offsets = [...context.sourceCode.text.matchAll(/\]\s*\(/g)].map((match) => match.index ?? 0);
   if (offsets.length === 0) return [];
   const calls: Array<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> = [];
@@ -91,4 +91,4 @@ export function findComputedMemberCalls(context: AnyRuleContext): Array<{ call: 
     if (call?.type === 'CallExpression' && call.callee === node) calls.push({ call, member: node });
   }
   return calls.sort((a, b) => a.call.range[0] - b.call.range[0]);
-}
+});

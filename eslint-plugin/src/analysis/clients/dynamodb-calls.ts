@@ -5,7 +5,7 @@ import { getKeyName, unwrapExpression } from '../ast';
 import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, visitEveryNode } from './value-bindings';
 import { findComputedMemberCalls, findMemberCallsNamed } from '../find-nodes-at-offsets';
 import { getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
-import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, hasModuleImport, type TraceMap } from '../modules';
+import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
 import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
 import { DOCUMENT_OPERATIONS, isDynamoDbWriteOperation, lowerFirst, OPERATIONS, PAGINATORS, V2_DOCUMENT_METHODS } from './dynamodb-operations';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
@@ -32,6 +32,9 @@ export const DYNAMODB_MODULES = [
   'aws-sdk/clients/dynamodb',
   'aws-sdk/clients/all',
 ] as const;
+
+/** The npm packages behind DYNAMODB_MODULES. */
+const DYNAMODB_PACKAGES = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', 'aws-sdk'];
 
 export type { DynamoDbClientKind };
 
@@ -174,7 +177,9 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
     value.database === 'dynamodb' && !types?.isOtherType(node) ? [{ node, kind: value.kind }] : [],
   );
   const importsSdk = hasModuleImport(context, DYNAMODB_MODULES);
-  const parameterReceivers = findParameterReceivers(context, importsSdk || imported.length > 0 || types !== undefined);
+  const usesDynamoDb = importsSdk || imported.length > 0 || types !== undefined;
+  // Parameters are asked about only where the project can make a DynamoDB client (the callers' answers are costly).
+  const parameterReceivers = usesDynamoDb || mayUsePackages(getSourcePath(context), DYNAMODB_PACKAGES) ? findParameterReceivers(context, usesDynamoDb) : [];
   if (!importsSdk && !types && imported.length === 0 && parameterReceivers.length === 0) return EMPTY;
   const clients: DynamoDbClientSite[] = [];
   const globalConfigs: AwsGlobalConfigSite[] = [];

@@ -4,7 +4,7 @@ import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
 import type { DbCall } from './db-call';
 import type { PgRole } from './db-value';
 import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, type ValueBinding, visitEveryNode } from './value-bindings';
-import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, getManifestDependencies, getSourcePath, hasModuleImport, type TraceMap } from '../modules';
+import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, getManifestDependencies, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
 import { findComputedMemberCalls, findMemberCallsNamed, findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getSqlStatement, type SqlStatement } from './sql-statements';
@@ -137,7 +137,8 @@ export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext):
     value.database === 'postgres' && !types?.isOtherType(node) ? [{ node, ...value }] : [],
   );
   const sqlShaped = findSqlShapedQueries(context);
-  const parameterReceivers = findParameterReceivers(context);
+  // Parameters are asked about only where the project can make a pg client (the callers' answers are costly).
+  const parameterReceivers = mayUsePackages(getSourcePath(context), POSTGRES_MODULES) ? findParameterReceivers(context) : [];
   if (!hasModuleImport(context, POSTGRES_MODULES) && !types && imported.length === 0 && sqlShaped.length === 0 && parameterReceivers.length === 0) return EMPTY;
   const builder = new AnalysisBuilder(context);
   // Pools and clients the project's own modules export (`const pool = require('./db')`).

@@ -3,4 +3,4 @@ export { getSourcePath, isRelativeSpecifier, readModuleText, resolveModuleFile, 
 export { parseModule } from './module-source';
 export { findImportedReads, type ImportedRead, WHOLE_MODULE } from './relative-imports';
 export { findImporters } from './module-importers';
-export { getManifestDependencies, getManifestFolder } from './package-manifest';
+export { getManifestDependencies, getManifestFolder, mayUsePackages } from './package-manifest';

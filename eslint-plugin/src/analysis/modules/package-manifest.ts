@@ -21,6 +21,15 @@ export function getManifestDependencies(file: string): ReadonlySet<string> | und
   return path.isAbsolute(file) ? getFolderManifest(path.dirname(file))?.dependencies : undefined;
 }
 
+/**
+ * False only when the file's project has a `package.json` that lists none of `packages`:
+ * its code cannot make their clients, so a parameter there holds none made in the project.
+ */
+export function mayUsePackages(file: string, packages: readonly string[]): boolean {
+  const dependencies = getManifestDependencies(file);
+  return dependencies === undefined || packages.some((name) => dependencies.has(name));
+}
+
 /** The folder of the nearest `package.json` above `file`: its project. */
 export function getManifestFolder(file: string): string | undefined {
   return path.isAbsolute(file) ? getFolderManifest(path.dirname(file))?.folder : undefined;

@@ -133,12 +133,15 @@ module.exports = Store;`;
 });
 
 describe('pg and DynamoDB parameters of exported functions and classes, filled by callers in other modules', () => {
-  const calls = (code: string, modules: Record<string, string>, sourceType: 'commonjs' | 'module' = 'commonjs'): string[] =>
+  // The project declares the drivers its code imports: a project that cannot make a client passes none in.
+  const PROJECT_MANIFEST = JSON.stringify({ dependencies: { pg: '8.0.0', '@aws-sdk/client-dynamodb': '3.0.0', '@aws-sdk/lib-dynamodb': '3.0.0', 'aws-sdk': '2.0.0' } });
+  const callsIn = (code: string, modules: Record<string, string>, sourceType: 'commonjs' | 'module' = 'commonjs', manifest = PROJECT_MANIFEST): string[] =>
     analyse(code, (context) => findDbCalls(context).map((call) => `${call.database} ${textOf(code, call.node).split('(')[0]}`), {
-      modules: { 'package.json': '{}', 'file.js': code, ...modules },
+      modules: { 'package.json': manifest, 'file.js': code, ...modules },
       language: 'javascript',
       sourceType,
     });
+  const calls = (code: string, modules: Record<string, string>, sourceType: 'commonjs' | 'module' = 'commonjs'): string[] => callsIn(code, modules, sourceType);
 
   const helpers = `async function saveAll(client, items) {
   await client.batchWrite({ RequestItems: { t: items } }).promise();
@@ -174,10 +177,16 @@ module.exports = { run };`,
     ]);
   });
 
+  it('asks no caller in a project whose package.json names no pg or AWS SDK package (it cannot make those clients)', () => {
+    const modules = { 'app.js': `const { Pool } = require('pg');\nconst { withTransaction } = require('./file');\nconst pool = new Pool();\npool.connect().then((client) => withTransaction({ db: client }, () => {}));` };
+    expect(calls(helpers, modules)).toContain('postgres db.query');
+    expect(callsIn(helpers, modules, 'commonjs', JSON.stringify({ dependencies: { mongodb: '6.0.0' } }))).toEqual([]);
+  });
+
   it('the two queries on one passed-in client share its connection', () => {
     const modules = { 'app.js': `const { Pool } = require('pg');\nconst { withTransaction } = require('./file');\nconst pool = new Pool();\npool.connect().then((client) => withTransaction({ db: client }, () => {}));` };
     const connections = analyse(helpers, (context) => new Set(findDbCalls(context).flatMap((call) => (call.database === 'postgres' && 'connection' in call ? [call.connection] : []))).size, {
-      modules: { 'package.json': '{}', 'file.js': helpers, ...modules },
+      modules: { 'package.json': PROJECT_MANIFEST, 'file.js': helpers, ...modules },
       language: 'javascript',
       sourceType: 'commonjs',
     });
@@ -186,6 +195,9 @@ module.exports = { run };`,
 
   it('stays silent when one caller passes something else: a plain object, a mysql2 pool, a Prisma client', () => {
     const client = `const AWS = require('aws-sdk');\nconst { Pool } = require('pg');\nconst { saveAll, withTransaction, Store } = require('./file');\n`;
+    // It also uses mysql2 and Prisma, so SQL text alone is no evidence of pg: only what the callers pass decides.
+    const manifest = JSON.stringify({ dependencies: { ...JSON.parse(PROJECT_MANIFEST).dependencies, mysql2: '3.0.0', '@prisma/client': '5.0.0' } });
+    const calls = (code: string, modules: Record<string, string>): string[] => callsIn(code, modules, 'commonjs', manifest);
     expect(calls(helpers, { 'a.js': `${client}saveAll(new AWS.DynamoDB.DocumentClient(), []);\nsaveAll({ batchWrite() {} }, []);` })).toEqual([]);
     expect(calls(helpers, { 'a.js': `${client}const mysql = require('mysql2/promise');\nconst pool = mysql.createPool({});\nwithTransaction({ db: pool }, () => {});` })).toEqual([]);
     expect(calls(helpers, { 'a.js': `${client}const { PrismaClient } = require('@prisma/client');\nnew Store({ documents: new PrismaClient() });` })).toEqual([]);
