@@ -937,3 +937,30 @@ ${lockModule.replace(
     },
   ],
 });
+
+// A Mongoose query built on a known model runs the model's write: `Model.where(…).updateMany(…)`.
+createRuleTester().run('mongo-no-non-retryable-write: query chains on a Mongoose model', rule, {
+  valid: [
+    {
+      // A query builder of another library: the chain's root is no model.
+      filename: 'migrations.js',
+      code: `const knex = require('knex')({ client: 'pg' });
+async function mark(name, state) {
+  await knex('migrations').where({ name }).updateMany({ $set: { state } });
+}
+module.exports = { mark };`,
+    },
+  ],
+  invalid: [
+    {
+      filename: 'migrations.js',
+      code: `const mongoose = require('mongoose');
+const Migration = mongoose.model('Migration', new mongoose.Schema({ name: String }));
+async function mark(name, state) {
+  await Migration.where({ name }).updateMany({ $set: { state } });
+}
+module.exports = { mark };`,
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: UNKNOWN }, line: 4 }],
+    },
+  ],
+});

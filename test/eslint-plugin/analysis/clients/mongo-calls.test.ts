@@ -217,6 +217,23 @@ describe('findMongoCalls: Mongoose models', () => {
     ]);
   });
 
+  it('follows query chains built on a model (Model.where(…).updateMany(…)), and no other chain', () => {
+    const code = `
+      import mongoose from 'mongoose';
+      const Migration = mongoose.model('Migration', new mongoose.Schema({ name: String }));
+      export async function mark(name, state) {
+        await Migration.where({ name }).updateMany({ $set: { state } });
+        await Migration.where('state').equals('down').session(null).deleteMany();
+        await Migration.where({ name }).insertMany([{}]);
+        await Migration.find({ name }).deleteMany();
+        await knex('migrations').where({ name }).updateMany({ state });
+        await [].where?.({ name }).deleteMany();
+      }
+    `;
+    // `find(…)` is the model's own read; what follows it is not followed.
+    expect(calls(code)).toEqual(['updateMany@5 mongoose/import write', 'deleteMany@6 mongoose/import write', 'find@8 mongoose/import']);
+  });
+
   it('follows require("mongoose") and Model annotations', () => {
     expect(calls(`const mongoose = require('mongoose'); const U = mongoose.model('U', {}); U.deleteMany({});`, COMMONJS_JS)).toEqual([
       'deleteMany@1 mongoose/import write',
