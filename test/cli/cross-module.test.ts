@@ -287,3 +287,59 @@ saveAll({ batchWrite() { return { promise: async () => ({}) }; } }, []);
     expect(ruleLines(results, 'lib/factory.js')).toEqual([]);
   });
 });
+
+describe('collections and models handed over by helpers, in a project that depends on the driver', () => {
+  const config = `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`;
+  const lock = `async function getLocks(db, settings) {
+  const locks = db.collection(settings.lockCollection);
+  await locks.createIndex({ createdAt: 1 }, { expireAfterSeconds: settings.ttl });
+  return locks;
+}
+async function activate(db, settings) {
+  const locks = await getLocks(db, settings);
+  await locks.insertOne({ createdAt: new Date() });
+}
+async function clear(db, settings) {
+  const locks = await getLocks(db, settings);
+  await locks.deleteMany({});
+}
+module.exports = { activate, clear };
+`;
+  const migrations = `const makeModel = require('./model');
+let Migration;
+function connect(connection) { Migration = makeModel(connection); }
+async function mark(name, state) { await Migration.where({ name }).updateMany({ $set: { state } }); }
+module.exports = { connect, mark };
+`;
+  const model = `const mongoose = require('mongoose');
+module.exports = (connection) => connection.model('Migration', new mongoose.Schema({ name: String, state: String }));
+`;
+
+  it('CommonJS in JavaScript: db.collection(name) of a db passed in, a local helper returning it, a query chain on a model from a factory module', () => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'locks', dependencies: { mongodb: '^6.0.0', mongoose: '^8.0.0' } }),
+        'eslint.config.cjs': config,
+        'lib/lock.js': lock,
+        'lib/model.js': model,
+        'lib/migrations.js': migrations,
+      },
+      'eslint9',
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'lib/lock.js')).toEqual(['mongo-no-non-retryable-write@12', 'mongo-require-insert-id@8']);
+    expect(ruleLines(results, 'lib/migrations.js')).toEqual(['mongo-no-non-retryable-write@4']);
+  });
+
+  it('stays silent where the project also uses Firestore, whose db.collection(name) looks alike', () => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'locks', dependencies: { mongodb: '^6.0.0', 'firebase-admin': '^12.0.0' } }),
+        'eslint.config.cjs': config,
+        'lib/lock.js': lock,
+      },
+      'eslint9',
+    );
+    expect(ruleLines(runEslint(dir, ['.']), 'lib/lock.js')).toEqual([]);
+  });
+});

@@ -1,6 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTypeChecker } from '../../../bench/fix-checks.mjs';
 import rule from '../../../eslint-plugin/src/rules/mongo-no-non-retryable-write';
 import { createRuleTester, createTypedRuleTester, typedFilename, typedFixtureDir } from '../rule-tester';
@@ -814,4 +816,151 @@ describe('mongo-no-non-retryable-write (typed): suggested code type-checks', () 
       for (const output of outputs) expect(typeErrors(output).filter((error) => !before.has(error))).toEqual([]);
     });
   });
+});
+
+// A helper of the file that returns a collection or a model: its callers' writes are on it.
+createRuleTester().run('mongo-no-non-retryable-write: local helpers that return a collection or model', rule, {
+  valid: [
+    {
+      // The helper returns an array: its `deleteMany` is no database write.
+      filename: 'queue.js',
+      code: `import { MongoClient } from 'mongodb';
+const client = new MongoClient('mongodb://localhost');
+function pending() { return []; }
+export async function drain() {
+  await pending().deleteMany({});
+}`,
+    },
+  ],
+  invalid: [
+    {
+      filename: 'queue.js',
+      code: `import mongoose from 'mongoose';
+const jobModel = (connection, name) => connection.model(name, new mongoose.Schema({ name: String }));
+export async function drain(connection) {
+  await jobModel(connection, 'Job').deleteMany({ done: true }).exec();
+}`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'deleteMany', action: IDEMPOTENT },
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelper',
+              output: `import mongoose from 'mongoose';
+
+${retryHelper(false)}
+
+const jobModel = (connection, name) => connection.model(name, new mongoose.Schema({ name: String }));
+export async function drain(connection) {
+  await retryOnTransientMongoError(() => jobModel(connection, 'Job').deleteMany({ done: true }).exec());
+}`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+// In a project whose package.json depends on the driver (and on no other library with
+// `db.collection(name)`), a collection taken from a db passed in is the driver's.
+const projectDir = (dependencies: Record<string, string>): string => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'retry-safety-project-'));
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'locks', dependencies }));
+  return dir;
+};
+const mongoProject = projectDir({ mongodb: '^6.0.0' });
+const firestoreProject = projectDir({ mongodb: '^6.0.0', '@google-cloud/firestore': '^7.0.0' });
+afterAll(() => {
+  for (const dir of [mongoProject, firestoreProject]) rmSync(dir, { recursive: true, force: true });
+});
+const lockModule = `async function getLocks(db, settings) {
+  const locks = db.collection(settings.lockCollection);
+  await locks.createIndex({ createdAt: 1 }, { expireAfterSeconds: settings.ttl });
+  return locks;
+}
+export async function clear(db, settings) {
+  const locks = await getLocks(db, settings);
+  await locks.deleteMany({});
+}`;
+
+createRuleTester().run('mongo-no-non-retryable-write: db.collection(name) in a project that depends on mongodb', rule, {
+  valid: [
+    // The same code where the project also uses Firestore, whose db.collection(name) looks alike.
+    { filename: path.join(firestoreProject, 'lock.js'), code: lockModule },
+  ],
+  invalid: [
+    {
+      filename: path.join(mongoProject, 'lock.js'),
+      code: lockModule,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'deleteMany', action: IDEMPOTENT },
+          line: 8,
+          suggestions: [
+            {
+              messageId: 'retryOnTransientErrors',
+              output: `${transientCheckJs}
+
+${lockModule.replace(
+  '  await locks.deleteMany({});',
+  `  for (let attempt = 1; ; attempt++) {
+    try {
+      await locks.deleteMany({});
+      break;
+    } catch (error) {
+      if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+      ${backoffWait}
+    }
+  }`,
+)}`,
+            },
+            {
+              messageId: 'rewriteAsSingleDocumentWrites',
+              output: lockModule.replace(
+                '  await locks.deleteMany({});',
+                `  {
+    const filter = {};
+    const ids = (await locks.find(filter, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id);
+    if (ids.length > 0) {
+      await locks.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { ...filter, _id: id } } })));
+    }
+  }`,
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+// A Mongoose query built on a known model runs the model's write: `Model.where(…).updateMany(…)`.
+createRuleTester().run('mongo-no-non-retryable-write: query chains on a Mongoose model', rule, {
+  valid: [
+    {
+      // A query builder of another library: the chain's root is no model.
+      filename: 'migrations.js',
+      code: `const knex = require('knex')({ client: 'pg' });
+async function mark(name, state) {
+  await knex('migrations').where({ name }).updateMany({ $set: { state } });
+}
+module.exports = { mark };`,
+    },
+  ],
+  invalid: [
+    {
+      filename: 'migrations.js',
+      code: `const mongoose = require('mongoose');
+const Migration = mongoose.model('Migration', new mongoose.Schema({ name: String }));
+async function mark(name, state) {
+  await Migration.where({ name }).updateMany({ $set: { state } });
+}
+module.exports = { mark };`,
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: UNKNOWN }, line: 4 }],
+    },
+  ],
 });

@@ -26,6 +26,9 @@ createRuleTester().run('mongo-require-insert-id', rule, {
     `${header}export const saveAll = (list) => orders.insertMany(list);`,
     `${header}export const saveAll = (list) => orders.insertMany(list.map((item) => ({ _id: item.id, ...item })));`,
     `${header}export const saveAll = (list) => orders.insertMany(list.map((item) => { if (item.a) return { a: 1 }; return { b: 1 }; }));`,
+    // A conditional whose branches both carry _id, or whose branch is not a literal.
+    `${header}export const log = (entry, hashed) => orders.insertOne(hashed ? { _id: entry.id, hash: entry.hash } : { _id: entry.id });`,
+    `${header}export const log = (entry, hashed) => orders.insertOne(hashed ? entry : { ...entry });`,
     // A const whose _id is set before the insert.
     `${header}const order = { total: 1 }; order._id = makeId(); await orders.insertOne(order);`,
     // Mongoose gives documents an _id itself.
@@ -42,6 +45,49 @@ createRuleTester().run('mongo-require-insert-id', rule, {
     `export function f(repo) { return repo.insertOne({ name: 'x' }); }`,
   ],
   invalid: [
+    {
+      // One insert, two possible documents: each literal without _id is reported, with its own fix.
+      code: `${header}export const log = (entry, hashed) => orders.insertOne(hashed ? { name: entry.name, hash: entry.hash } : { _id: entry.id, name: entry.name });
+export const note = (entry, hashed) => orders.insertOne(hashed ? { name: entry.name, hash: entry.hash } : { name: entry.name });`,
+      errors: [
+        {
+          messageId: 'missingId',
+          line: 3,
+          column: 65,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `${withObjectId}export const log = (entry, hashed) => orders.insertOne(hashed ? { _id: new ObjectId(), name: entry.name, hash: entry.hash } : { _id: entry.id, name: entry.name });
+export const note = (entry, hashed) => orders.insertOne(hashed ? { name: entry.name, hash: entry.hash } : { name: entry.name });`,
+            },
+          ],
+        },
+        {
+          messageId: 'missingId',
+          line: 4,
+          column: 66,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `${withObjectId}export const log = (entry, hashed) => orders.insertOne(hashed ? { name: entry.name, hash: entry.hash } : { _id: entry.id, name: entry.name });
+export const note = (entry, hashed) => orders.insertOne(hashed ? { _id: new ObjectId(), name: entry.name, hash: entry.hash } : { name: entry.name });`,
+            },
+          ],
+        },
+        {
+          messageId: 'missingId',
+          line: 4,
+          column: 107,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `${withObjectId}export const log = (entry, hashed) => orders.insertOne(hashed ? { name: entry.name, hash: entry.hash } : { _id: entry.id, name: entry.name });
+export const note = (entry, hashed) => orders.insertOne(hashed ? { name: entry.name, hash: entry.hash } : { _id: new ObjectId(), name: entry.name });`,
+            },
+          ],
+        },
+      ],
+    },
     {
       code: `${header}await orders.insertOne({ total: 10 });`,
       errors: [

@@ -140,11 +140,33 @@ function classifyReceiver(
   if (typeKind !== undefined) return asCallable(typeKind, 'type');
   const kind = values.getKind(receiver);
   if (kind !== undefined) return asCallable(kind, 'import');
+  // `Model.where({ name }).updateMany(update)`: a Mongoose query built on a known model.
+  const model = QUERY_OPERATIONS.has(name) ? getQueryModel(receiver) : undefined;
+  if (model !== undefined) {
+    const modelKind = values.getTypeKind(model) ?? values.getKind(model);
+    if (modelKind === 'model') return { kind: 'model', evidence: values.getTypeKind(model) === undefined ? 'import' : 'type' };
+  }
   // No type, no import trail: only an update document made of `$` operators is strong enough.
   if ((name === 'updateOne' || name === 'updateMany') && !values.importsLookAlike && isFilterLike(call.arguments[0]) && hasOnlyUpdateOperators(call.arguments[1])) {
     return { kind: 'collection', evidence: 'structure' };
   }
   return undefined;
+}
+
+/** Mongoose `Query` methods that narrow a query and return it (https://mongoosejs.com/docs/api/query.html). */
+const QUERY_BUILDERS = new Set(['where', 'equals', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'ne', 'or', 'and', 'nor', 'elemMatch', 'exists', 'regex', 'size', 'all', 'mod', 'session', 'setOptions', 'collation', 'hint', 'comment', 'maxTimeMS', 'read', 'writeConcern', 'w', 'j', 'wtimeout']);
+/** `Query` methods that run one of the model's operations on the conditions built so far. */
+const QUERY_OPERATIONS = new Set(['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'find', 'findOne', 'countDocuments', 'distinct']);
+
+/** The model at the root of `Model.where(…).gt(…)`: only query-building calls between them. */
+function getQueryModel(receiver: TSESTree.Expression): TSESTree.Expression | undefined {
+  let current: TSESTree.Expression = receiver;
+  let builders = 0;
+  while (current.type === 'CallExpression' && current.callee.type === 'MemberExpression' && !current.callee.computed && current.callee.property.type === 'Identifier' && QUERY_BUILDERS.has(current.callee.property.name)) {
+    current = current.callee.object;
+    builders++;
+  }
+  return builders > 0 ? current : undefined;
 }
 
 function asCallable(kind: KnownKind, evidence: MongoCall['evidence']): { kind: 'collection' | 'model'; evidence: MongoCall['evidence'] } | undefined {

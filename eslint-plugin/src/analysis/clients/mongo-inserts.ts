@@ -47,7 +47,7 @@ function getInsertedDocuments(context: AnyRuleContext, call: MongoCall): TSESTre
   if (!first || first.type === 'SpreadElement') return [];
   switch (call.operation) {
     case 'insertOne':
-      return [first];
+      return getBranches(first);
     case 'insertMany':
       return getListedElements(context, first);
     case 'bulkWrite': {
@@ -80,6 +80,20 @@ function getListedElements(context: AnyRuleContext, node: TSESTree.Expression): 
   if (last?.type !== 'ReturnStatement' || last.argument?.type !== 'ObjectExpression') return [];
   const returns = context.sourceCode.getTokens(callback.body).filter((token) => token.type === 'Keyword' && token.value === 'return');
   return returns.length === 1 ? [last.argument] : [];
+}
+
+/**
+ * `cond ? { … } : { … }`: each document the call may insert, one per branch (nested
+ * conditionals too); any other expression is itself.
+ */
+function getBranches(node: TSESTree.Expression): TSESTree.Expression[] {
+  const branches: TSESTree.Expression[] = [];
+  const pending: TSESTree.Expression[] = [node];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.type === 'ConditionalExpression') pending.push(next.alternate, next.consequent);
+    else branches.push(next);
+  }
+  return branches;
 }
 
 function isExpression(node: TSESTree.Node | null): node is TSESTree.Expression {

@@ -3,7 +3,7 @@ import { getParameterSlot } from './call-sites';
 import { getPassedValue, type ValueJudge } from './parameter-values';
 import { getKeyName, getReturnedExpressions, isFunctionNode, type KeyNameOptions } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
-import { findModuleReferences, findRequireCallsByText, type TraceMap } from '../modules';
+import { findModuleReferences, findRequireCallsByText, getManifestDependencies, getSourcePath, type TraceMap } from '../modules';
 import { type KnownKind, mergeKinds, type MongoValueKind } from './mongo-kinds';
 import { getMongoTypeServices } from './mongo-types';
 import { getImportedValues } from './imported-values';
@@ -39,6 +39,8 @@ const traceMap = {
   mongoose: { [ESM]: true, ...mongooseApi, default: mongooseApi },
 } as unknown as TraceMap<Seed>;
 const MONGO_MODULES = ['mongodb', 'mongoose'];
+/** Packages whose databases also answer `db.collection(name)`. */
+const OTHER_COLLECTION_MODULES = ['firebase', 'firebase-admin', '@google-cloud/firestore', '@firebase/firestore', 'arangojs', 'couchbase', 'nedb', '@seald-io/nedb', 'tingodb', 'mongo-mock', 'mingo'];
 
 /** Methods that turn one kind of value into another (`client.db()` → db). */
 const METHOD_RESULTS: Partial<Record<MongoValueKind, Record<string, MongoValueKind>>> = {
@@ -126,6 +128,20 @@ function createResolver(context: AnyRuleContext): MongoValues {
     importsLookAlike = true;
   }
 
+  let mongoProject: boolean | undefined;
+  /**
+   * The nearest `package.json` depends on `mongodb` or `mongoose` and on no other library
+   * whose handles have a `collection(name)` method (Firestore, ArangoDB, …): in such a
+   * project, `db.collection(name)` on a value from elsewhere is the driver's.
+   */
+  function dependsOnMongoOnly(): boolean {
+    if (mongoProject === undefined) {
+      const dependencies = getManifestDependencies(getSourcePath(context));
+      mongoProject = dependencies !== undefined && MONGO_MODULES.some((name) => dependencies.has(name)) && !OTHER_COLLECTION_MODULES.some((name) => dependencies.has(name));
+    }
+    return mongoProject;
+  }
+
   const memo = new Map<TSESTree.Node, KnownKind | undefined | typeof IN_PROGRESS>();
   const judge: ValueJudge<KnownKind> = {
     valueOf: (node) => getKind(node),
@@ -133,6 +149,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
     same: (a, b) => a === b,
   };
   const classMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Node[]>>();
+  const returnedKinds = new Map<TSESTree.Node, KnownKind | undefined>();
   const typeServices = getMongoTypeServices(context);
 
   function getKind(node: TSESTree.Node): KnownKind | undefined {
@@ -290,23 +307,36 @@ function createResolver(context: AnyRuleContext): MongoValues {
       // `someDb.collection('orders')` / `db.collection(name)` where `someDb` comes from another
       // module or an untyped method, in a file that uses MongoDB. (Look-alikes such as
       // Firestore's `collection()` have none of the driver's method names.)
-      if (objectKind === undefined && name === 'collection' && importsMongo && isCollectionName(node.arguments)) return 'collection';
+      if (objectKind === undefined && name === 'collection' && (importsMongo || dependsOnMongoOnly()) && isCollectionName(node.arguments)) return 'collection';
       return undefined;
     }
     if (callee.type === 'Identifier') {
       const variable = ASTUtils.findVariable(sourceCode.getScope(callee), callee);
       const def = variable?.defs[0];
       if (!def) return undefined;
-      if (def.type === 'FunctionName' && 'returnType' in def.node) return getAnnotationKind(def.node.returnType, true);
+      // `getLockCollection(db)`, `const getModel = (c) => c.model(…)`: a function of this file that
+      // is never reassigned; its annotation, else what all its returns agree on.
+      if (!variable || variable.defs.length !== 1 || variable.references.some((reference) => reference.isWrite() && reference.writeExpr !== (def.type === 'Variable' ? def.node.init : undefined))) {
+        return undefined;
+      }
+      if (def.type === 'FunctionName' && def.node.type === 'FunctionDeclaration') return getAnnotationKind(def.node.returnType, true) ?? getReturnedKind(def.node);
       if (def.type === 'Variable' && def.node.init && (def.node.init.type === 'ArrowFunctionExpression' || def.node.init.type === 'FunctionExpression')) {
-        return getAnnotationKind(def.node.init.returnType, true);
+        return getAnnotationKind(def.node.init.returnType, true) ?? getReturnedKind(def.node.init);
       }
     }
     return undefined;
   }
 
-  /** What every `return` of `fn` gives, when all agree and are known (`null` aside). */
+  /** What every `return` of `fn` gives, when all agree and are known (`null` aside); once per function. */
   function getReturnedKind(fn: TSESTree.Node): KnownKind | undefined {
+    if (returnedKinds.has(fn)) return returnedKinds.get(fn);
+    returnedKinds.set(fn, undefined);
+    const kind = computeReturnedKind(fn);
+    returnedKinds.set(fn, kind);
+    return kind;
+  }
+
+  function computeReturnedKind(fn: TSESTree.Node): KnownKind | undefined {
     if (!isFunctionNode(fn)) return undefined;
     let kind: KnownKind | undefined;
     for (const returned of getReturnedExpressions(fn)) {

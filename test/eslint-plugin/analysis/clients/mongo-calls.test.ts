@@ -135,6 +135,64 @@ describe('findMongoCalls: driver collections from imports', () => {
   });
 });
 
+describe('findMongoCalls: helpers of the file and projects that depend on the driver', () => {
+  it('follows a local function that returns a collection or model (its returns agree, it is never reassigned)', () => {
+    const code = `
+      import { MongoClient } from 'mongodb';
+      import mongoose, { Schema } from 'mongoose';
+      const db = new MongoClient('x').db();
+      async function getAudit(name) {
+        if (!name) return null;
+        const audit = db.collection(name);
+        return audit;
+      }
+      const makeModel = (connection, name) => connection.model(name, new Schema({}));
+      export async function purge() {
+        const audit = await getAudit('audit');
+        await audit.deleteMany({});
+        await makeModel(mongoose.connection, 'Job').deleteMany({}).exec();
+      }
+    `;
+    expect(calls(code)).toEqual(['deleteMany@13 mongodb/import write', 'deleteMany@14 mongoose/import write']);
+  });
+
+  it('stays silent on a local helper that returns something else, returns two kinds, or is reassigned', () => {
+    const code = `
+      import { MongoClient } from 'mongodb';
+      const db = new MongoClient('x').db();
+      function getItems() { return []; }
+      function either(flag) { return flag ? db.collection('a') : db; }
+      let swapped = () => db.collection('a');
+      swapped = () => [];
+      getItems().deleteMany({});
+      either(true).deleteMany({});
+      swapped().deleteMany({});
+    `;
+    expect(calls(code)).toEqual([]);
+  });
+
+  it('reads db.collection(name) on a value from elsewhere as a collection when the nearest package.json depends on mongodb', () => {
+    const code = `
+      export async function clear(db, settings) {
+        const locks = db.collection(settings.lockName);
+        await locks.deleteMany({});
+      }
+      export class Logger {
+        constructor(options) { if (options.db) this.logs = options.db.collection(options.name); }
+        setDb(db) { this.logs = db.collection(this.name); }
+        async clearLogs(filter) { return this.logs.deleteMany(filter); }
+      }
+    `;
+    const found = (manifest: object): string[] => calls(code, { ...COMMONJS_JS, sourceType: 'module', modules: { 'package.json': JSON.stringify(manifest) } });
+    expect(found({ dependencies: { mongodb: '^6.0.0' } })).toEqual(['deleteMany@4 mongodb/import write', 'deleteMany@9 mongodb/import write']);
+    expect(found({ peerDependencies: { mongoose: '^8.0.0' } })).toHaveLength(2);
+    // Firestore, ArangoDB and others answer db.collection(name) too; a project without the driver says nothing.
+    expect(found({ dependencies: { mongodb: '^6.0.0', 'firebase-admin': '^12.0.0' } })).toEqual([]);
+    expect(found({ dependencies: { arangojs: '^8.0.0' } })).toEqual([]);
+    expect(found({ dependencies: {} })).toEqual([]);
+  });
+});
+
 describe('findMongoCalls: Mongoose models', () => {
   it('follows mongoose.model, model(), connection.model and mongoose.models', () => {
     const code = `
@@ -157,6 +215,23 @@ describe('findMongoCalls: Mongoose models', () => {
       'findOne@11 mongoose/import',
       'insertOne@12 mongodb/import write',
     ]);
+  });
+
+  it('follows query chains built on a model (Model.where(…).updateMany(…)), and no other chain', () => {
+    const code = `
+      import mongoose from 'mongoose';
+      const Migration = mongoose.model('Migration', new mongoose.Schema({ name: String }));
+      export async function mark(name, state) {
+        await Migration.where({ name }).updateMany({ $set: { state } });
+        await Migration.where('state').equals('down').session(null).deleteMany();
+        await Migration.where({ name }).insertMany([{}]);
+        await Migration.find({ name }).deleteMany();
+        await knex('migrations').where({ name }).updateMany({ state });
+        await [].where?.({ name }).deleteMany();
+      }
+    `;
+    // `find(…)` is the model's own read; what follows it is not followed.
+    expect(calls(code)).toEqual(['updateMany@5 mongoose/import write', 'deleteMany@6 mongoose/import write', 'find@8 mongoose/import']);
   });
 
   it('follows require("mongoose") and Model annotations', () => {
