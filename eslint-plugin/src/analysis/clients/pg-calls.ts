@@ -519,7 +519,8 @@ function findParameterReceivers(context: AnyRuleContext): TSESTree.Node[] {
   const receivers = [
     ...findMemberCallsNamed(context, PARAMETER_METHODS).map(({ receiver }) => receiver),
     ...findComputedMemberCalls(context).map(({ member }) => member.object),
-    ...findTemplateTags(context),
+    // Only postgres.js is called through a tag (`` sql`…` ``); a template's closing backtick matches the text search too.
+    ...(mayUsePackages(getSourcePath(context), ['postgres']) ? findTemplateTags(context) : []),
   ];
   return receivers.filter((receiver) => {
     const current = unwrapExpression(receiver);
