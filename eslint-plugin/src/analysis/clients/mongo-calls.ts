@@ -94,7 +94,7 @@ const DISTINCTIVE_OPERATION_NAMES = OPERATION_NAMES.filter(
 const findMongoCallsOnce = createPerFileCache((context: AnyRuleContext): readonly MongoCall[] => {
   const values = getMongoValues(context);
   const names = values.importsMongo || values.hasTypes ? OPERATION_NAMES : DISTINCTIVE_OPERATION_NAMES;
-  const candidates = [...findMemberCallsNamed(context, names), ...findComputedCalls(context, names)];
+  const candidates = [...findMemberCallsNamed(context, names), ...findComputedCalls(context, values, names)];
   if (candidates.length === 0) return [];
   const calls: MongoCall[] = [];
   for (const { call, receiver, name } of candidates) {
@@ -110,9 +110,15 @@ const findMongoCallsOnce = createPerFileCache((context: AnyRuleContext): readonl
 });
 
 /** `collection[method](filter)` where `method` can be one operation name only (a `const`, what every caller passes). */
-function findComputedCalls(context: AnyRuleContext, names: readonly string[]): Array<{ call: TSESTree.CallExpression; receiver: TSESTree.Expression; name: string }> {
+function findComputedCalls(
+  context: AnyRuleContext,
+  values: ReturnType<typeof getMongoValues>,
+  names: readonly string[],
+): Array<{ call: TSESTree.CallExpression; receiver: TSESTree.Expression; name: string }> {
   const found: Array<{ call: TSESTree.CallExpression; receiver: TSESTree.Expression; name: string }> = [];
   for (const { call, member } of findComputedMemberCalls(context)) {
+    // The receiver is known first (cheap, kept per node); what the name can be is asked only then (`handlers[i](…)` is everywhere).
+    if (values.getTypeKind(member.object) === undefined && values.getKind(member.object) === undefined) continue;
     const method = getCalledMethodNames(context, member.object);
     const name = method?.names.length === 1 ? method.names[0] : undefined;
     if (name !== undefined && names.includes(name)) found.push({ call, receiver: member.object, name });
