@@ -59,3 +59,18 @@ export const SOURCE_PATH_KEY = `${PLUGIN_NAMESPACE}/source-path` as const;
  * document outside every workspace folder).
  */
 export const INFRA_ROOT_KEY = `${PLUGIN_NAMESPACE}/infra-root` as const;
+
+/**
+ * Test files, as flat-config `files` patterns: where the `recommended` preset turns off the
+ * rules whose reports there are almost never acted on (`deleteMany({})` in a set-up, fixture
+ * inserts, a pool in a test helper). The language server matches a document's path, relative
+ * to its workspace folder, against the same patterns.
+ */
+export const TEST_FILE_PATTERNS: readonly string[] = [
+  '**/*.{test,spec}.*',
+  '**/__tests__/**',
+  '**/test/**',
+  '**/tests/**',
+  '**/__mocks__/**',
+  '**/fixtures/**',
+];

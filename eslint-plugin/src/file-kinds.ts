@@ -107,17 +107,5 @@ export function getTextLineComments(): string[] {
   return [...new Set(FILE_KINDS.filter((kind) => kind.syntax === 'text').flatMap((kind) => kind.lineComments))];
 }
 
-/**
- * Test files, as flat-config `files` patterns: where the `recommended` preset turns off the
- * rules whose reports there are almost never acted on (`deleteMany({})` in a set-up, fixture
- * inserts, a pool in a test helper). The language server matches a document's path, relative
- * to its workspace folder, against the same patterns.
- */
-export const TEST_FILE_PATTERNS: readonly string[] = [
-  '**/*.{test,spec}.*',
-  '**/__tests__/**',
-  '**/test/**',
-  '**/tests/**',
-  '**/__mocks__/**',
-  '**/fixtures/**',
-];
+/** Test files, as flat-config `files` patterns (kept with the constants, which the analysis may read). */
+export { TEST_FILE_PATTERNS } from './constants';

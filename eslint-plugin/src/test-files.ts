@@ -1,12 +1,1 @@
-import { minimatch } from 'minimatch';
-import { TEST_FILE_PATTERNS } from './file-kinds';
-
-/**
- * Whether a file is a test file by the `recommended` preset's patterns, matched as ESLint
- * matches flat-config `files`: `relativePath` is relative to the folder of the config (for
- * the language server, the document's workspace folder), with `/` or `\` separators.
- */
-export function isTestFilePath(relativePath: string): boolean {
-  const posixPath = relativePath.replace(/\\/g, '/').replace(/^\/+/, '');
-  return TEST_FILE_PATTERNS.some((pattern) => minimatch(posixPath, pattern, { dot: true }));
-}
+export { isTestFilePath } from './analysis/modules';

@@ -245,6 +245,30 @@ export async function credit(id: string) {
     expect(ruleLines(results, 'src/app.ts')).toEqual([]);
   });
 
+  it('a project that itself sits in a folder named tests still reads its callers; its own test files do not count', () => {
+    const project = {
+      'package.json': '{ "type": "module", "dependencies": { "@aws-sdk/client-dynamodb": "3.0.0", "@aws-sdk/lib-dynamodb": "3.0.0" } }',
+      'eslint.config.js': esmConfig(false),
+      'src/lib/items.ts': `export class ItemStore {
+  constructor(private readonly options: { documents: any }) {}
+  async saveAll(items: object[]) {
+    await this.options.documents.batchWrite({ RequestItems: { items: items.map((Item) => ({ PutRequest: { Item } })) } });
+  }
+}
+`,
+      'src/app.ts': `import { DynamoDBDocument } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ItemStore } from './lib/items.js';
+export const store = new ItemStore({ documents: DynamoDBDocument.from(new DynamoDBClient({})) });
+`,
+      // A test's stand-in does not make the parameter unknown.
+      'src/lib/items.test.ts': `import { ItemStore } from './items.js';\nexport const stub = new ItemStore({ documents: { batchWrite: async () => ({}) } });\n`,
+    };
+    const dir = createProject(Object.fromEntries(Object.entries(project).map(([name, text]) => [`tests/app/${name}`, text])), 'eslint');
+    const results = runEslint(dir, ['tests/app/src']);
+    expect(ruleLines(results, 'tests/app/src/lib/items.ts')).toEqual(['dynamodb-require-unprocessed-items-handling@4']);
+  });
+
   it('CommonJS in JavaScript: a factory module wrapping the DocumentClient, and look-alikes passed in stay silent', () => {
     const dir = createProject(
       {

@@ -4,7 +4,7 @@ import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode }
 import { type DbValue, isSameDbValue } from './db-value';
 import { getDbValue } from './db-values';
 import { DATABASE_METHOD_CALL, type ExportedValue, setModuleExportLookup } from './imported-values';
-import { findImportedReads, findImporters, getCommonJsExportName, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
+import { findImportedReads, findImporters, getCommonJsExportName, getManifestFolder, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import { getArgumentsInSlot, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
 import type { AnyRuleContext } from '../per-file-cache';
 import { type RemoteCall, setRemoteCallLookup } from './result-usage';
@@ -87,8 +87,15 @@ setModuleExportLookup(lookUpExport);
 setRemoteSlotLookup(lookUpRemoteSlot);
 setRemoteCallLookup(findRemoteCalls);
 
-/** Test code calls with stand-ins; what production code passes is what counts. */
-const TEST_FILE = /(?:^|[/\\])(?:__tests__|__mocks__|tests?|spec|fixtures?)[/\\]|\.(?:test|spec)\.[cm]?[jt]sx?$/;
+/**
+ * Test code calls with stand-ins; what production code passes is what counts. Test files
+ * are those of the `recommended` preset's patterns, matched from the project's folder (a
+ * project that itself sits in a `tests` folder is not all test code).
+ */
+function isTestImporter(importer: string): boolean {
+  const root = getManifestFolder(importer);
+  return isTestFilePath(root ? path.relative(root, importer) : importer);
+}
 /** Parsed importers kept for further questions about the same module. */
 const importerContexts = new Map<string, { text: string; depth: number; context: AnyRuleContext }>();
 const MAX_IMPORTER_CONTEXTS = 30;
@@ -155,7 +162,7 @@ function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]
   if (depth > MAX_DEPTH || !path.isAbsolute(file)) return undefined;
   const calls: RemoteCall[] = [];
   for (const importer of findImporters(file)) {
-    if (TEST_FILE.test(importer)) continue;
+    if (isTestImporter(importer)) continue;
     const importerContext = getImporterContext(context, importer, depth);
     if (!importerContext) return undefined;
     for (const collector of collectors) collector.set(importer, importerContext.sourceCode.text);

@@ -4,3 +4,4 @@ export { parseModule } from './module-source';
 export { findImportedReads, type ImportedRead, WHOLE_MODULE } from './relative-imports';
 export { findImporters } from './module-importers';
 export { getManifestDependencies, getManifestFolder, mayUsePackages } from './package-manifest';
+export { isTestFilePath } from './test-files';
