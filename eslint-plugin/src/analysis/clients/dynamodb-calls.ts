@@ -3,8 +3,7 @@ import type { DbCall } from './db-call';
 import type { DynamoDbClientKind } from './db-value';
 import { getKeyName, unwrapExpression } from '../ast';
 import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, visitEveryNode } from './value-bindings';
-import { findComputedMemberCalls, findMemberCallsNamed } from '../find-nodes-at-offsets';
-import { getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
+import { findParameterCallReceivers, getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
 import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
 import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
 import { DOCUMENT_OPERATIONS, isDynamoDbWriteOperation, lowerFirst, OPERATIONS, PAGINATORS, V2_DOCUMENT_METHODS } from './dynamodb-operations';
@@ -292,15 +291,7 @@ const DISTINCTIVE_METHOD_NAMES = [
  */
 function findParameterReceivers(context: AnyRuleContext, usesDynamoDb: boolean): TSESTree.Node[] {
   const names = usesDynamoDb ? [...ALL_METHOD_NAMES].filter((name) => name !== 'send') : DISTINCTIVE_METHOD_NAMES;
-  const receivers = [...findMemberCallsNamed(context, names).map(({ receiver }) => receiver), ...findComputedMemberCalls(context).map(({ member }) => member.object)];
-  return receivers.filter((receiver) => isParameterLike(receiver));
-}
-
-/** A cheap first test: a receiver that may come from a parameter (an identifier or a member chain). */
-function isParameterLike(node: TSESTree.Node): boolean {
-  const current = unwrapExpression(node);
-  if (current.type === AST_NODE_TYPES.MemberExpression) return isParameterLike(current.object) || current.object.type === AST_NODE_TYPES.ThisExpression;
-  return current.type === AST_NODE_TYPES.Identifier;
+  return findParameterCallReceivers(context, names);
 }
 
 /** What every caller passes into the parameter each receiver comes from, when all pass the same kind of client. */

@@ -5,13 +5,13 @@ import type { DbCall } from './db-call';
 import type { PgRole } from './db-value';
 import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, type ValueBinding, visitEveryNode } from './value-bindings';
 import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, getManifestDependencies, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
-import { findComputedMemberCalls, findMemberCallsNamed, findNodesAtOffsets } from '../find-nodes-at-offsets';
+import { findMemberCallsNamed, findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getSqlStatement, type SqlStatement } from './sql-statements';
 import { getImportedValues } from './imported-values';
 import { getCalledMethodNames } from './possible-strings';
 import { findFilledSlots, getSlotArguments, type ParameterSlot } from './call-sites';
-import { getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
+import { findParameterCallReceivers, getPassedValue, getReceiverParameter, mayComeFromParameter, type ValueJudge } from './parameter-values';
 
 /**
  * PostgreSQL calls, found by following the client libraries' imports:
@@ -516,16 +516,10 @@ const PARAMETER_METHODS = ['query', 'connect', 'unsafe', 'begin', 'savepoint', '
 
 /** Receivers of pg / postgres.js calls (and `sql` tags) that may come from a parameter. */
 function findParameterReceivers(context: AnyRuleContext): TSESTree.Node[] {
-  const receivers = [
-    ...findMemberCallsNamed(context, PARAMETER_METHODS).map(({ receiver }) => receiver),
-    ...findComputedMemberCalls(context).map(({ member }) => member.object),
-    // Only postgres.js is called through a tag (`` sql`…` ``); a template's closing backtick matches the text search too.
-    ...(mayUsePackages(getSourcePath(context), ['postgres']) ? findTemplateTags(context) : []),
-  ];
-  return receivers.filter((receiver) => {
-    const current = unwrapExpression(receiver);
-    return current.type === AST_NODE_TYPES.Identifier || current.type === AST_NODE_TYPES.MemberExpression;
-  });
+  const receivers = findParameterCallReceivers(context, PARAMETER_METHODS);
+  // Only postgres.js is called through a tag (`` sql`…` ``); a template's closing backtick matches the text search too.
+  if (mayUsePackages(getSourcePath(context), ['postgres'])) receivers.push(...findTemplateTags(context).filter((tag) => mayComeFromParameter(tag)));
+  return receivers;
 }
 
 /** The tags of tagged templates (`` sql`select …` ``), found by the backtick after a name. */
