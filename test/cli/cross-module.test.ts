@@ -367,3 +367,77 @@ module.exports = (connection) => connection.model('Migration', new mongoose.Sche
     expect(ruleLines(runEslint(dir, ['.']), 'lib/lock.js')).toEqual([]);
   });
 });
+
+describe('compiled TypeScript (CommonJS output with interop helpers)', () => {
+  const config = `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`;
+
+  it('follows tslib_1.__importDefault(require("mongoose")) to a model a class keeps and hands to another module', () => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'jobs', peerDependencies: { mongoose: '>=8' } }),
+        'eslint.config.cjs': config,
+        'lib/schema.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const tslib_1 = require("tslib");
+const mongoose_1 = tslib_1.__importDefault(require("mongoose"));
+exports.JobSchema = new mongoose_1.default.Schema({ name: String });
+`,
+        'lib/repository.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+class JobsRepository {
+    jobModel;
+    constructor(options) {
+        this.jobModel = options.jobModel;
+    }
+    async deleteJobs(ids) {
+        await this.jobModel.deleteMany({ _id: { $in: ids } });
+    }
+    async lockNext() {
+        return this.jobModel.findOneAndUpdate({ lockedAt: null }, { lockedAt: new Date() }, { sort: { nextRunAt: 1 } }).lean();
+    }
+}
+exports.JobsRepository = JobsRepository;
+`,
+        'lib/cache.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+class Cache {
+    constructor(options) {
+        this.entries = options.entries;
+    }
+    clear() {
+        this.entries.deleteMany({});
+    }
+}
+exports.Cache = Cache;
+`,
+        'lib/jobs.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const tslib_1 = require("tslib");
+const mongoose_1 = tslib_1.__importDefault(require("mongoose"));
+const prisma_1 = tslib_1.__importDefault(require("@prisma/client"));
+const repository_1 = require("./repository");
+const cache_1 = require("./cache");
+const schema_1 = require("./schema");
+class Jobs {
+    constructor(options = {}) {
+        this.connection = options.connection ?? mongoose_1.default.connection;
+        this.jobModel = this.connection.model("Job", schema_1.JobSchema);
+        this.repository = new repository_1.JobsRepository({ jobModel: this.jobModel });
+        this.cache = new cache_1.Cache({ entries: { deleteMany() { return 0; } } });
+        this.prisma = new prisma_1.default.PrismaClient();
+    }
+    async archive() {
+        await this.prisma.job.updateMany({ where: {}, data: { archived: true } });
+    }
+}
+exports.Jobs = Jobs;
+`,
+      },
+      'eslint9',
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'lib/repository.js')).toEqual(['mongo-no-non-retryable-write@9', 'mongo-prefer-projection-on-find-and-modify@12']);
+    expect(ruleLines(results, 'lib/cache.js')).toEqual([]);
+    expect(ruleLines(results, 'lib/jobs.js')).toEqual([]);
+  });
+});
