@@ -441,3 +441,121 @@ exports.Jobs = Jobs;
     expect(ruleLines(results, 'lib/jobs.js')).toEqual([]);
   });
 });
+
+describe('functions another module binds to a class instance (this from elsewhere)', () => {
+  const config = `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`;
+  const header = `"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n`;
+
+  it('compiled CommonJS: this._collection written by one bound function, used by others, through a re-exporting index and f.call(this)', () => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'scheduler', dependencies: { mongodb: '^6.0.0' } }),
+        'eslint.config.cjs': config,
+        'dist/scheduler/index.js': `${header}const cancel_1 = require("./cancel");
+const db_init_1 = require("./db-init");
+const save_job_1 = require("./save-job");
+class Scheduler {
+    _collection;
+    constructor(config = {}) {
+        this._lazy = {};
+        this.dbInit(config.db, config.name);
+    }
+    get cancel() { return this.bindMethod('cancel', cancel_1.cancel); }
+    get dbInit() { return this.bindMethod('dbInit', db_init_1.dbInit); }
+    get saveJob() { return this.bindMethod('saveJob', save_job_1.saveJob); }
+    bindMethod(name, fn) {
+        if (!this._lazy[name]) this._lazy[name] = fn.bind(this);
+        return this._lazy[name];
+    }
+}
+exports.Scheduler = Scheduler;
+`,
+        'dist/scheduler/db-init.js': `${header}const dbInit = function (db, name = 'jobs') {
+    this._collection = db.collection(name);
+};
+exports.dbInit = dbInit;
+`,
+        'dist/scheduler/cancel.js': `${header}const cancel = async function (query) {
+    const { deletedCount } = await this._collection.deleteMany(query);
+    return deletedCount;
+};
+exports.cancel = cancel;
+`,
+        'dist/scheduler/save-job.js': `${header}const utils_1 = require("../utils");
+const afterSave = async function (job) {
+    await utils_1.processJobs.call(this, job);
+};
+const saveJob = async function (job) {
+    const result = await this._collection.findOneAndUpdate({ _id: job.id }, { $set: job.props }, { returnDocument: 'after' });
+    await afterSave.call(this, job);
+    return result;
+};
+exports.saveJob = saveJob;
+`,
+        'dist/utils/index.js': `${header}const tslib_1 = require("tslib");\ntslib_1.__exportStar(require("./process-jobs"), exports);\n`,
+        'dist/utils/process-jobs.js': `${header}const processJobs = async function (job) {
+    const self = this;
+    const locked = await self._collection.findOneAndUpdate({ _id: job.id, lockedAt: null }, { $set: { lockedAt: new Date() } }, { returnDocument: 'after' });
+    return locked;
+};
+exports.processJobs = processJobs;
+`,
+        // Look-alikes: a class whose bound function gives the field an in-memory store, and a function also called plainly.
+        'dist/memory/index.js': `${header}const clear_1 = require("./clear");
+const init_1 = require("./init");
+class MemoryQueue {
+    constructor() { this.init = init_1.init.bind(this); this.clear = clear_1.clear.bind(this); }
+}
+exports.MemoryQueue = MemoryQueue;
+`,
+        'dist/memory/init.js': `${header}const init = function () {\n    this._collection = new Map();\n};\nexports.init = init;\n`,
+        'dist/memory/clear.js': `${header}const clear = function () {\n    return this._collection.deleteMany({});\n};\nexports.clear = clear;\n`,
+        'dist/plain.js': `${header}const cancel_1 = require("./scheduler/cancel");\nexports.cancelAll = () => cancel_1.cancel({});\n`,
+      },
+      'eslint9',
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'dist/scheduler/save-job.js')).toEqual(['mongo-prefer-projection-on-find-and-modify@8']);
+    expect(ruleLines(results, 'dist/utils/process-jobs.js')).toEqual(['mongo-prefer-projection-on-find-and-modify@5']);
+    expect(ruleLines(results, 'dist/memory/clear.js')).toEqual([]);
+    // cancel() is also called plainly (dist/plain.js): its `this` is not known to be a Scheduler.
+    expect(ruleLines(results, 'dist/scheduler/cancel.js')).toEqual([]);
+  });
+
+  it('TypeScript ES modules: a function bound by a class whose field is annotated as a driver collection', () => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'scheduler', type: 'module', dependencies: { mongodb: '^6.0.0' } }),
+        'eslint.config.js': esmConfig(false),
+        'src/scheduler.ts': `import type { Collection } from 'mongodb';
+import { cancel } from './cancel.js';
+export class Scheduler {
+  _collection!: Collection;
+  cancel = cancel;
+}
+`,
+        'src/cancel.ts': `import type { Scheduler } from './scheduler.js';
+export const cancel = async function (this: Scheduler, query: object) {
+  const { deletedCount } = await this._collection.deleteMany(query);
+  return deletedCount;
+};
+`,
+        'src/list.ts': `import { remove } from './remove.js';
+export class List {
+  _collection: { deleteMany(query: object): number } = { deleteMany: () => 0 };
+  remove = remove;
+}
+`,
+        'src/remove.ts': `import type { List } from './list.js';
+export function remove(this: List, query: object) {
+  return this._collection.deleteMany(query);
+}
+`,
+      },
+      'eslint',
+    );
+    const results = runEslint(dir, ['src']);
+    expect(ruleLines(results, 'src/cancel.ts')).toEqual(['mongo-no-non-retryable-write@3']);
+    expect(ruleLines(results, 'src/remove.ts')).toEqual([]);
+  });
+});
