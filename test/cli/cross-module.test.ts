@@ -559,3 +559,37 @@ export function remove(this: List, query: object) {
     expect(ruleLines(results, 'src/remove.ts')).toEqual([]);
   });
 });
+
+describe('a postgres.js sql tag kept in its own module and passed into functions of another', () => {
+  it.each([false, true])('TypeScript ES modules: a retried insert through the passed tag; a tag of another library stays silent (typed: %s)', (typed) => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'shop', type: 'module', dependencies: { postgres: '^3.4.0', 'sql-template-strings': '^2.2.0' } }),
+        'tsconfig.json': tsconfig,
+        'eslint.config.js': esmConfig(typed),
+        'src/db.ts': `import postgres from 'postgres';\nexport const sql = postgres(process.env.DATABASE_URL ?? 'postgres://localhost/shop');\n`,
+        'src/orders.ts': `export async function save(sql: any, order: { id: string; total: number }) {
+  for (let attempt = 0; ; attempt++) {
+    try { return await sql\`insert into orders (id, total) values (\${order.id}, \${order.total})\`; } catch (err) { if (attempt >= 4) throw err; }
+  }
+}
+export async function render(tag: any, order: { id: string }) {
+  for (let attempt = 0; ; attempt++) {
+    try { return await tag\`insert into orders (id) values (\${order.id})\`; } catch (err) { if (attempt >= 4) throw err; }
+  }
+}
+`,
+        'src/app.ts': `import SQL from 'sql-template-strings';
+import { sql } from './db.js';
+import { render, save } from './orders.js';
+export const place = (order: { id: string; total: number }) => save(sql, order);
+export const preview = (order: { id: string }) => render(SQL, order);
+`,
+      },
+      'eslint',
+    );
+    const results = runEslint(dir, ['src']);
+    expect(ruleLines(results, 'src/orders.ts')).toEqual(['no-retry-on-permanent-error@3', 'require-idempotent-retry@3', 'require-retry-backoff@2']);
+    expect(ruleLines(results, 'src/app.ts')).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/util
 import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode } from '../ast';
 import { type DbValue, isSameDbValue } from './db-value';
 import { getDbValue } from './db-values';
-import { DATABASE_METHOD_CALL, type ExportedValue, setModuleExportLookup } from './imported-values';
+import { DATABASE_METHOD_CALL, type ExportedValue, markCallerModule, setModuleExportLookup } from './imported-values';
 import { findImportedReads, findImporters, getCommonJsExportName, getManifestFolder, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import { getArgumentsInSlot, getFunctionCallers, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
 import type { AnyRuleContext } from '../per-file-cache';
@@ -193,6 +193,7 @@ function getImporterContext(context: AnyRuleContext, file: string, depth: number
   if (!parsed) return undefined;
   stats.parsed++;
   depths.set(parsed.sourceCode.ast, depth);
+  markCallerModule(parsed);
   if (importerContexts.size >= MAX_IMPORTER_CONTEXTS) importerContexts.delete(importerContexts.keys().next().value as string);
   importerContexts.set(file, { text, depth, context: parsed });
   return parsed;

@@ -354,3 +354,16 @@ module.exports = { Cache, handler, Other, Store };`;
     expect(mongoCalls(code)).toEqual([]);
   });
 });
+
+describe('postgres.js tags from parameters', () => {
+  it('a sql tag passed to a local function is a postgres.js call there; a tag of another library is not', () => {
+    const code = `import postgres from 'postgres';
+import SQL from 'sql-template-strings';
+const sql = postgres();
+async function save(tag, id) { await tag\`insert into orders (id) values (\${id})\`; }
+async function render(tag, id) { return tag\`insert into orders (id) values (\${id})\`; }
+await save(sql, 1);
+await render(SQL, 1);`;
+    expect(analyse(code, (context) => findDbCalls(context).map((call) => `${call.database} ${textOf(code, call.node).split('`')[0]}`))).toEqual(['postgres tag']);
+  });
+});
