@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, type FunctionNode } from '../ast';
+import { getKeyName } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import type { AnyRuleContext } from '../per-file-cache';
 import { findVariable } from './call-sites';
