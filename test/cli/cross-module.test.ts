@@ -367,3 +367,229 @@ module.exports = (connection) => connection.model('Migration', new mongoose.Sche
     expect(ruleLines(runEslint(dir, ['.']), 'lib/lock.js')).toEqual([]);
   });
 });
+
+describe('compiled TypeScript (CommonJS output with interop helpers)', () => {
+  const config = `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`;
+
+  it('follows tslib_1.__importDefault(require("mongoose")) to a model a class keeps and hands to another module', () => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'jobs', peerDependencies: { mongoose: '>=8' } }),
+        'eslint.config.cjs': config,
+        'lib/schema.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const tslib_1 = require("tslib");
+const mongoose_1 = tslib_1.__importDefault(require("mongoose"));
+exports.JobSchema = new mongoose_1.default.Schema({ name: String });
+`,
+        'lib/repository.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+class JobsRepository {
+    jobModel;
+    constructor(options) {
+        this.jobModel = options.jobModel;
+    }
+    async deleteJobs(ids) {
+        await this.jobModel.deleteMany({ _id: { $in: ids } });
+    }
+    async lockNext() {
+        return this.jobModel.findOneAndUpdate({ lockedAt: null }, { lockedAt: new Date() }, { sort: { nextRunAt: 1 } }).lean();
+    }
+}
+exports.JobsRepository = JobsRepository;
+`,
+        'lib/cache.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+class Cache {
+    constructor(options) {
+        this.entries = options.entries;
+    }
+    clear() {
+        this.entries.deleteMany({});
+    }
+}
+exports.Cache = Cache;
+`,
+        'lib/jobs.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const tslib_1 = require("tslib");
+const mongoose_1 = tslib_1.__importDefault(require("mongoose"));
+const prisma_1 = tslib_1.__importDefault(require("@prisma/client"));
+const repository_1 = require("./repository");
+const cache_1 = require("./cache");
+const schema_1 = require("./schema");
+class Jobs {
+    constructor(options = {}) {
+        this.connection = options.connection ?? mongoose_1.default.connection;
+        this.jobModel = this.connection.model("Job", schema_1.JobSchema);
+        this.repository = new repository_1.JobsRepository({ jobModel: this.jobModel });
+        this.cache = new cache_1.Cache({ entries: { deleteMany() { return 0; } } });
+        this.prisma = new prisma_1.default.PrismaClient();
+    }
+    async archive() {
+        await this.prisma.job.updateMany({ where: {}, data: { archived: true } });
+    }
+}
+exports.Jobs = Jobs;
+`,
+      },
+      'eslint9',
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'lib/repository.js')).toEqual(['mongo-no-non-retryable-write@9', 'mongo-prefer-projection-on-find-and-modify@12']);
+    expect(ruleLines(results, 'lib/cache.js')).toEqual([]);
+    expect(ruleLines(results, 'lib/jobs.js')).toEqual([]);
+  });
+});
+
+describe('functions another module binds to a class instance (this from elsewhere)', () => {
+  const config = `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`;
+  const header = `"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n`;
+
+  it('compiled CommonJS: this._collection written by one bound function, used by others, through a re-exporting index and f.call(this)', () => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'scheduler', dependencies: { mongodb: '^6.0.0' } }),
+        'eslint.config.cjs': config,
+        'dist/scheduler/index.js': `${header}const cancel_1 = require("./cancel");
+const db_init_1 = require("./db-init");
+const save_job_1 = require("./save-job");
+class Scheduler {
+    _collection;
+    constructor(config = {}) {
+        this._lazy = {};
+        this.dbInit(config.db, config.name);
+    }
+    get cancel() { return this.bindMethod('cancel', cancel_1.cancel); }
+    get dbInit() { return this.bindMethod('dbInit', db_init_1.dbInit); }
+    get saveJob() { return this.bindMethod('saveJob', save_job_1.saveJob); }
+    bindMethod(name, fn) {
+        if (!this._lazy[name]) this._lazy[name] = fn.bind(this);
+        return this._lazy[name];
+    }
+}
+exports.Scheduler = Scheduler;
+`,
+        'dist/scheduler/db-init.js': `${header}const dbInit = function (db, name = 'jobs') {
+    this._collection = db.collection(name);
+};
+exports.dbInit = dbInit;
+`,
+        'dist/scheduler/cancel.js': `${header}const cancel = async function (query) {
+    const { deletedCount } = await this._collection.deleteMany(query);
+    return deletedCount;
+};
+exports.cancel = cancel;
+`,
+        'dist/scheduler/save-job.js': `${header}const utils_1 = require("../utils");
+const afterSave = async function (job) {
+    await utils_1.processJobs.call(this, job);
+};
+const saveJob = async function (job) {
+    const result = await this._collection.findOneAndUpdate({ _id: job.id }, { $set: job.props }, { returnDocument: 'after' });
+    await afterSave.call(this, job);
+    return result;
+};
+exports.saveJob = saveJob;
+`,
+        'dist/utils/index.js': `${header}const tslib_1 = require("tslib");\ntslib_1.__exportStar(require("./process-jobs"), exports);\n`,
+        'dist/utils/process-jobs.js': `${header}const processJobs = async function (job) {
+    const self = this;
+    const locked = await self._collection.findOneAndUpdate({ _id: job.id, lockedAt: null }, { $set: { lockedAt: new Date() } }, { returnDocument: 'after' });
+    return locked;
+};
+exports.processJobs = processJobs;
+`,
+        // Look-alikes: a class whose bound function gives the field an in-memory store, and a function also called plainly.
+        'dist/memory/index.js': `${header}const clear_1 = require("./clear");
+const init_1 = require("./init");
+class MemoryQueue {
+    constructor() { this.init = init_1.init.bind(this); this.clear = clear_1.clear.bind(this); }
+}
+exports.MemoryQueue = MemoryQueue;
+`,
+        'dist/memory/init.js': `${header}const init = function () {\n    this._collection = new Map();\n};\nexports.init = init;\n`,
+        'dist/memory/clear.js': `${header}const clear = function () {\n    return this._collection.deleteMany({});\n};\nexports.clear = clear;\n`,
+        'dist/plain.js': `${header}const cancel_1 = require("./scheduler/cancel");\nexports.cancelAll = () => cancel_1.cancel({});\n`,
+      },
+      'eslint9',
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'dist/scheduler/save-job.js')).toEqual(['mongo-prefer-projection-on-find-and-modify@8']);
+    expect(ruleLines(results, 'dist/utils/process-jobs.js')).toEqual(['mongo-prefer-projection-on-find-and-modify@5']);
+    expect(ruleLines(results, 'dist/memory/clear.js')).toEqual([]);
+    // cancel() is also called plainly (dist/plain.js): its `this` is not known to be a Scheduler.
+    expect(ruleLines(results, 'dist/scheduler/cancel.js')).toEqual([]);
+  });
+
+  it('TypeScript ES modules: a function bound by a class whose field is annotated as a driver collection', () => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'scheduler', type: 'module', dependencies: { mongodb: '^6.0.0' } }),
+        'eslint.config.js': esmConfig(false),
+        'src/scheduler.ts': `import type { Collection } from 'mongodb';
+import { cancel } from './cancel.js';
+export class Scheduler {
+  _collection!: Collection;
+  cancel = cancel;
+}
+`,
+        'src/cancel.ts': `import type { Scheduler } from './scheduler.js';
+export const cancel = async function (this: Scheduler, query: object) {
+  const { deletedCount } = await this._collection.deleteMany(query);
+  return deletedCount;
+};
+`,
+        'src/list.ts': `import { remove } from './remove.js';
+export class List {
+  _collection: { deleteMany(query: object): number } = { deleteMany: () => 0 };
+  remove = remove;
+}
+`,
+        'src/remove.ts': `import type { List } from './list.js';
+export function remove(this: List, query: object) {
+  return this._collection.deleteMany(query);
+}
+`,
+      },
+      'eslint',
+    );
+    const results = runEslint(dir, ['src']);
+    expect(ruleLines(results, 'src/cancel.ts')).toEqual(['mongo-no-non-retryable-write@3']);
+    expect(ruleLines(results, 'src/remove.ts')).toEqual([]);
+  });
+});
+
+describe('a postgres.js sql tag kept in its own module and passed into functions of another', () => {
+  it.each([false, true])('TypeScript ES modules: a retried insert through the passed tag; a tag of another library stays silent (typed: %s)', (typed) => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'shop', type: 'module', dependencies: { postgres: '^3.4.0', 'sql-template-strings': '^2.2.0' } }),
+        'tsconfig.json': tsconfig,
+        'eslint.config.js': esmConfig(typed),
+        'src/db.ts': `import postgres from 'postgres';\nexport const sql = postgres(process.env.DATABASE_URL ?? 'postgres://localhost/shop');\n`,
+        'src/orders.ts': `export async function save(sql: any, order: { id: string; total: number }) {
+  for (let attempt = 0; ; attempt++) {
+    try { return await sql\`insert into orders (id, total) values (\${order.id}, \${order.total})\`; } catch (err) { if (attempt >= 4) throw err; }
+  }
+}
+export async function render(tag: any, order: { id: string }) {
+  for (let attempt = 0; ; attempt++) {
+    try { return await tag\`insert into orders (id) values (\${order.id})\`; } catch (err) { if (attempt >= 4) throw err; }
+  }
+}
+`,
+        'src/app.ts': `import SQL from 'sql-template-strings';
+import { sql } from './db.js';
+import { render, save } from './orders.js';
+export const place = (order: { id: string; total: number }) => save(sql, order);
+export const preview = (order: { id: string }) => render(SQL, order);
+`,
+      },
+      'eslint',
+    );
+    const results = runEslint(dir, ['src']);
+    expect(ruleLines(results, 'src/orders.ts')).toEqual(['no-retry-on-permanent-error@3', 'require-idempotent-retry@3', 'require-retry-backoff@2']);
+    expect(ruleLines(results, 'src/app.ts')).toEqual([]);
+  });
+});

@@ -79,9 +79,17 @@ function isConsoleCall(call: TSESTree.CallExpression | TSESTree.NewExpression): 
   return callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.Identifier && callee.object.name === 'console';
 }
 
+/** Modules the index parsed to read what they pass to another module's function (`save(sql, order)`). */
+const callerModules = new WeakSet<TSESTree.Node>();
+
+/** Marks a module parsed for its calls: its imported values count even where it calls no database method on them. */
+export function markCallerModule(context: AnyRuleContext): void {
+  callerModules.add(context.sourceCode.ast);
+}
+
 /** The file's reads of database values exported by its relative imports; computed once per file. */
 export const getImportedValues = createPerFileCache((context: AnyRuleContext): readonly ImportedValue[] => {
-  if (!DATABASE_METHOD_CALL.test(context.sourceCode.text)) return [];
+  if (!callerModules.has(context.sourceCode.ast) && !DATABASE_METHOD_CALL.test(context.sourceCode.text)) return [];
   const found: ImportedValue[] = [];
   for (const read of findImportedReads(context)) {
     if (!mayBeUsedAsDatabaseValue(context, read.node)) continue;

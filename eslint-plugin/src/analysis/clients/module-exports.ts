@@ -3,11 +3,13 @@ import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/util
 import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode } from '../ast';
 import { type DbValue, isSameDbValue } from './db-value';
 import { getDbValue } from './db-values';
-import { DATABASE_METHOD_CALL, type ExportedValue, setModuleExportLookup } from './imported-values';
+import { DATABASE_METHOD_CALL, type ExportedValue, markCallerModule, setModuleExportLookup } from './imported-values';
 import { findImportedReads, findImporters, getCommonJsExportName, getManifestFolder, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
-import { getArgumentsInSlot, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
+import { getArgumentsInSlot, getFunctionCallers, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
 import type { AnyRuleContext } from '../per-file-cache';
 import { type RemoteCall, setRemoteCallLookup } from './result-usage';
+import { findOwnerFieldWrites, getBindingOwner, isSameOwner, setBoundFieldLookup, type ThisOwner } from './this-owners';
+import { getMongoValues } from './mongo-values';
 
 /**
  * The module index: what each of the project's own modules exports, database-wise
@@ -86,6 +88,7 @@ function lookUpExport(context: AnyRuleContext, file: string, exportName: string)
 setModuleExportLookup(lookUpExport);
 setRemoteSlotLookup(lookUpRemoteSlot);
 setRemoteCallLookup(findRemoteCalls);
+setBoundFieldLookup(lookUpBoundField);
 
 /**
  * Test code calls with stand-ins; what production code passes is what counts. Test files
@@ -190,6 +193,7 @@ function getImporterContext(context: AnyRuleContext, file: string, depth: number
   if (!parsed) return undefined;
   stats.parsed++;
   depths.set(parsed.sourceCode.ast, depth);
+  markCallerModule(parsed);
   if (importerContexts.size >= MAX_IMPORTER_CONTEXTS) importerContexts.delete(importerContexts.keys().next().value as string);
   importerContexts.set(file, { text, depth, context: parsed });
   return parsed;
@@ -442,4 +446,154 @@ function getQueryWrapperPool(context: AnyRuleContext, fn: FunctionNode): Exporte
 
 function isNullish(node: TSESTree.Node): boolean {
   return (node.type === AST_NODE_TYPES.Literal && node.value === null) || (node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined');
+}
+
+/** Answers about fields of bound `this`, kept like the remote-slot answers (with the modules read for them). */
+const boundFieldAnswers = new Map<string, { text: string; dependencies: ReadonlyMap<string, string>; value: DbValue | undefined }>();
+const boundFieldsInProgress = new Set<string>();
+
+/**
+ * The field `name` of the `this` an exported function of the linted file runs with: every
+ * project module that imports the function binds it to instances of one class (see
+ * `getBindingOwner`); the field's value is what that class gives it (its annotation, its
+ * constructor) and what the other functions bound to the class write into it. Undefined
+ * when a read is not a binding, the owners differ, or the values disagree.
+ */
+function lookUpBoundField(context: AnyRuleContext, fn: FunctionNode, name: string): DbValue | undefined {
+  const file = getSourcePath(context);
+  const depth = (depths.get(context.sourceCode.ast) ?? 0) + 1;
+  if (depth > MAX_DEPTH || !path.isAbsolute(file)) return undefined;
+  const callers = getFunctionCallers(context, fn);
+  if (!callers || callers.calls.length > 0 || callers.exportNames.length === 0) return undefined;
+  const key = [file, depth, fn.range[0], name].join('\n');
+  const text = context.sourceCode.text;
+  const cached = boundFieldAnswers.get(key);
+  if (cached && cached.text === text && isCurrent(cached.dependencies)) return cached.value;
+  if (boundFieldsInProgress.has(key)) return undefined;
+  const dependencies = new Map<string, string>();
+  boundFieldsInProgress.add(key);
+  collectors.push(dependencies);
+  let value: DbValue | undefined;
+  try {
+    value = findBoundFieldValue(context, file, depth, callers.exportNames, name);
+  } catch {
+    value = undefined;
+  } finally {
+    collectors.pop();
+    boundFieldsInProgress.delete(key);
+  }
+  if (boundFieldAnswers.size >= MAX_ENTRIES) boundFieldAnswers.clear();
+  boundFieldAnswers.set(key, { text, dependencies, value });
+  return value;
+}
+
+function findBoundFieldValue(context: AnyRuleContext, file: string, depth: number, exportNames: readonly string[], name: string): DbValue | undefined {
+  const found = findBindingOwner(context, file, depth, exportNames);
+  if (!found) return undefined;
+  const { context: ownerContext, owner } = found;
+  const kinds: Array<DbValue | undefined> = [];
+  const ownerKind = getMongoValues(ownerContext).getFieldKind(owner, name);
+  if (ownerKind === 'other') return undefined;
+  kinds.push(ownerKind && { database: 'mongodb', kind: ownerKind });
+  // The other functions bound to the same class, in their own modules: what they write into the field.
+  const written = new RegExp(`\\.\\s*${name.replace(/[$]/g, '\\$')}\\s*=(?![=>])`);
+  const seen = new Set<string>();
+  for (const read of findImportedReads(ownerContext)) {
+    const key = `${read.file}\n${read.exportName}`;
+    if (seen.has(key) || !isSameOwner(getBindingOwner(ownerContext, read.node), owner)) continue;
+    seen.add(key);
+    const moduleText = readModuleText(read.file);
+    if (moduleText === undefined || !written.test(moduleText)) continue;
+    const moduleContext = getImporterContext(ownerContext, read.file, depth + 1);
+    if (!moduleContext) return undefined;
+    for (const collector of collectors) collector.set(read.file, moduleText);
+    const values = getMongoValues(moduleContext);
+    for (const write of findExportedFunctionFieldWrites(moduleContext, read.exportName, name)) {
+      const kind = values.getKind(write);
+      if (kind === 'other') return undefined;
+      kinds.push(kind && { database: 'mongodb', kind });
+    }
+  }
+  let value: DbValue | undefined;
+  for (const next of kinds) {
+    if (!next) continue;
+    if (value && !isSameDbValue(value, next)) return undefined;
+    value = next;
+  }
+  return value;
+}
+
+/**
+ * The one class every importer binds the exports `exportNames` of `file` to, following
+ * modules that re-export them (`export * from`, `tslib_1.__exportStar(require('./x'), exports)`)
+ * one level; undefined when a read is not a binding or two owners differ.
+ */
+function findBindingOwner(context: AnyRuleContext, file: string, depth: number, exportNames: readonly string[], reexported = false): { context: AnyRuleContext; owner: ThisOwner } | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  let found: { context: AnyRuleContext; owner: ThisOwner } | undefined;
+  const agree = (next: { context: AnyRuleContext; owner: ThisOwner } | undefined): boolean => {
+    if (!next || (found && (found.context !== next.context || !isSameOwner(found.owner, next.owner)))) return false;
+    found = next;
+    return true;
+  };
+  for (const importer of findImporters(file)) {
+    if (isTestImporter(importer)) continue;
+    const importerContext = getImporterContext(context, importer, depth);
+    if (!importerContext) return undefined;
+    for (const collector of collectors) collector.set(importer, importerContext.sourceCode.text);
+    if (reexportsAll(importerContext, file)) {
+      if (reexported || !agree(findBindingOwner(importerContext, importer, depth + 1, exportNames, true))) return undefined;
+      continue;
+    }
+    for (const read of findImportedReads(importerContext)) {
+      if (read.file !== file || !exportNames.includes(read.exportName)) continue;
+      const owner = getBindingOwner(importerContext, read.node);
+      if (!owner) return undefined;
+      if (owner.type !== 'exported') {
+        if (!agree({ context: importerContext, owner })) return undefined;
+        continue;
+      }
+      // Bound to the `this` of a function that is itself exported to be bound (`processJobs.call(this, job)` in `saveJob`).
+      const callers = getFunctionCallers(importerContext, owner.fn);
+      if (!callers || callers.calls.length > 0 || callers.exportNames.length === 0 || !agree(findBindingOwner(importerContext, importer, depth + 1, callers.exportNames))) return undefined;
+    }
+  }
+  return found;
+}
+
+/** Babel's and TypeScript's CommonJS re-export helpers. */
+const EXPORT_STAR_HELPER = /^_?_?(?:exportStar|export)$/;
+
+/** `export * from './x'` or its CommonJS output `tslib_1.__exportStar(require('./x'), exports)`, for `file`. */
+function reexportsAll(context: AnyRuleContext, file: string): boolean {
+  const from = getSourcePath(context);
+  return context.sourceCode.ast.body.some((statement) => {
+    if (statement.type === AST_NODE_TYPES.ExportAllDeclaration) return !statement.exported && resolveModuleFile(from, String(statement.source.value)) === file;
+    if (statement.type !== AST_NODE_TYPES.ExpressionStatement || statement.expression.type !== AST_NODE_TYPES.CallExpression) return false;
+    const call = statement.expression;
+    const callee = call.callee;
+    const helper = callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression ? getKeyName(callee) : undefined;
+    const required = call.arguments[0] && getRequiredRelative(call.arguments[0]);
+    return helper !== undefined && EXPORT_STAR_HELPER.test(helper) && required !== undefined && resolveModuleFile(from, required) === file;
+  });
+}
+
+/** `this.<name> = …` / `self.<name> = …` in the function a module exports as `exportName` (the function's own `this`). */
+function findExportedFunctionFieldWrites(context: AnyRuleContext, exportName: string, name: string): TSESTree.Expression[] {
+  const writes: TSESTree.Expression[] = [];
+  for (const statement of context.sourceCode.ast.body) {
+    const fn = getStatementFunction(statement);
+    if (!fn || !getFunctionCallers(context, fn)?.exportNames.includes(exportName)) continue;
+    writes.push(...findOwnerFieldWrites(context, { type: 'exported', fn }, name));
+  }
+  return writes;
+}
+
+/** The function a top-level statement declares: `function f() {}`, `const f = function () {}`, and their `export` forms. */
+function getStatementFunction(statement: TSESTree.ProgramStatement): TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | undefined {
+  const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+  if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration) return declaration;
+  if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.declarations.length !== 1) return undefined;
+  const init = declaration.declarations[0]?.init;
+  return init?.type === AST_NODE_TYPES.FunctionExpression ? init : undefined;
 }

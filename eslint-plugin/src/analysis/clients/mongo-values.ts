@@ -7,6 +7,7 @@ import { findModuleReferences, findRequireCallsByText, getManifestDependencies, 
 import { type KnownKind, mergeKinds, type MongoValueKind } from './mongo-kinds';
 import { getMongoTypeServices } from './mongo-types';
 import { getImportedValues } from './imported-values';
+import { findOwnerFieldWrites, getBoundFieldValue, getReceiverThisOwner, type ThisOwner } from './this-owners';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
 
@@ -65,6 +66,8 @@ export interface MongoValues {
   readonly hasTypes: boolean;
   /** What the expression evaluates to, from imports, annotations and data flow. */
   getKind(node: TSESTree.Node): KnownKind | undefined;
+  /** What a field of `this` holds in code whose `this` is `owner`. */
+  getFieldKind(owner: ThisOwner, name: string): KnownKind | undefined;
   /** What the expression's TypeScript type says, when ESLint has type information. */
   getTypeKind(node: TSESTree.Node): KnownKind | undefined;
   /**
@@ -269,7 +272,9 @@ function createResolver(context: AnyRuleContext): MongoValues {
     if (seed !== undefined) return seed as MongoValueKind;
     const name = getKeyName(node, STATIC_KEY);
     if (name === undefined) return undefined;
-    if (node.object.type === 'ThisExpression') return getClassMemberKind(node, name);
+    const owner = getReceiverThisOwner(context, node.object);
+    if (owner) return getFieldKind(owner, name);
+    if (node.object.type === 'ThisExpression') return undefined;
     const objectKind = getKind(node.object);
     if (objectKind === 'modelRegistry') return 'model';
     if (objectKind && objectKind !== 'other') return PROPERTY_RESULTS[objectKind]?.[name];
@@ -358,10 +363,17 @@ function createResolver(context: AnyRuleContext): MongoValues {
     return getAnnotationKind(method.value.returnType, true) ?? getReturnedKind(method.value);
   }
 
-  function getClassMemberKind(node: TSESTree.MemberExpression, name: string): KnownKind | undefined {
-    const body = getEnclosingClassBody(node);
-    if (!body) return undefined;
-    const sources = getClassMembers(body).get(name);
+  /**
+   * What the field `name` of `this` holds: in a class, its annotation or the values the class
+   * gives it; for a constructor function, the values it and its prototype's methods give it;
+   * for a function another module binds, what that module's class says.
+   */
+  function getFieldKind(owner: ThisOwner, name: string): KnownKind | undefined {
+    if (owner.type === 'exported') {
+      const value = getBoundFieldValue(context, owner.fn, name);
+      return value && judge.fromRemote(value);
+    }
+    const sources = owner.type === 'class' ? getClassMembers(owner.body).get(name) : findOwnerFieldWrites(context, owner, name);
     if (!sources) return undefined;
     let kind: KnownKind | undefined;
     for (const source of sources) {
@@ -510,6 +522,7 @@ function createResolver(context: AnyRuleContext): MongoValues {
     importsLookAlike,
     hasTypes: typeServices !== undefined,
     getKind,
+    getFieldKind,
     getTypeKind,
     getClientOrigin,
   };

@@ -527,9 +527,11 @@ function findTemplateTags(context: AnyRuleContext): TSESTree.Node[] {
   const offsets = [...context.sourceCode.text.matchAll(/[\w$]\s*`/g)].map((match) => (match.index ?? 0) + match[0].length - 1);
   if (offsets.length === 0) return [];
   const tags: TSESTree.Node[] = [];
-  for (const node of findNodesAtOffsets(context, offsets).values()) {
-    const tagged = node.parent;
-    if (node.type === AST_NODE_TYPES.TemplateLiteral && tagged?.type === AST_NODE_TYPES.TaggedTemplateExpression && tagged.quasi === node) tags.push(tagged.tag);
+  for (const deepest of findNodesAtOffsets(context, offsets).values()) {
+    // The first quasi starts at the backtick too (its range holds the delimiters).
+    const node = deepest.type === AST_NODE_TYPES.TemplateElement ? deepest.parent : deepest;
+    const tagged = node?.parent;
+    if (node?.type === AST_NODE_TYPES.TemplateLiteral && tagged?.type === AST_NODE_TYPES.TaggedTemplateExpression && tagged.quasi === node) tags.push(tagged.tag);
   }
   return tags;
 }

@@ -67,7 +67,7 @@ export function findModuleReferences<T>(
     };
     const requireCalls = options.requireCalls ?? findRequireCalls(context, Object.keys(traceMap));
     for (const { call, module } of requireCalls) {
-      if (Object.hasOwn(traceMap, module)) add(propertyTracker.iteratePropertyReferences(call, traceMap[module]));
+      if (Object.hasOwn(traceMap, module)) add(propertyTracker.iteratePropertyReferences(getInteropWrapper(call) ?? call, traceMap[module]));
     }
   } catch {
     // A tracker failure on odd code must never crash linting: use what was found.
@@ -160,6 +160,22 @@ export function findGlobalReferences<T>(context: AnyRuleContext, traceMap: Trace
     // Odd code must never break linting.
   }
   return found;
+}
+
+/** Babel's and TypeScript's CommonJS interop helpers: `_interopRequireDefault`, `__importDefault`, `__importStar`. */
+const INTEROP_HELPER = /^_?_?(?:interopRequire(?:Default|Wildcard)|importDefault|importStar)$/;
+
+/**
+ * The helper call around a `require()` in compiled ESM (`_interopRequireDefault(require('x'))`,
+ * `tslib_1.__importDefault(require('x'))`): its value is the module, or `{ default: module }`,
+ * which the trace maps' `default` entries follow.
+ */
+export function getInteropWrapper(requireCall: TSESTree.CallExpression): TSESTree.CallExpression | undefined {
+  const wrapper = requireCall.parent;
+  if (wrapper?.type !== AST_NODE_TYPES.CallExpression || wrapper.arguments[0] !== requireCall) return undefined;
+  const callee = wrapper.callee;
+  const name = callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression ? getKeyName(callee) : undefined;
+  return name !== undefined && INTEROP_HELPER.test(name) ? wrapper : undefined;
 }
 
 /** `'mongodb'` of `require('mongodb')`: the first argument when it is a string literal. */

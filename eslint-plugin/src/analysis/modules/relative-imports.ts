@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { getKeyName } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import { getSourcePath, isRelativeSpecifier, resolveModuleFile } from './module-files';
-import { findRequireCallsMatching, WHOLE_MODULE } from './module-references';
+import { findRequireCallsMatching, getInteropWrapper, WHOLE_MODULE } from './module-references';
 
 export { WHOLE_MODULE };
 
@@ -86,15 +86,9 @@ function addNamespaceReads(reads: ImportedRead[], variable: TSESLint.Scope.Varia
   }
 }
 
-/** Babel's and TypeScript's CommonJS output: `_interopRequireDefault(require('./x'))`, `__importDefault(…)`. */
-const INTEROP_HELPER = /^_?_?(?:interopRequire(?:Default|Wildcard)|importDefault|importStar)$/;
-
 function addRequireReads(context: AnyRuleContext, reads: ImportedRead[], requireCall: TSESTree.CallExpression, file: string): void {
-  let call = requireCall;
-  const wrapper = call.parent;
-  if (wrapper?.type === AST_NODE_TYPES.CallExpression && wrapper.arguments[0] === call && wrapper.callee.type === AST_NODE_TYPES.Identifier && INTEROP_HELPER.test(wrapper.callee.name)) {
-    call = wrapper;
-  }
+  // Babel's and TypeScript's CommonJS output: `_interopRequireDefault(require('./x'))`, `tslib_1.__importDefault(…)`.
+  const call = getInteropWrapper(requireCall) ?? requireCall;
   const parent = call.parent;
   if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === call) {
     const name = getKeyName(parent);

@@ -298,3 +298,72 @@ any('insertOne');`;
     expect(analyse(code, (context) => findDbCalls(context).map((call) => `${textOf(code, call.node).split('(')[0]} ${call.operation}`))).toEqual(['orders[method] deleteMany']);
   });
 });
+
+describe('this beyond classes', () => {
+  const mongoCalls = (code: string): string[] =>
+    analyse(code, (context) => findDbCalls(context).map((call) => `${call.database} ${textOf(code, call.node).split('(')[0]}`), { sourceType: 'commonjs', language: 'javascript' });
+
+  it('a constructor function and its prototype methods share this.<field>, also through var self = this', () => {
+    const code = `const { MongoClient } = require('mongodb');
+function Queue(db, name) {
+  this.col = db.collection(name);
+  var self = this;
+  this.ops = { remove: callbackify(function (query) { return self.col.deleteMany(query); }) };
+}
+Queue.prototype.clean = function () { return this.col.deleteMany({ done: true }); };
+Object.assign(Queue.prototype, { purge() { return this.col.deleteMany({}); } });
+module.exports = (db, name) => new Queue(db, name);
+const client = new MongoClient('mongodb://h');`;
+    expect(mongoCalls(code)).toEqual(['mongodb self.col.deleteMany', 'mongodb this.col.deleteMany', 'mongodb this.col.deleteMany']);
+  });
+
+  it('a local function used only as f.call(this) runs with the caller’s this', () => {
+    const code = `const { MongoClient } = require('mongodb');
+class Store {
+  constructor() { this.orders = new MongoClient('mongodb://h').db().collection('orders'); }
+  async purge() { await clear.call(this, {}); }
+}
+async function clear(filter) { await this.orders.deleteMany(filter); }
+module.exports = Store;`;
+    expect(mongoCalls(code)).toEqual(['mongodb this.orders.deleteMany']);
+  });
+
+  it('stays silent on a field that is not a collection, a function that is not a constructor, a reassigned self, and a function also called plainly', () => {
+    const code = `const { MongoClient } = require('mongodb');
+const db = new MongoClient('mongodb://h').db();
+function Cache() {
+  this.items = new Map();
+  var self = this;
+  this.clear = function () { return self.items.deleteMany({}); };
+}
+Cache.prototype.reset = function () { return this.items.deleteMany({}); };
+function handler() { return this.col.deleteMany({}); }
+function Other() {
+  this.col = db.collection('other');
+  var self = this;
+  self = {};
+  this.clear = function () { return self.col.deleteMany({}); };
+}
+async function clear(filter) { await this.orders.deleteMany(filter); }
+class Store {
+  constructor() { this.orders = db.collection('orders'); }
+  async purge() { await clear.call(this, {}); }
+}
+clear({});
+module.exports = { Cache, handler, Other, Store };`;
+    expect(mongoCalls(code)).toEqual([]);
+  });
+});
+
+describe('postgres.js tags from parameters', () => {
+  it('a sql tag passed to a local function is a postgres.js call there; a tag of another library is not', () => {
+    const code = `import postgres from 'postgres';
+import SQL from 'sql-template-strings';
+const sql = postgres();
+async function save(tag, id) { await tag\`insert into orders (id) values (\${id})\`; }
+async function render(tag, id) { return tag\`insert into orders (id) values (\${id})\`; }
+await save(sql, 1);
+await render(SQL, 1);`;
+    expect(analyse(code, (context) => findDbCalls(context).map((call) => `${call.database} ${textOf(code, call.node).split('`')[0]}`))).toEqual(['postgres tag']);
+  });
+});
