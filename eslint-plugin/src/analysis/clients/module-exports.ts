@@ -496,7 +496,7 @@ function findBoundFieldValue(context: AnyRuleContext, file: string, depth: numbe
   if (ownerKind === 'other') return undefined;
   kinds.push(ownerKind && { database: 'mongodb', kind: ownerKind });
   // The other functions bound to the same class, in their own modules: what they write into the field.
-  const written = new RegExp(`\\.\\s*${name.replace(/[$]/g, '\\$')}\\s*=(?![=>])`);
+  const written = new RegExp(`\\.\\s*${name.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')}\\s*=(?![=>])`);
   const seen = new Set<string>();
   for (const read of findImportedReads(ownerContext)) {
     const key = `${read.file}\n${read.exportName}`;

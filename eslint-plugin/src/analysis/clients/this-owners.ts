@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
-import type { AnyRuleContext } from '../per-file-cache';
+import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { findVariable } from './call-sites';
 import type { DbValue } from './db-value';
 
@@ -29,7 +29,7 @@ export function getThisOwner(context: AnyRuleContext, node: TSESTree.Node): This
         current = current.parent;
         continue;
       }
-      return getFunctionOwner(context, current);
+      return getCachedFunctionOwner(context, current);
     }
     current = current.parent;
   }
@@ -56,6 +56,18 @@ export function getReceiverThisOwner(context: AnyRuleContext, object: TSESTree.N
 export function isSameOwner(a: ThisOwner | undefined, b: ThisOwner | undefined): boolean {
   if (!a || !b || a.type !== b.type) return false;
   return a.type === 'class' ? a.body === (b as typeof a).body : a.fn === (b as typeof a).fn;
+}
+
+/** Per function, the owner of its `this`: every `this.x` inside asks again. */
+const functionOwners = new WeakMap<PlainFunction, ThisOwner | null>();
+
+function getCachedFunctionOwner(context: AnyRuleContext, fn: PlainFunction): ThisOwner | undefined {
+  const cached = functionOwners.get(fn);
+  if (cached !== undefined) return cached ?? undefined;
+  const owner = getFunctionOwner(context, fn);
+  // An answer given while another function's binding is being worked out may be cut short by the recursion guard.
+  if (ownersInProgress.size === 0) functionOwners.set(fn, owner ?? null);
+  return owner;
 }
 
 function getFunctionOwner(context: AnyRuleContext, fn: PlainFunction): ThisOwner | undefined {
@@ -88,7 +100,7 @@ function getFunctionOwner(context: AnyRuleContext, fn: PlainFunction): ThisOwner
   return undefined;
 }
 
-const ownersInProgress = new WeakSet<PlainFunction>();
+const ownersInProgress = new Set<PlainFunction>();
 
 /** A local function the file uses only as `f.call(this, …)` / `f.apply(this, …)` / `f.bind(this)`: the owner of that `this`, when all agree. */
 function getLocalBindingOwner(context: AnyRuleContext, fn: PlainFunction, variable: TSESLint.Scope.Variable): ThisOwner | undefined {
@@ -163,25 +175,40 @@ function isConstructorFunction(variable: TSESLint.Scope.Variable): boolean {
   });
 }
 
+/** `this.col =`, `self.col =`, `x.#col =`: a write into a named property (the name is group 1). */
+const PROPERTY_WRITE = /(?<![\w$])(?:this|[A-Za-z_$][\w$]*)\s*\.\s*(#?[A-Za-z_$][\w$]*)\s*=(?![=>])/g;
+
 /**
- * The values the file writes into the field `name` of instances of `owner`
- * (`this.col = …`, `self.col = …` where `this` / `self` is such an instance), found by a
- * text search for `.name =` first.
+ * The file's assignments to named properties, by property name: found in one text scan and
+ * one descent, as a file asks about many fields (one question per `this.x` receiver).
  */
-export function findOwnerFieldWrites(context: AnyRuleContext, owner: ThisOwner, name: string): TSESTree.Expression[] {
-  const text = context.sourceCode.text;
-  const escaped = name.replace(/[$]/g, '\\$');
-  const pattern = new RegExp(`(?<![\\w$])(?:this|[A-Za-z_$][\\w$]*)\\s*\\.\\s*${escaped}\\s*=(?![=>])`, 'g');
+const getPropertyWrites = createPerFileCache((context: AnyRuleContext): ReadonlyMap<string, TSESTree.AssignmentExpression[]> => {
   const offsets: number[] = [];
-  for (const match of text.matchAll(pattern)) offsets.push(match.index);
-  if (offsets.length === 0) return [];
-  const values: TSESTree.Expression[] = [];
+  for (const match of context.sourceCode.text.matchAll(PROPERTY_WRITE)) offsets.push(match.index);
+  const writes = new Map<string, TSESTree.AssignmentExpression[]>();
+  if (offsets.length === 0) return writes;
   for (const [offset, deepest] of findNodesAtOffsets(context, offsets)) {
     let node: TSESTree.Node | undefined = deepest;
     while (node && node.type !== AST_NODE_TYPES.AssignmentExpression && node.range[0] === offset) node = node.parent;
     if (node?.type !== AST_NODE_TYPES.AssignmentExpression || node.operator !== '=' || node.left.type !== AST_NODE_TYPES.MemberExpression) continue;
-    if (getKeyName(node.left, { templates: false, privateNames: 'hashed' }) !== name) continue;
-    if (isSameOwner(getReceiverThisOwner(context, node.left.object), owner)) values.push(node.right);
+    const name = getKeyName(node.left, { templates: false, privateNames: 'hashed' });
+    if (name === undefined) continue;
+    const list = writes.get(name);
+    if (list) list.push(node);
+    else writes.set(name, [node]);
+  }
+  return writes;
+});
+
+/**
+ * The values the file writes into the field `name` of instances of `owner`
+ * (`this.col = …`, `self.col = …` where `this` / `self` is such an instance).
+ */
+export function findOwnerFieldWrites(context: AnyRuleContext, owner: ThisOwner, name: string): TSESTree.Expression[] {
+  const values: TSESTree.Expression[] = [];
+  for (const write of getPropertyWrites(context).get(name) ?? []) {
+    const target = write.left as TSESTree.MemberExpression;
+    if (isSameOwner(getReceiverThisOwner(context, target.object), owner)) values.push(write.right);
   }
   return values;
 }
