@@ -2,10 +2,10 @@ import { type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDynamoDbCalls, findImmediateResend, getDynamoDbResultPropertyUse, getUnprocessedResult, type DynamoDbCall, type UnprocessedResult } from '../analysis/clients';
 import { containsNode } from '../analysis/ast';
 import { SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
-import { getFileHelper, getUnprocessedItemsCall, getUnprocessedItemsHelper, getUsedNamesAround, pickNumberedName } from '../fix';
+import { findResultHandler, getCodeStyle, getFileHelper, getLeftoverResendFix, getUnprocessedItemsCall, getUnprocessedItemsHelper, getUsedNamesAround, pickNumberedName } from '../fix';
 import { createRule } from '../util/create-rule';
 
-type MessageId = 'unprocessedIgnored' | 'unprocessedResentAtOnce' | 'sendUntilProcessed';
+type MessageId = 'unprocessedIgnored' | 'unprocessedResentAtOnce' | 'sendUntilProcessed' | 'waitBeforeResend';
 
 interface Resent {
   call: DynamoDbCall;
@@ -30,6 +30,8 @@ export default createRule<[], MessageId>({
         'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not take now, and this code sends them again at once. Wait with backoff and jitter before each re-send; bound the attempts.',
       sendUntilProcessed:
         'Send the batch through `{{helper}}`{{added}}: it sends `{{property}}` again with capped, jittered backoff until it is empty, and throws after {{maxAttempts}} attempts.',
+      waitBeforeResend:
+        'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}`, and throw once {{maxAttempts}} responses in a row leave some.',
     },
     hasSuggestions: true,
     schema: [],
@@ -60,6 +62,16 @@ export default createRule<[], MessageId>({
       ];
     }
 
+    /** For a result handler that sends the leftovers again through itself: wait and count before each re-send. */
+    function getResendSuggestion(call: DynamoDbCall, unprocessed: UnprocessedResult): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const handler = findResultHandler(sourceCode, call.node);
+      const backoff = SERVICE_BACKOFF.dynamodb;
+      const fix = handler && getLeftoverResendFix(sourceCode, { handler, unprocessed, backoff, maxAttempts: SUGGESTED_MAX_ATTEMPTS, style: getCodeStyle(context) });
+      if (!fix) return [];
+      const data = { property: unprocessed.property, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(backoff.maxDelayMs), baseDelayMs: String(backoff.baseDelayMs) };
+      return [{ messageId: 'waitBeforeResend', data, fix }];
+    }
+
     return {
       'Program:exit'() {
         const resent: Resent[] = [];
@@ -87,7 +99,12 @@ export default createRule<[], MessageId>({
           const outside = sameRetry.filter((other) => !containsNode(other.readScope, other.call.node));
           if (outside.length > 0 && !outside.includes(entry)) continue;
           const { call, unprocessed } = entry;
-          context.report({ node: call.node, messageId: 'unprocessedResentAtOnce', data: { operation: call.operation, property: unprocessed.property, items: unprocessed.items } });
+          context.report({
+            node: call.node,
+            messageId: 'unprocessedResentAtOnce',
+            data: { operation: call.operation, property: unprocessed.property, items: unprocessed.items },
+            suggest: getResendSuggestion(call, unprocessed),
+          });
         }
       },
     };

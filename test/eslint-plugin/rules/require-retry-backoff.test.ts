@@ -5,7 +5,7 @@ import { createRuleTester } from '../rule-tester';
 type Options = NonNullable<typeof rule.defaultOptions>;
 type ValidCase = ValidTestCase<Options>;
 type InvalidCase = InvalidTestCase<
-  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'setOption' | 'addJitter',
+  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'waitBeforeResend' | 'setOption' | 'addJitter',
   Options
 >;
 
@@ -37,6 +37,7 @@ function data(database: Database, operation: string, detail: string, subject = '
 const MONGO = `import { MongoClient } from 'mongodb';\nconst coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');\n`;
 const PG = `import { Pool } from 'pg';\nconst pool = new Pool();\n`;
 const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\n`;
+const RESEND_DATA = { property: 'UnprocessedItems', maxAttempts: '5', maxDelayMs: '20000', baseDelayMs: '100' };
 
 /** What the recursion suggestions make of a retry that calls itself (checked as valid code too). */
 const recursionSaveOutput = `import { Pool } from 'pg';
@@ -1830,6 +1831,79 @@ export async function getAll(RequestItems) {
           line: 10, column: 5, endLine: 10, endColumn: 55,
           data: data('dynamodb', "BatchGetItem", ""),
           suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a result handler that sends the leftovers again through itself (one edit for both findings, in the file's style)",
+      code: `const AWS = require("aws-sdk")
+const docClient = new AWS.DynamoDB.DocumentClient()
+function saveEvents(events) {
+  const request = { RequestItems: { events } }
+  const onResult = function (result) {
+    const left = result.UnprocessedItems || {}
+    if (Object.keys(left).length === 0) return result
+    request.RequestItems = left
+    return docClient.batchWrite(request).promise().then(onResult)
+  }
+  return docClient.batchWrite(request).promise().then(onResult)
+}
+module.exports = { saveEvents }
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 5, column: 9, endLine: 5, endColumn: 17,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: `const AWS = require("aws-sdk")
+const docClient = new AWS.DynamoDB.DocumentClient()
+function saveEvents(events) {
+  const request = { RequestItems: { events } }
+  let unprocessedAttempts = 0
+  const onResult = async function (result) {
+    if (result.UnprocessedItems && Object.keys(result.UnprocessedItems).length > 0) {
+      if (++unprocessedAttempts >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${unprocessedAttempts} attempts\`)
+    } else {
+      unprocessedAttempts = 0
+    }
+    const resendDelay = unprocessedAttempts > 0 ? Math.random() * Math.min(20000, 100 * 2 ** unprocessedAttempts) : 0
+    const left = result.UnprocessedItems || {}
+    if (Object.keys(left).length === 0) return result
+    request.RequestItems = left
+    await new Promise((resolve) => setTimeout(resolve, resendDelay))
+    return docClient.batchWrite(request).promise().then(onResult)
+  }
+  return docClient.batchWrite(request).promise().then(onResult)
+}
+module.exports = { saveEvents }
+` }],
+        },
+        {
+          messageId: 'noWait',
+          line: 5, column: 9, endLine: 5, endColumn: 17,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: `const AWS = require("aws-sdk")
+const docClient = new AWS.DynamoDB.DocumentClient()
+function saveEvents(events) {
+  const request = { RequestItems: { events } }
+  let unprocessedAttempts = 0
+  const onResult = async function (result) {
+    if (result.UnprocessedItems && Object.keys(result.UnprocessedItems).length > 0) {
+      if (++unprocessedAttempts >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${unprocessedAttempts} attempts\`)
+    } else {
+      unprocessedAttempts = 0
+    }
+    const resendDelay = unprocessedAttempts > 0 ? Math.random() * Math.min(20000, 100 * 2 ** unprocessedAttempts) : 0
+    const left = result.UnprocessedItems || {}
+    if (Object.keys(left).length === 0) return result
+    request.RequestItems = left
+    await new Promise((resolve) => setTimeout(resolve, resendDelay))
+    return docClient.batchWrite(request).promise().then(onResult)
+  }
+  return docClient.batchWrite(request).promise().then(onResult)
+}
+module.exports = { saveEvents }
+` }],
         },
       ],
     },
