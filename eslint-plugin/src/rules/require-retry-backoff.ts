@@ -12,6 +12,7 @@ import {
   getInsertBeforeStatementFix,
   getLeftoverResendFix,
   getRecursionLimitFix,
+  getTimerRetryLimitFix,
   getWaitStatement,
   type RecursionLimitEdit,
   insertLine,
@@ -31,6 +32,7 @@ type MessageId =
   | 'limitAttempts'
   | 'limitRecursion'
   | 'waitBeforeResend'
+  | 'limitTimerRetry'
   | 'setOption'
   | 'addJitter';
 
@@ -91,6 +93,7 @@ export default createRule<Options, MessageId>({
       limitAttempts:
         'Count the attempts, rethrow the error after {{maxAttempts}}, and wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) between them.',
       limitRecursion: 'Count the attempts in a new `{{variable}}` parameter (1 by default) and rethrow the error after {{maxAttempts}}.',
+      limitTimerRetry: 'Stop after {{maxAttempts}} attempts: once `{{counter}}` reaches {{maxAttempts}}, pass an error to `{{callback}}` instead of setting the timer.',
       waitBeforeResend:
         'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}`, and throw once {{maxAttempts}} responses in a row leave some.',
       setOption: 'Set `{{option}}` in the {{library}} options.',
@@ -157,7 +160,7 @@ export default createRule<Options, MessageId>({
           loc: property ? property.loc : getHeadLoc(scope),
           messageId: 'unbounded',
           data: { ...base, detail: property ? ` (\`${quoteCode(sourceCode.getText(property))}\`)` : getDefaultDetail(scope, 'bound') },
-          suggest: property ? [] : resendSuggestion ?? getAttemptLimitSuggestion(scope, facts, service),
+          suggest: property ? [] : resendSuggestion ?? orElse(getAttemptLimitSuggestion(scope, facts, service), () => getTimerLimitSuggestion(scope, retried)),
         });
       }
 
@@ -310,6 +313,19 @@ export default createRule<Options, MessageId>({
       if (!fix) return undefined;
       const data = { property: unprocessed.property, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs) };
       return [{ messageId: 'waitBeforeResend', data, fix }];
+    }
+
+    /**
+     * For a function that calls itself from a timer and counts its attempts without a limit: the
+     * limit before the timer, the error to the function's own error-first callback.
+     */
+    function getTimerLimitSuggestion(scope: RetryScope, retried: { database: Database; operation: string }): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const fn = scope.node;
+      if (scope.kind !== 'recursion' || !isFunctionNode(fn)) return [];
+      const what = `${getDatabaseLabel(retried.database)} ${retried.operation}`;
+      const limit = getTimerRetryLimitFix(sourceCode, { fn, maxAttempts: SUGGESTED_MAX_ATTEMPTS, what, style: getCodeStyle(context) });
+      if (!limit) return [];
+      return [{ messageId: 'limitTimerRetry', data: { maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), counter: limit.counter, callback: limit.callback }, fix: limit.fix }];
     }
 
     /**
@@ -558,6 +574,11 @@ export default createRule<Options, MessageId>({
     };
   },
 });
+
+/** `suggestions`, or when there are none, those `fallback` gives. */
+function orElse<T>(suggestions: T[], fallback: () => T[]): T[] {
+  return suggestions.length > 0 ? suggestions : fallback();
+}
 
 /** A name, a member, a call or a literal: written after `Math.random() *` without parentheses. */
 function isMultiplicationOperand(node: TSESTree.Expression): boolean {

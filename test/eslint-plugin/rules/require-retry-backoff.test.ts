@@ -5,7 +5,7 @@ import { createRuleTester } from '../rule-tester';
 type Options = NonNullable<typeof rule.defaultOptions>;
 type ValidCase = ValidTestCase<Options>;
 type InvalidCase = InvalidTestCase<
-  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'waitBeforeResend' | 'setOption' | 'addJitter',
+  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'waitBeforeResend' | 'limitTimerRetry' | 'setOption' | 'addJitter',
   Options
 >;
 
@@ -1958,6 +1958,96 @@ module.exports = write;
           line: 7, column: 83, endLine: 7, endColumn: 87,
           data: data('dynamodb', "BatchWriteItem", ""),
           suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a timer retry that counts on an object it passes along: the limit before the timer, the error to the function's callback",
+      code: `const AWS = require('aws-sdk');
+const docClient = new AWS.DynamoDB.DocumentClient();
+function putAll(job, done) {
+  docClient.batchWrite(job.request, (err, data) => {
+    if (err) return done(err);
+    const left = data.UnprocessedItems;
+    if (left && Object.keys(left).length > 0) {
+      job.tries += 1;
+      job.request = { RequestItems: left };
+      setTimeout(() => putAll(job, done), Math.random() * Math.min(20000, 100 * 2 ** job.tries));
+      return;
+    }
+    job.tries = 0;
+    done(null, job);
+  });
+}
+module.exports = { putAll };
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 3, column: 10, endLine: 3, endColumn: 16,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [{ messageId: 'limitTimerRetry', data: { maxAttempts: '5', counter: 'job.tries', callback: 'done' }, output: `const AWS = require('aws-sdk');
+const docClient = new AWS.DynamoDB.DocumentClient();
+function putAll(job, done) {
+  docClient.batchWrite(job.request, (err, data) => {
+    if (err) return done(err);
+    const left = data.UnprocessedItems;
+    if (left && Object.keys(left).length > 0) {
+      job.tries += 1;
+      job.request = { RequestItems: left };
+      if (job.tries >= 5) return done(new Error(\`Gave up on DynamoDB BatchWriteItem after \${job.tries} attempts\`));
+      setTimeout(() => putAll(job, done), Math.random() * Math.min(20000, 100 * 2 ** job.tries));
+      return;
+    }
+    job.tries = 0;
+    done(null, job);
+  });
+}
+module.exports = { putAll };
+` }],
+        },
+      ],
+    },
+    {
+      name: "a timer retry of pg connect with a module-level counter and a callback called as callback(null, client)",
+      code: `const { Client } = require('pg');
+let connectAttempts = 0;
+function connectWithRetry(config, callback) {
+  const client = new Client(config);
+  client.connect((err) => {
+    if (err) {
+      connectAttempts++;
+      setTimeout(() => connectWithRetry(config, callback), Math.random() * Math.min(30000, 1000 * 2 ** connectAttempts));
+      return;
+    }
+    connectAttempts = 0;
+    callback(null, client);
+  });
+}
+module.exports = { connectWithRetry };
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 3, column: 10, endLine: 3, endColumn: 26,
+          data: data('postgres', "connect", ""),
+          suggestions: [{ messageId: 'limitTimerRetry', data: { maxAttempts: '5', counter: 'connectAttempts', callback: 'callback' }, output: `const { Client } = require('pg');
+let connectAttempts = 0;
+function connectWithRetry(config, callback) {
+  const client = new Client(config);
+  client.connect((err) => {
+    if (err) {
+      connectAttempts++;
+      if (connectAttempts >= 5) return callback(new Error(\`Gave up on PostgreSQL connect after \${connectAttempts} attempts\`));
+      setTimeout(() => connectWithRetry(config, callback), Math.random() * Math.min(30000, 1000 * 2 ** connectAttempts));
+      return;
+    }
+    connectAttempts = 0;
+    callback(null, client);
+  });
+}
+module.exports = { connectWithRetry };
+` }],
         },
       ],
     },
