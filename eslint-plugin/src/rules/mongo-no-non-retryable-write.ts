@@ -182,22 +182,11 @@ const findCallsRetriedThroughFunctions = createPerFileCache((context): ReadonlyS
 /**
  * For a write that is idempotent (`knownSafe`) or may be: run it again on transient errors, in
  * place (a loop) or through a helper; when it may not be, the title says that a rerun must be
- * safe. None for a write given a session: it may be part of a transaction, where the whole
- * transaction is what is retried.
+ * safe.
  */
 function getRetrySuggestion(context: Context, call: MongoCall, knownSafe: boolean): TSESLint.SuggestionReportDescriptor<MessageId>[] {
-  if (passesSession(call.node)) return [];
   const suggestion = getRetryLoopSuggestion(context, call, knownSafe) ?? getRetryHelperSuggestion(context, call, knownSafe);
   return suggestion ? [suggestion] : [];
-}
-
-/** `coll.updateMany(q, u, { session })`, `…, opts)` with a `session` in a name: a write that may be in a transaction. */
-function passesSession(node: TSESTree.CallExpression): boolean {
-  return node.arguments.some(
-    (arg) =>
-      (arg.type === 'Identifier' && /session/i.test(arg.name)) ||
-      (arg.type === 'ObjectExpression' && arg.properties.some((property) => property.type === 'Property' && !property.computed && property.key.type === 'Identifier' && property.key.name === 'session')),
-  );
 }
 
 /**

@@ -377,13 +377,6 @@ retryOnTransientMongoError(() => orders.updateMany({}, update)).catch(console.er
       errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: notIdempotent('`$inc`') }, line: 6, suggestions: [] }],
     },
     {
-      // Given a session, the write may be part of a transaction, which is what gets retried: no retry suggestion.
-      code: `${header}export async function archive(filter, update, session) {
-  await orders.updateMany(filter, update, { session });
-}`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: UNKNOWN }, line: 4, suggestions: [] }],
-    },
-    {
       code: `${header}await orders.bulkWrite([
   { insertOne: { document: { _id: 1 } } },
   { updateMany: { filter: {}, update: { $currentDate: { at: true } } } },
