@@ -29,6 +29,6 @@ export { getTransientErrorHelper } from './transient-error-check';
 export { getTransientGuardFix } from './transient-error-guard';
 export { canRunAgainInArrow, findTopLevelSleepFunction, getTransientRetryHelper, type TransientRetry } from './transient-retry';
 export { getTimerRetryLimitFix, type TimerRetryLimit, type TimerRetryLimitEdit } from './timer-retry-limit';
-export { getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';
+export { getEnclosingInsertableStatement, getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';
 export { getUnprocessedItemsCall, getUnprocessedItemsHelper } from './unprocessed-items';
 export { getUuidGenerator } from './uuid-generator';

@@ -7,6 +7,7 @@ import { type CodeStyle, formatInStyle } from './code-style';
 import { getUsedNames, pickNumberedName } from './fresh-names';
 import { getIndent } from './indentation';
 import { getInsertBeforeStatementFix } from './insert-statement';
+import { getEnclosingInsertableStatement } from './statement-anchors';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -134,7 +135,7 @@ export function getLeftoverResendFix(sourceCode: SourceCode, edit: LeftoverResen
   // Before each statement that sends again (the first statement of the handler gets it after the check).
   const waits: TSESLint.ReportFixFunction[] = [];
   let waitsFirst = false;
-  for (const statement of new Set(resends.map((send) => getEnclosingStatement(send)))) {
+  for (const statement of new Set(resends.map((send) => getEnclosingInsertableStatement(send)))) {
     if (statement === firstStatement) {
       waitsFirst = true;
       continue;
@@ -173,16 +174,6 @@ function getAsyncInsertPoint(sourceCode: SourceCode, handler: FunctionNode): num
 function asFixList(fixes: ReturnType<TSESLint.ReportFixFunction>): TSESLint.RuleFix[] {
   if (!fixes) return [];
   return 'range' in fixes ? [fixes as TSESLint.RuleFix] : [...(fixes as Iterable<TSESLint.RuleFix>)];
-}
-
-/** The innermost statement holding `node`. */
-function getEnclosingStatement(node: TSESTree.Node): TSESTree.Statement | undefined {
-  for (let current = node.parent; current; current = current.parent) {
-    if (isFunctionNode(current)) return undefined;
-    const parent = current.parent;
-    if (parent?.type === AST_NODE_TYPES.BlockStatement || (parent?.type === AST_NODE_TYPES.IfStatement && parent.test !== current)) return current as TSESTree.Statement;
-  }
-  return undefined;
 }
 
 function getEnclosingFunction(node: TSESTree.Node): FunctionNode | undefined {

@@ -3,6 +3,7 @@ import { containsNode, type FunctionNode, getKeyName, isFunctionNode, visitNodes
 import { ATTEMPT_NAME, getFunctionName } from '../analysis/retry';
 import { type CodeStyle, formatInStyle } from './code-style';
 import { getInsertBeforeStatementFix } from './insert-statement';
+import { getEnclosingInsertableStatement } from './statement-anchors';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -41,7 +42,7 @@ export function getTimerRetryLimitFix(sourceCode: SourceCode, edit: TimerRetryLi
   });
   const [timer] = timers;
   if (timers.length !== 1 || !timer) return null;
-  const statement = getStatementInBlock(timer);
+  const statement = getEnclosingInsertableStatement(timer);
   if (!statement) return null;
   const counter = findCounterBefore(sourceCode, statement);
   const callback = findErrorCallback(sourceCode, fn, statement);
@@ -65,16 +66,6 @@ function isTimerCalling(call: TSESTree.CallExpression, name: string): boolean {
     return !calls;
   });
   return calls;
-}
-
-/** The statement holding `node` that stands in a block or is an `if`'s branch, within `node`'s function. */
-function getStatementInBlock(node: TSESTree.Node): TSESTree.Statement | undefined {
-  for (let current = node.parent; current; current = current.parent) {
-    if (isFunctionNode(current)) return undefined;
-    const parent = current.parent;
-    if (parent?.type === AST_NODE_TYPES.BlockStatement || (parent?.type === AST_NODE_TYPES.IfStatement && parent.test !== current)) return current as TSESTree.Statement;
-  }
-  return undefined;
 }
 
 /** The last `retries++` (or `options.retries += 1`) among the statements before `statement` in its block: a counter's text. */

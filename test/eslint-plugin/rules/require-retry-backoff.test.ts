@@ -38,6 +38,29 @@ const MONGO = `import { MongoClient } from 'mongodb';\nconst coll = new MongoCli
 const PG = `import { Pool } from 'pg';\nconst pool = new Pool();\n`;
 const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\n`;
 const RESEND_DATA = { property: 'UnprocessedItems', maxAttempts: '5', maxDelayMs: '20000', baseDelayMs: '100' };
+/** What the leftover re-send suggestion makes of the result handler case (the same edit for both of its findings). */
+const leftoverResendOutput = `const AWS = require("aws-sdk")
+const docClient = new AWS.DynamoDB.DocumentClient()
+function saveEvents(events) {
+  const request = { RequestItems: { events } }
+  let unprocessedAttempts = 0
+  const onResult = async function (result) {
+    if (result.UnprocessedItems && Object.keys(result.UnprocessedItems).length > 0) {
+      if (++unprocessedAttempts >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${unprocessedAttempts} attempts\`)
+    } else {
+      unprocessedAttempts = 0
+    }
+    const resendDelay = unprocessedAttempts > 0 ? Math.random() * Math.min(20000, 100 * 2 ** unprocessedAttempts) : 0
+    const left = result.UnprocessedItems || {}
+    if (Object.keys(left).length === 0) return result
+    request.RequestItems = left
+    await new Promise((resolve) => setTimeout(resolve, resendDelay))
+    return docClient.batchWrite(request).promise().then(onResult)
+  }
+  return docClient.batchWrite(request).promise().then(onResult)
+}
+module.exports = { saveEvents }
+`;
 
 /** What the recursion suggestions make of a retry that calls itself (checked as valid code too). */
 const recursionSaveOutput = `import { Pool } from 'pg';
@@ -1855,55 +1878,13 @@ module.exports = { saveEvents }
           messageId: 'unbounded',
           line: 5, column: 9, endLine: 5, endColumn: 17,
           data: data('dynamodb', "BatchWriteItem", ""),
-          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: `const AWS = require("aws-sdk")
-const docClient = new AWS.DynamoDB.DocumentClient()
-function saveEvents(events) {
-  const request = { RequestItems: { events } }
-  let unprocessedAttempts = 0
-  const onResult = async function (result) {
-    if (result.UnprocessedItems && Object.keys(result.UnprocessedItems).length > 0) {
-      if (++unprocessedAttempts >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${unprocessedAttempts} attempts\`)
-    } else {
-      unprocessedAttempts = 0
-    }
-    const resendDelay = unprocessedAttempts > 0 ? Math.random() * Math.min(20000, 100 * 2 ** unprocessedAttempts) : 0
-    const left = result.UnprocessedItems || {}
-    if (Object.keys(left).length === 0) return result
-    request.RequestItems = left
-    await new Promise((resolve) => setTimeout(resolve, resendDelay))
-    return docClient.batchWrite(request).promise().then(onResult)
-  }
-  return docClient.batchWrite(request).promise().then(onResult)
-}
-module.exports = { saveEvents }
-` }],
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: leftoverResendOutput }],
         },
         {
           messageId: 'noWait',
           line: 5, column: 9, endLine: 5, endColumn: 17,
           data: data('dynamodb', "BatchWriteItem", ""),
-          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: `const AWS = require("aws-sdk")
-const docClient = new AWS.DynamoDB.DocumentClient()
-function saveEvents(events) {
-  const request = { RequestItems: { events } }
-  let unprocessedAttempts = 0
-  const onResult = async function (result) {
-    if (result.UnprocessedItems && Object.keys(result.UnprocessedItems).length > 0) {
-      if (++unprocessedAttempts >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${unprocessedAttempts} attempts\`)
-    } else {
-      unprocessedAttempts = 0
-    }
-    const resendDelay = unprocessedAttempts > 0 ? Math.random() * Math.min(20000, 100 * 2 ** unprocessedAttempts) : 0
-    const left = result.UnprocessedItems || {}
-    if (Object.keys(left).length === 0) return result
-    request.RequestItems = left
-    await new Promise((resolve) => setTimeout(resolve, resendDelay))
-    return docClient.batchWrite(request).promise().then(onResult)
-  }
-  return docClient.batchWrite(request).promise().then(onResult)
-}
-module.exports = { saveEvents }
-` }],
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: leftoverResendOutput }],
         },
       ],
     },
