@@ -1,13 +1,13 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, type FunctionNode, isFunctionNode } from '../analysis/ast';
+import { containsNode, type FunctionNode, isFunctionNode, isInAsyncFunction } from '../analysis/ast';
 import type { UnprocessedResult } from '../analysis/clients';
 import type { ServiceBackoff } from '../analysis/retry';
 import { getBackoffDelayText, getWaitStatement } from './backoff';
 import { type CodeStyle, formatInStyle } from './code-style';
-import { getUsedNames, pickNumberedName } from './fresh-names';
+import { getUsedNames, getUsedNamesAround, pickNumberedName } from './fresh-names';
 import { getIndent } from './indentation';
 import { getInsertBeforeStatementFix } from './insert-statement';
-import { getEnclosingInsertableStatement } from './statement-anchors';
+import { getEnclosingInsertableStatement, getListedStatement } from './statement-anchors';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -201,4 +201,35 @@ function getHandlerVariable(sourceCode: SourceCode, handler: FunctionNode): TSES
 function getStatementList(block: TSESTree.Node): readonly TSESTree.Statement[] | undefined {
   if (isFunctionNode(block)) return block.body.type === AST_NODE_TYPES.BlockStatement ? block.body.body : undefined;
   return block.type === AST_NODE_TYPES.BlockStatement ? block.body : undefined;
+}
+
+export interface LeftoverLoopEdit extends Omit<LeftoverResendEdit, 'handler'> {
+  /** `while (<leftovers remain>) { … send them again … }`. */
+  loop: TSESTree.Node;
+}
+
+/**
+ * The same limit and wait for a `while` loop that runs once per response that left something
+ * unprocessed (its condition reads the leftovers): `let attempt = 0;` before it, and first in
+ * its body `if (++attempt >= N) throw …;` and the wait. Null for other loops (a `do … while`
+ * or a `for` whose body also makes the first send), a body that is no block, or outside an
+ * `async` function.
+ */
+export function getLeftoverLoopFix(sourceCode: SourceCode, edit: LeftoverLoopEdit): TSESLint.ReportFixFunction | null {
+  const { loop, unprocessed, backoff, maxAttempts, style } = edit;
+  if (loop.type !== AST_NODE_TYPES.WhileStatement || loop.body.type !== AST_NODE_TYPES.BlockStatement || !isInAsyncFunction(loop)) return null;
+  const anchor = getListedStatement(loop);
+  const firstStatement = loop.body.body[0];
+  if (!anchor || !firstStatement) return null;
+  const taken = getUsedNamesAround(sourceCode, loop);
+  const attempt = pickNumberedName('attempt', (name) => taken.has(name));
+  const bodyIndent = getIndent(sourceCode, firstStatement, 'line');
+  const check = [
+    `if (++${attempt} >= ${maxAttempts}) throw new Error(\`DynamoDB left ${unprocessed.items} unprocessed after \${${attempt}} attempts\`);`,
+    getWaitStatement(sourceCode, firstStatement, getBackoffDelayText(attempt, backoff)),
+  ].join('\n');
+  return (fixer) => [
+    fixer.insertTextBefore(anchor, `${formatInStyle(`let ${attempt} = 0;`, style)}\n${getIndent(sourceCode, anchor, 'line')}`),
+    fixer.insertTextBefore(firstStatement, `${formatInStyle(check, style, bodyIndent)}\n${bodyIndent}`),
+  ];
 }

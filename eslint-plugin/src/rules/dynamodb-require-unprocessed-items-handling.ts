@@ -1,8 +1,8 @@
 import { type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDynamoDbCalls, findImmediateResend, getDynamoDbResultPropertyUse, getUnprocessedResult, type DynamoDbCall, type UnprocessedResult } from '../analysis/clients';
 import { containsNode } from '../analysis/ast';
-import { SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
-import { findResultHandler, getCodeStyle, getFileHelper, getLeftoverResendFix, getUnprocessedItemsCall, getUnprocessedItemsHelper, getUsedNamesAround, pickNumberedName } from '../fix';
+import { findEnclosingRetryScopes, getRetryDelayFacts, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
+import { findResultHandler, getCodeStyle, getFileHelper, getLeftoverLoopFix, getLeftoverResendFix, type LeftoverLoopEdit, getUnprocessedItemsCall, getUnprocessedItemsHelper, getUsedNamesAround, pickNumberedName } from '../fix';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'unprocessedIgnored' | 'unprocessedResentAtOnce' | 'sendUntilProcessed' | 'waitBeforeResend';
@@ -13,6 +13,8 @@ interface Resent {
   /** The first read of the leftovers: calls that share it are one retry. */
   firstRead: TSESTree.Node;
   readScope: TSESTree.Node;
+  /** The call that sends the leftovers again. */
+  resendCall: TSESTree.CallExpression;
 }
 
 export default createRule<[], MessageId>({
@@ -62,11 +64,19 @@ export default createRule<[], MessageId>({
       ];
     }
 
-    /** For a result handler that sends the leftovers again through itself: wait and count before each re-send. */
-    function getResendSuggestion(call: DynamoDbCall, unprocessed: UnprocessedResult): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+    /** For a `while` loop around the re-send (the batch itself, or the first batch before the loop) with no limit of its own: count, limit and wait at the top of its body. */
+    function getLoopFix(resendCall: TSESTree.CallExpression, edit: Omit<LeftoverLoopEdit, 'loop'>): TSESLint.ReportFixFunction | null {
+      const [scope] = findEnclosingRetryScopes(context, resendCall);
+      if (scope?.kind !== 'loop' || !scope.decidedByResult || getRetryDelayFacts(context, scope).bounded !== false) return null;
+      return getLeftoverLoopFix(sourceCode, { ...edit, loop: scope.node });
+    }
+
+    /** For a result handler that sends the leftovers again through itself, or a loop: wait and count before each re-send. */
+    function getResendSuggestion(call: DynamoDbCall, unprocessed: UnprocessedResult, resendCall: TSESTree.CallExpression): TSESLint.SuggestionReportDescriptor<MessageId>[] {
       const handler = findResultHandler(sourceCode, call.node);
       const backoff = SERVICE_BACKOFF.dynamodb;
-      const fix = handler && getLeftoverResendFix(sourceCode, { handler, unprocessed, backoff, maxAttempts: SUGGESTED_MAX_ATTEMPTS, style: getCodeStyle(context) });
+      const edit = { unprocessed, backoff, maxAttempts: SUGGESTED_MAX_ATTEMPTS, style: getCodeStyle(context) };
+      const fix = handler ? getLeftoverResendFix(sourceCode, { ...edit, handler }) : getLoopFix(resendCall, edit);
       if (!fix) return [];
       const data = { property: unprocessed.property, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(backoff.maxDelayMs), baseDelayMs: String(backoff.baseDelayMs) };
       return [{ messageId: 'waitBeforeResend', data, fix }];
@@ -90,7 +100,7 @@ export default createRule<[], MessageId>({
           }
           if (use !== 'read' || reads.length === 0) continue;
           const resend = findImmediateResend(context, call, reads);
-          if (resend) resent.push({ call, unprocessed, firstRead: reads[0]!, readScope: resend.readScope });
+          if (resend) resent.push({ call, unprocessed, firstRead: reads[0]!, readScope: resend.readScope, resendCall: resend.resend });
         }
         // Batches whose results go to the same handler are one retry: report the first
         // batch, not the re-sends the handler makes (unless each is its own re-send, a loop).
@@ -98,12 +108,12 @@ export default createRule<[], MessageId>({
           const sameRetry = resent.filter((other) => other.firstRead === entry.firstRead);
           const outside = sameRetry.filter((other) => !containsNode(other.readScope, other.call.node));
           if (outside.length > 0 && !outside.includes(entry)) continue;
-          const { call, unprocessed } = entry;
+          const { call, unprocessed, resendCall } = entry;
           context.report({
             node: call.node,
             messageId: 'unprocessedResentAtOnce',
             data: { operation: call.operation, property: unprocessed.property, items: unprocessed.items },
-            suggest: getResendSuggestion(call, unprocessed),
+            suggest: getResendSuggestion(call, unprocessed, resendCall),
           });
         }
       },

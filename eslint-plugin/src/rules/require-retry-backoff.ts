@@ -10,6 +10,7 @@ import {
   getBackoffDelayText,
   getCodeStyle,
   getInsertBeforeStatementFix,
+  getLeftoverLoopFix,
   getLeftoverResendFix,
   getRecursionLimitFix,
   getTimerRetryLimitFix,
@@ -307,9 +308,15 @@ export default createRule<Options, MessageId>({
       operation: string,
     ): TSESLint.SuggestionReportDescriptor<MessageId>[] | undefined {
       const unprocessed = getUnprocessedResult(operation);
-      const handler = scope.node;
-      if (!unprocessed || scope.kind !== 'recursion' || !scope.decidedByResult || !isFunctionNode(handler) || facts.bounded !== false || facts.waits !== false) return undefined;
-      const fix = getLeftoverResendFix(sourceCode, { handler, unprocessed, backoff: service, maxAttempts: SUGGESTED_MAX_ATTEMPTS, style: getCodeStyle(context) });
+      const node = scope.node;
+      if (!unprocessed || !scope.decidedByResult || facts.bounded !== false || facts.waits !== false) return undefined;
+      const edit = { unprocessed, backoff: service, maxAttempts: SUGGESTED_MAX_ATTEMPTS, style: getCodeStyle(context) };
+      const fix =
+        scope.kind === 'recursion' && isFunctionNode(node)
+          ? getLeftoverResendFix(sourceCode, { ...edit, handler: node })
+          : scope.kind === 'loop'
+            ? getLeftoverLoopFix(sourceCode, { ...edit, loop: node })
+            : null;
       if (!fix) return undefined;
       const data = { property: unprocessed.property, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs) };
       return [{ messageId: 'waitBeforeResend', data, fix }];

@@ -300,6 +300,51 @@ export function loadUsers(keys: Record<string, unknown>[]) {
       ],
     },
     {
+      // A while loop that sends the leftovers again while any are left: the first batch and the re-send are both
+      // reported, and both get the count before the loop, the limit and the wait first in it.
+      code: `${V3}export async function writeAll(RequestItems) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  while (Object.keys(res.UnprocessedItems ?? {}).length) {
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+  }
+}`,
+      errors: [4, 6].map((line) => ({
+        messageId: RESENT,
+        data: WRITE,
+        line,
+        suggestions: [
+          {
+            messageId: 'waitBeforeResend' as const,
+            data: RESEND_DATA_WRITE,
+            output: `${V3}export async function writeAll(RequestItems) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  let attempt = 0;
+  while (Object.keys(res.UnprocessedItems ?? {}).length) {
+    if (++attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+  }
+}`,
+          },
+        ],
+      })),
+    },
+    {
+      // No suggestion when the loop already counts and limits its rounds (only the wait is missing).
+      code: `${V3}export async function writeAll(RequestItems) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  let tries = 1;
+  while (Object.keys(res.UnprocessedItems ?? {}).length && tries < 5) {
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+    tries++;
+  }
+}`,
+      errors: [
+        { messageId: RESENT, data: WRITE, line: 4, suggestions: [] },
+        { messageId: RESENT, data: WRITE, line: 7, suggestions: [] },
+      ],
+    },
+    {
       // No suggestion: a handler made once for the whole module would share one count among all callers.
       code: `const AWS = require('aws-sdk');
 const docs = new AWS.DynamoDB.DocumentClient();

@@ -38,6 +38,19 @@ const MONGO = `import { MongoClient } from 'mongodb';\nconst coll = new MongoCli
 const PG = `import { Pool } from 'pg';\nconst pool = new Pool();\n`;
 const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\n`;
 const RESEND_DATA = { property: 'UnprocessedItems', maxAttempts: '5', maxDelayMs: '20000', baseDelayMs: '100' };
+/** What the leftover re-send suggestion makes of a \`while\` loop that sends the leftovers again (a count before it, the limit and the wait first in it). */
+const leftoverLoopOutput = `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function writeAll(RequestItems) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  let attempt = 0;
+  while (Object.keys(res.UnprocessedItems ?? {}).length) {
+    if (++attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+  }
+}
+`;
 /** What the leftover re-send suggestion makes of the result handler case (the same edit for both of its findings). */
 const leftoverResendOutput = `const AWS = require("aws-sdk")
 const docClient = new AWS.DynamoDB.DocumentClient()
@@ -1817,13 +1830,13 @@ export async function writeAll(RequestItems) {
           messageId: 'unbounded',
           line: 5, column: 3, endLine: 5, endColumn: 57,
           data: data('dynamodb', "BatchWriteItem", ""),
-          suggestions: [],
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: leftoverLoopOutput }],
         },
         {
           messageId: 'noWait',
           line: 5, column: 3, endLine: 5, endColumn: 57,
           data: data('dynamodb', "BatchWriteItem", ""),
-          suggestions: [],
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: leftoverLoopOutput }],
         },
       ],
     },
