@@ -15,6 +15,7 @@ export { getUsedNames, getUsedNamesAround, getUsedNamesInFile, isNameTakenAround
 export { isComputableBefore, withSemicolon } from './hoisting';
 export { getIndent, type IndentStyle } from './indentation';
 export { getInsertBeforeStatementFix, insertLine } from './insert-statement';
+export { findResultHandler, getLeftoverLoopFix, getLeftoverResendFix, type LeftoverLoopEdit, type LeftoverResendEdit } from './leftover-resend';
 export { getOwnLinesRange } from './line-ranges';
 export { getObjectIdAccess, type ObjectIdAccess } from './object-id';
 export { getAddProjectionFix, getProjectionText } from './projection';
@@ -27,6 +28,7 @@ export { getSingleDocumentWritesText, type MultiDocumentWrite } from './single-d
 export { getTransientErrorHelper } from './transient-error-check';
 export { getTransientGuardFix } from './transient-error-guard';
 export { canRunAgainInArrow, findTopLevelSleepFunction, getTransientRetryHelper, type TransientRetry } from './transient-retry';
-export { getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';
+export { getTimerRetryLimitFix, type TimerRetryLimit, type TimerRetryLimitEdit } from './timer-retry-limit';
+export { getEnclosingInsertableStatement, getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';
 export { getUnprocessedItemsCall, getUnprocessedItemsHelper } from './unprocessed-items';
 export { getUuidGenerator } from './uuid-generator';

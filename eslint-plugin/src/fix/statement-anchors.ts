@@ -31,3 +31,16 @@ export function getEnclosingListedStatement(node: TSESTree.Node): TSESTree.Node 
   }
   return undefined;
 }
+
+/**
+ * The innermost statement holding `node` where a statement can go right before it: one in a
+ * block, or an `if`'s branch (which then gets braces), within `node`'s function.
+ */
+export function getEnclosingInsertableStatement(node: TSESTree.Node): TSESTree.Statement | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (isFunctionNode(current)) return undefined;
+    const parent = current.parent;
+    if (parent?.type === AST_NODE_TYPES.BlockStatement || (parent?.type === AST_NODE_TYPES.IfStatement && parent.test !== current)) return current as TSESTree.Statement;
+  }
+  return undefined;
+}

@@ -1,11 +1,11 @@
 import { type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDynamoDbCalls, findImmediateResend, getDynamoDbResultPropertyUse, getUnprocessedResult, type DynamoDbCall, type UnprocessedResult } from '../analysis/clients';
 import { containsNode } from '../analysis/ast';
-import { SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
-import { getFileHelper, getUnprocessedItemsCall, getUnprocessedItemsHelper, getUsedNamesAround, pickNumberedName } from '../fix';
+import { findEnclosingRetryScopes, getRetryDelayFacts, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
+import { findResultHandler, getCodeStyle, getFileHelper, getLeftoverLoopFix, getLeftoverResendFix, type LeftoverLoopEdit, getUnprocessedItemsCall, getUnprocessedItemsHelper, getUsedNamesAround, pickNumberedName } from '../fix';
 import { createRule } from '../util/create-rule';
 
-type MessageId = 'unprocessedIgnored' | 'unprocessedResentAtOnce' | 'sendUntilProcessed';
+type MessageId = 'unprocessedIgnored' | 'unprocessedResentAtOnce' | 'sendUntilProcessed' | 'waitBeforeResend';
 
 interface Resent {
   call: DynamoDbCall;
@@ -13,6 +13,8 @@ interface Resent {
   /** The first read of the leftovers: calls that share it are one retry. */
   firstRead: TSESTree.Node;
   readScope: TSESTree.Node;
+  /** The call that sends the leftovers again. */
+  resendCall: TSESTree.CallExpression;
 }
 
 export default createRule<[], MessageId>({
@@ -30,6 +32,8 @@ export default createRule<[], MessageId>({
         'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not take now, and this code sends them again at once. Wait with backoff and jitter before each re-send; bound the attempts.',
       sendUntilProcessed:
         'Send the batch through `{{helper}}`{{added}}: it sends `{{property}}` again with capped, jittered backoff until it is empty, and throws after {{maxAttempts}} attempts.',
+      waitBeforeResend:
+        'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}`, and throw once {{maxAttempts}} responses in a row leave some.',
     },
     hasSuggestions: true,
     schema: [],
@@ -60,6 +64,24 @@ export default createRule<[], MessageId>({
       ];
     }
 
+    /** For a `while` loop around the re-send (the batch itself, or the first batch before the loop) with no limit of its own: count, limit and wait at the top of its body. */
+    function getLoopFix(resendCall: TSESTree.CallExpression, edit: Omit<LeftoverLoopEdit, 'loop'>): TSESLint.ReportFixFunction | null {
+      const [scope] = findEnclosingRetryScopes(context, resendCall);
+      if (scope?.kind !== 'loop' || !scope.decidedByResult || getRetryDelayFacts(context, scope).bounded !== false) return null;
+      return getLeftoverLoopFix(sourceCode, { ...edit, loop: scope.node });
+    }
+
+    /** For a result handler that sends the leftovers again through itself, or a loop: wait and count before each re-send. */
+    function getResendSuggestion(call: DynamoDbCall, unprocessed: UnprocessedResult, resendCall: TSESTree.CallExpression): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const handler = findResultHandler(sourceCode, call.node);
+      const backoff = SERVICE_BACKOFF.dynamodb;
+      const edit = { unprocessed, backoff, maxAttempts: SUGGESTED_MAX_ATTEMPTS, style: getCodeStyle(context) };
+      const fix = handler ? getLeftoverResendFix(sourceCode, { ...edit, handler }) : getLoopFix(resendCall, edit);
+      if (!fix) return [];
+      const data = { property: unprocessed.property, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(backoff.maxDelayMs), baseDelayMs: String(backoff.baseDelayMs) };
+      return [{ messageId: 'waitBeforeResend', data, fix }];
+    }
+
     return {
       'Program:exit'() {
         const resent: Resent[] = [];
@@ -78,7 +100,7 @@ export default createRule<[], MessageId>({
           }
           if (use !== 'read' || reads.length === 0) continue;
           const resend = findImmediateResend(context, call, reads);
-          if (resend) resent.push({ call, unprocessed, firstRead: reads[0]!, readScope: resend.readScope });
+          if (resend) resent.push({ call, unprocessed, firstRead: reads[0]!, readScope: resend.readScope, resendCall: resend.resend });
         }
         // Batches whose results go to the same handler are one retry: report the first
         // batch, not the re-sends the handler makes (unless each is its own re-send, a loop).
@@ -86,8 +108,13 @@ export default createRule<[], MessageId>({
           const sameRetry = resent.filter((other) => other.firstRead === entry.firstRead);
           const outside = sameRetry.filter((other) => !containsNode(other.readScope, other.call.node));
           if (outside.length > 0 && !outside.includes(entry)) continue;
-          const { call, unprocessed } = entry;
-          context.report({ node: call.node, messageId: 'unprocessedResentAtOnce', data: { operation: call.operation, property: unprocessed.property, items: unprocessed.items } });
+          const { call, unprocessed, resendCall } = entry;
+          context.report({
+            node: call.node,
+            messageId: 'unprocessedResentAtOnce',
+            data: { operation: call.operation, property: unprocessed.property, items: unprocessed.items },
+            suggest: getResendSuggestion(call, unprocessed, resendCall),
+          });
         }
       },
     };

@@ -30,7 +30,14 @@ import {
 import { createRule } from '../util/create-rule';
 
 type Options = [{ checkIdempotentWrites?: boolean }];
-type MessageId = 'nonRetryableWrite' | 'nonRetryableBulkWrite' | 'rewriteAsSingleDocumentWrites' | 'retryOnTransientErrors' | 'retryThroughHelper';
+type MessageId =
+  | 'nonRetryableWrite'
+  | 'nonRetryableBulkWrite'
+  | 'rewriteAsSingleDocumentWrites'
+  | 'retryOnTransientErrors'
+  | 'retryThroughHelper'
+  | 'retryIfRerunIsSafe'
+  | 'retryThroughHelperIfRerunIsSafe';
 
 /** What to do, by whether running the write again is safe (the last sentence of the message). */
 const IDEMPOTENT = 'It is idempotent: retry it yourself, or set `checkIdempotentWrites: false`.';
@@ -56,6 +63,10 @@ export default createRule<Options, MessageId>({
         'Retry this idempotent `{{method}}` on transient errors: up to {{maxAttempts}} attempts with capped, jittered exponential backoff, checked by `{{helper}}(…)`{{added}}.',
       retryThroughHelper:
         'Retry this idempotent `{{method}}` on transient errors: run it through `{{helper}}(() => …)`{{added}}, up to {{maxAttempts}} attempts with capped, jittered exponential backoff.',
+      retryIfRerunIsSafe:
+        'Only if running this `{{method}}` twice is safe: retry it on transient errors, up to {{maxAttempts}} attempts with jittered backoff, checked by `{{helper}}(…)`{{added}}.',
+      retryThroughHelperIfRerunIsSafe:
+        'Only if running this `{{method}}` twice is safe: run it through `{{helper}}(() => …)`{{added}}, which retries it on transient errors up to {{maxAttempts}} attempts with backoff.',
     },
     schema: [
       {
@@ -92,15 +103,16 @@ type Context = Readonly<TSESLint.RuleContext<MessageId, Options>>;
 function reportMultiDocumentWrite(context: Context, call: MongoCall, checkIdempotentWrites: boolean): void {
   const idempotency = getMultiDocumentWriteIdempotency(call);
   if (idempotency.isIdempotent && !checkIdempotentWrites) return;
-  // An idempotent write that the code's own retry runs again is handled (how it retries is the retry rules' business).
-  if (idempotency.isIdempotent && isRetriedByOwnCode(context, call.node)) return;
+  // A write that the code's own retry runs again is handled when a rerun is safe or may be (the
+  // message's advice is to retry it then); how it retries is the retry rules' business.
+  if (idempotency.isIdempotent !== false && isRetriedByOwnCode(context, call.node)) return;
   const rewrite = getRewrite(context, call);
   context.report({
     node: call.node,
     messageId: 'nonRetryableWrite',
     data: { method: call.operation, action: getAction(idempotency) },
     suggest: [
-      ...(idempotency.isIdempotent ? getRetrySuggestion(context, call) : []),
+      ...(idempotency.isIdempotent !== false ? getRetrySuggestion(context, call, idempotency.isIdempotent === true) : []),
       ...(rewrite ? [{ messageId: 'rewriteAsSingleDocumentWrites' as const, data: { operation: rewrite.operation }, fix: rewrite.fix }] : []),
     ],
   });
@@ -122,7 +134,7 @@ function reportBulkWrite(context: Context, call: MongoCall, checkIdempotentWrite
     node: call.node,
     messageId: 'nonRetryableBulkWrite',
     data: { operations: found.map((name) => `\`${name}\``).join(' and '), action: getAction(combined) },
-    suggest: combined.isIdempotent ? getRetrySuggestion(context, call) : [],
+    suggest: combined.isIdempotent ? getRetrySuggestion(context, call, true) : [],
   });
 }
 
@@ -167,9 +179,13 @@ const findCallsRetriedThroughFunctions = createPerFileCache((context): ReadonlyS
   return calls;
 });
 
-/** For an idempotent write: run it again on transient errors, in place (a loop) or through a helper. */
-function getRetrySuggestion(context: Context, call: MongoCall): TSESLint.SuggestionReportDescriptor<MessageId>[] {
-  const suggestion = getRetryLoopSuggestion(context, call) ?? getRetryHelperSuggestion(context, call);
+/**
+ * For a write that is idempotent (`knownSafe`) or may be: run it again on transient errors, in
+ * place (a loop) or through a helper; when it may not be, the title says that a rerun must be
+ * safe.
+ */
+function getRetrySuggestion(context: Context, call: MongoCall, knownSafe: boolean): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+  const suggestion = getRetryLoopSuggestion(context, call, knownSafe) ?? getRetryHelperSuggestion(context, call, knownSafe);
   return suggestion ? [suggestion] : [];
 }
 
@@ -177,7 +193,7 @@ function getRetrySuggestion(context: Context, call: MongoCall): TSESLint.Suggest
  * For an idempotent write standing alone (`await coll.deleteMany(…);`, `return coll.updateMany(…);`
  * in an async function): the write in a bounded retry on transient errors, with backoff.
  */
-function getRetryLoopSuggestion(context: Context, call: MongoCall): TSESLint.SuggestionReportDescriptor<MessageId> | undefined {
+function getRetryLoopSuggestion(context: Context, call: MongoCall, knownSafe: boolean): TSESLint.SuggestionReportDescriptor<MessageId> | undefined {
   const sourceCode = context.sourceCode;
   const parent = call.node.parent;
   const statement = parent?.type === 'AwaitExpression' ? parent.parent : parent;
@@ -196,7 +212,7 @@ function getRetryLoopSuggestion(context: Context, call: MongoCall): TSESLint.Sug
   });
   if (!text) return undefined;
   return {
-    messageId: 'retryOnTransientErrors',
+    messageId: knownSafe ? 'retryOnTransientErrors' : 'retryIfRerunIsSafe',
     data: { method: call.operation, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), helper: helper.name, added: helper.added ? ', a function added to this file' : '' },
     fix: (fixer) => [fixer.replaceText(statement, text), ...helper.fixes(fixer)],
   };
@@ -207,7 +223,7 @@ function getRetryLoopSuggestion(context: Context, call: MongoCall): TSESLint.Sug
  * `const { modifiedCount } = await …`, `.then(…)`, a Mongoose `….exec()`): the call wrapped in a
  * helper added once per file that runs it again on transient errors, with backoff.
  */
-function getRetryHelperSuggestion(context: Context, call: MongoCall): TSESLint.SuggestionReportDescriptor<MessageId> | undefined {
+function getRetryHelperSuggestion(context: Context, call: MongoCall, knownSafe: boolean): TSESLint.SuggestionReportDescriptor<MessageId> | undefined {
   const sourceCode = context.sourceCode;
   if (call.node.optional) return undefined;
   const target = getExecutedCall(call.node);
@@ -226,7 +242,7 @@ function getRetryHelperSuggestion(context: Context, call: MongoCall): TSESLint.S
   const name = helpers?.names[1] ?? existing.name;
   const text = `${name}(() => ${sourceCode.getText(target)})`;
   return {
-    messageId: 'retryThroughHelper',
+    messageId: knownSafe ? 'retryThroughHelper' : 'retryThroughHelperIfRerunIsSafe',
     data: { method: call.operation, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), helper: name, added: helpers?.added ? ' (added to this file)' : '' },
     fix: (fixer) => [fixer.replaceText(target, text), ...(helpers?.fixes(fixer) ?? [])],
   };

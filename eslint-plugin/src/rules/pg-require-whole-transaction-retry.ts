@@ -3,10 +3,11 @@ import { containsNode, isFunctionNode } from '../analysis/ast';
 import { findDbCalls, getOpenTransaction, getPostgresReportNode, type PostgresCall } from '../analysis/clients';
 import { classifyRetryScope, retriesOutcomeUnknownErrors } from '../analysis/errors';
 import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry';
+import { getSingleAttemptFix } from '../fix';
 import { createRule } from '../util/create-rule';
 import { quoteCode } from '../util/quote-code';
 
-type MessageId = 'statementRetriedInTransaction' | 'transactionRetriedOnSameConnection';
+type MessageId = 'statementRetriedInTransaction' | 'transactionRetriedOnSameConnection' | 'keepSingleAttempt';
 
 export default createRule<[], MessageId>({
   name: 'pg-require-whole-transaction-retry',
@@ -16,11 +17,14 @@ export default createRule<[], MessageId>({
       description: 'Require PostgreSQL retries to rerun the whole transaction on a new connection, not one statement inside it.',
       database: 'PostgreSQL',
     },
+    hasSuggestions: true,
     messages: {
       statementRetriedInTransaction:
         'This retry reruns one statement of the PostgreSQL transaction begun on line {{line}} (`{{begin}}`), which rejects every statement after an error. Retry the whole transaction, on a new connection.',
       transactionRetriedOnSameConnection:
         'This retry reruns the PostgreSQL transaction on the connection taken on line {{line}}: after a connection failure that client is broken. Take a new connection in each attempt.',
+      keepSingleAttempt:
+        'Remove the retry and run the statement once: after an error the transaction rejects every statement until ROLLBACK, so the retry cannot succeed. Retry the whole transaction by hand.',
     },
     schema: [],
     defaultOptions: [],
@@ -48,10 +52,13 @@ export default createRule<[], MessageId>({
       const node = getPostgresReportNode(call);
       if (reported.has(node)) return true;
       reported.add(node);
+      // A retry loop that sits wholly inside the transaction: its one attempt behaves the same, minus the waits and the retries that cannot succeed.
+      const fix = scope.kind === 'loop' && !containsNode(scope.node, begin.node) ? getSingleAttemptFix(context.sourceCode, scope.node) : undefined;
       context.report({
         node,
         messageId: 'statementRetriedInTransaction',
         data: { begin: quoteCode(begin.label), line: String(begin.node.loc.start.line) },
+        suggest: fix ? [{ messageId: 'keepSingleAttempt', fix }] : [],
       });
       return true;
     }

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type Database, isPassedToDynamoDbClient } from '../analysis/clients';
+import { type Database, getUnprocessedResult, isPassedToDynamoDbClient } from '../analysis/clients';
 import { getDatabaseLabel } from '../analysis/errors';
 import { findDatabaseRetryScopes, findRetriedDbCalls, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
 import { containsNode, type FunctionNode, getKeyName, isFunctionNode, isInAsyncFunction, isLoopNode, visitNodes } from '../analysis/ast';
@@ -8,8 +8,12 @@ import {
   type AttemptLimitEdit,
   getAttemptLimitFix,
   getBackoffDelayText,
+  getCodeStyle,
   getInsertBeforeStatementFix,
+  getLeftoverLoopFix,
+  getLeftoverResendFix,
   getRecursionLimitFix,
+  getTimerRetryLimitFix,
   getWaitStatement,
   type RecursionLimitEdit,
   insertLine,
@@ -19,7 +23,19 @@ import { createRule } from '../util/create-rule';
 import { quoteCode } from '../util/quote-code';
 import { getLoopHeadLoc } from '../util/loop-head';
 
-type MessageId = 'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'setOption' | 'addJitter';
+type MessageId =
+  | 'unbounded'
+  | 'noWait'
+  | 'constantDelay'
+  | 'uncappedDelay'
+  | 'noJitter'
+  | 'useBackoff'
+  | 'limitAttempts'
+  | 'limitRecursion'
+  | 'waitBeforeResend'
+  | 'limitTimerRetry'
+  | 'setOption'
+  | 'addJitter';
 
 interface ServiceDelay {
   baseDelayMs?: number;
@@ -78,6 +94,9 @@ export default createRule<Options, MessageId>({
       limitAttempts:
         'Count the attempts, rethrow the error after {{maxAttempts}}, and wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) between them.',
       limitRecursion: 'Count the attempts in a new `{{variable}}` parameter (1 by default) and rethrow the error after {{maxAttempts}}.',
+      limitTimerRetry: 'Stop after {{maxAttempts}} attempts: once `{{counter}}` reaches {{maxAttempts}}, pass an error to `{{callback}}` instead of setting the timer.',
+      waitBeforeResend:
+        'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}`, and throw once {{maxAttempts}} responses in a row leave some.',
       setOption: 'Set `{{option}}` in the {{library}} options.',
       addJitter: 'Make the wait random: multiply it by `Math.random()` (full jitter), keeping its growth and cap.',
     },
@@ -134,6 +153,7 @@ export default createRule<Options, MessageId>({
         maxDelay: formatMs(service.maxDelayMs),
       };
       const details = facts.library;
+      const resendSuggestion = getLeftoverResendSuggestion(scope, facts, service, operation);
 
       if (facts.bounded === false) {
         const property = details?.boundProperty;
@@ -141,7 +161,7 @@ export default createRule<Options, MessageId>({
           loc: property ? property.loc : getHeadLoc(scope),
           messageId: 'unbounded',
           data: { ...base, detail: property ? ` (\`${quoteCode(sourceCode.getText(property))}\`)` : getDefaultDetail(scope, 'bound') },
-          suggest: property ? [] : getAttemptLimitSuggestion(scope, facts, service),
+          suggest: property ? [] : resendSuggestion ?? orElse(getAttemptLimitSuggestion(scope, facts, service), () => getTimerLimitSuggestion(scope, retried)),
         });
       }
 
@@ -151,7 +171,7 @@ export default createRule<Options, MessageId>({
           loc: property ? property.loc : getHeadLoc(scope),
           messageId: 'noWait',
           data: { ...base, detail: property ? ` (\`${quoteCode(sourceCode.getText(property))}\`)` : getDefaultDetail(scope, 'wait') },
-          suggest: getBackoffSuggestion(scope, facts, service, 'insert'),
+          suggest: resendSuggestion ?? getBackoffSuggestion(scope, facts, service, 'insert'),
         });
         return;
       }
@@ -274,6 +294,45 @@ export default createRule<Options, MessageId>({
       if (checkedFlag === null) return [];
       const waitText = checkedFlag ? `if (${checkedFlag}) ${statement}` : statement;
       return [{ messageId: 'useBackoff', data, fix: (fixer) => insertLine(sourceCode, fixer, 'after', last, waitText, 'line') }];
+    }
+
+    /**
+     * For a DynamoDB batch result handler that sends the leftovers again through itself, at once
+     * and with no limit (`send(params).then(handle)` inside `handle`): one edit for both findings,
+     * a count of the responses in a row with leftovers, a limit, and a wait before each re-send.
+     */
+    function getLeftoverResendSuggestion(
+      scope: RetryScope,
+      facts: RetryDelayFacts,
+      service: Required<ServiceDelay>,
+      operation: string,
+    ): TSESLint.SuggestionReportDescriptor<MessageId>[] | undefined {
+      const unprocessed = getUnprocessedResult(operation);
+      const node = scope.node;
+      if (!unprocessed || !scope.decidedByResult || facts.bounded !== false || facts.waits !== false) return undefined;
+      const edit = { unprocessed, backoff: service, maxAttempts: SUGGESTED_MAX_ATTEMPTS, style: getCodeStyle(context) };
+      const fix =
+        scope.kind === 'recursion' && isFunctionNode(node)
+          ? getLeftoverResendFix(sourceCode, { ...edit, handler: node })
+          : scope.kind === 'loop'
+            ? getLeftoverLoopFix(sourceCode, { ...edit, loop: node })
+            : null;
+      if (!fix) return undefined;
+      const data = { property: unprocessed.property, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs) };
+      return [{ messageId: 'waitBeforeResend', data, fix }];
+    }
+
+    /**
+     * For a function that calls itself from a timer and counts its attempts without a limit: the
+     * limit before the timer, the error to the function's own error-first callback.
+     */
+    function getTimerLimitSuggestion(scope: RetryScope, retried: { database: Database; operation: string }): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const fn = scope.node;
+      if (scope.kind !== 'recursion' || !isFunctionNode(fn)) return [];
+      const what = `${getDatabaseLabel(retried.database)} ${retried.operation}`;
+      const limit = getTimerRetryLimitFix(sourceCode, { fn, maxAttempts: SUGGESTED_MAX_ATTEMPTS, what, style: getCodeStyle(context) });
+      if (!limit) return [];
+      return [{ messageId: 'limitTimerRetry', data: { maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), counter: limit.counter, callback: limit.callback }, fix: limit.fix }];
     }
 
     /**
@@ -522,6 +581,11 @@ export default createRule<Options, MessageId>({
     };
   },
 });
+
+/** `suggestions`, or when there are none, those `fallback` gives. */
+function orElse<T>(suggestions: T[], fallback: () => T[]): T[] {
+  return suggestions.length > 0 ? suggestions : fallback();
+}
 
 /** A name, a member, a call or a literal: written after `Math.random() *` without parentheses. */
 function isMultiplicationOperand(node: TSESTree.Expression): boolean {

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { getEnclosingListedStatement, getListedStatement, isStatementListItem } from '../../../eslint-plugin/src/fix';
+import { getEnclosingInsertableStatement, getEnclosingListedStatement, getListedStatement, isStatementListItem } from '../../../eslint-plugin/src/fix';
 import { findNode, inFile, type SourceCode } from '../harness';
 
 /** The text of what `pick` returns, or undefined. */
@@ -56,5 +56,22 @@ describe('getEnclosingListedStatement', () => {
     const inner = (sourceCode: SourceCode) =>
       findNode(sourceCode, AST_NODE_TYPES.CallExpression, (node) => node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === 'pRetry');
     expect(textOfResult(code, (sourceCode) => getEnclosingListedStatement(inner(sourceCode)))).toBeUndefined();
+  });
+});
+
+describe('getEnclosingInsertableStatement', () => {
+  const send = (sourceCode: SourceCode) =>
+    findNode(sourceCode, AST_NODE_TYPES.CallExpression, (node) => node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === 'send');
+
+  it('gives the statement in a block that holds the node', () => {
+    expect(textOfResult('function f() {\n  return send(x).then(f);\n}\n', (sourceCode) => getEnclosingInsertableStatement(send(sourceCode)))).toBe('return send(x).then(f);');
+  });
+
+  it("stops at an `if`'s branch without braces", () => {
+    expect(textOfResult('function f(left) {\n  if (left) return send(left);\n}\n', (sourceCode) => getEnclosingInsertableStatement(send(sourceCode)))).toBe('return send(left);');
+  });
+
+  it('gives undefined past a function boundary', () => {
+    expect(textOfResult('items.forEach((item) => send(item));\n', (sourceCode) => getEnclosingInsertableStatement(send(sourceCode)))).toBeUndefined();
   });
 });

@@ -16,6 +16,8 @@ const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 const WRITE = { operation: 'BatchWriteItem', property: 'UnprocessedItems', items: 'writes' };
 const RESENT = 'unprocessedResentAtOnce' as const;
 const READ = { operation: 'BatchGetItem', property: 'UnprocessedKeys', items: 'reads' };
+const RESEND_DATA_WRITE = { property: 'UnprocessedItems', maxAttempts: '5', maxDelayMs: '20000', baseDelayMs: '100' };
+const RESEND_DATA_READ = { ...RESEND_DATA_WRITE, property: 'UnprocessedKeys' };
 
 ruleTester.run('dynamodb-require-unprocessed-items-handling', rule, {
   valid: [
@@ -209,7 +211,169 @@ function batchWrite(params) {
   return docs.batchWrite(takeParams).promise().then(handler);
 }
 module.exports = { batchWrite };`,
-      errors: [{ messageId: RESENT, data: WRITE, line: 14 }],
+      errors: [
+        {
+          messageId: RESENT,
+          data: WRITE,
+          line: 14,
+          suggestions: [
+            {
+              // A count next to the handler (one per call of batchWrite), a limit, and a wait before the re-send.
+              messageId: 'waitBeforeResend',
+              data: RESEND_DATA_WRITE,
+              output: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+function batchWrite(params) {
+  const takeParams = { RequestItems: {} };
+  let unprocessedAttempts = 0;
+  let handler = null;
+  handler = async (data) => {
+    if (data.UnprocessedItems && Object.keys(data.UnprocessedItems).length > 0) {
+      if (++unprocessedAttempts >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${unprocessedAttempts} attempts\`);
+    } else {
+      unprocessedAttempts = 0;
+    }
+    const resendDelay = unprocessedAttempts > 0 ? Math.random() * Math.min(20000, 100 * 2 ** unprocessedAttempts) : 0;
+    const left = data.UnprocessedItems ? data.UnprocessedItems.orders || [] : [];
+    if (left.length) {
+      takeParams.RequestItems.orders = left;
+      await new Promise((resolve) => setTimeout(resolve, resendDelay));
+      return docs.batchWrite(takeParams).promise().then(handler);
+    }
+  };
+  takeParams.RequestItems = params.RequestItems;
+  return docs.batchWrite(takeParams).promise().then(handler);
+}
+module.exports = { batchWrite };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // ... by a function declared after the first send (the count goes before that send), with a braceless
+      // \`if\` (it gets braces for the wait) and a \`sleep\` helper in the file (reused).
+      code: `${DOC}const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export function loadUsers(keys: Record<string, unknown>[]) {
+  const users: unknown[] = [];
+  return doc.send(new BatchGetCommand({ RequestItems: { users: { Keys: keys } } })).then(collect);
+
+  function collect(page: { Responses?: Record<string, unknown[]>; UnprocessedKeys?: Record<string, any> }): Promise<unknown[]> {
+    users.push(...(page.Responses?.users ?? []));
+    if (page.UnprocessedKeys?.users) return doc.send(new BatchGetCommand({ RequestItems: page.UnprocessedKeys })).then(collect);
+    return Promise.resolve(users);
+  }
+}`,
+      errors: [
+        {
+          messageId: RESENT,
+          data: READ,
+          line: 7,
+          suggestions: [
+            {
+              messageId: 'waitBeforeResend',
+              data: RESEND_DATA_READ,
+              output: `${DOC}const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export function loadUsers(keys: Record<string, unknown>[]) {
+  const users: unknown[] = [];
+  let unprocessedAttempts = 0;
+  return doc.send(new BatchGetCommand({ RequestItems: { users: { Keys: keys } } })).then(collect);
+
+  async function collect(page: { Responses?: Record<string, unknown[]>; UnprocessedKeys?: Record<string, any> }): Promise<unknown[]> {
+    if (page.UnprocessedKeys && Object.keys(page.UnprocessedKeys).length > 0) {
+      if (++unprocessedAttempts >= 5) throw new Error(\`DynamoDB left reads unprocessed after \${unprocessedAttempts} attempts\`);
+    } else {
+      unprocessedAttempts = 0;
+    }
+    const resendDelay = unprocessedAttempts > 0 ? Math.random() * Math.min(20000, 100 * 2 ** unprocessedAttempts) : 0;
+    users.push(...(page.Responses?.users ?? []));
+    if (page.UnprocessedKeys?.users) {
+      await sleep(resendDelay);
+      return doc.send(new BatchGetCommand({ RequestItems: page.UnprocessedKeys })).then(collect);
+    }
+    return Promise.resolve(users);
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A while loop that sends the leftovers again while any are left: the first batch and the re-send are both
+      // reported, and both get the count before the loop, the limit and the wait first in it.
+      code: `${V3}export async function writeAll(RequestItems) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  while (Object.keys(res.UnprocessedItems ?? {}).length) {
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+  }
+}`,
+      errors: [4, 6].map((line) => ({
+        messageId: RESENT,
+        data: WRITE,
+        line,
+        suggestions: [
+          {
+            messageId: 'waitBeforeResend' as const,
+            data: RESEND_DATA_WRITE,
+            output: `${V3}export async function writeAll(RequestItems) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  let attempt = 0;
+  while (Object.keys(res.UnprocessedItems ?? {}).length) {
+    if (++attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+  }
+}`,
+          },
+        ],
+      })),
+    },
+    {
+      // No suggestion when the loop already counts and limits its rounds (only the wait is missing).
+      code: `${V3}export async function writeAll(RequestItems) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  let tries = 1;
+  while (Object.keys(res.UnprocessedItems ?? {}).length && tries < 5) {
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+    tries++;
+  }
+}`,
+      errors: [
+        { messageId: RESENT, data: WRITE, line: 4, suggestions: [] },
+        { messageId: RESENT, data: WRITE, line: 7, suggestions: [] },
+      ],
+    },
+    {
+      // No suggestion: a handler made once for the whole module would share one count among all callers.
+      code: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+const pending = { RequestItems: {} };
+const onWritten = (data) => {
+  if (data.UnprocessedItems && Object.keys(data.UnprocessedItems).length > 0) {
+    pending.RequestItems = data.UnprocessedItems;
+    return docs.batchWrite(pending).promise().then(onWritten);
+  }
+};
+function save(items) {
+  pending.RequestItems = { orders: items };
+  return docs.batchWrite(pending).promise().then(onWritten);
+}
+module.exports = { save };`,
+      errors: [{ messageId: RESENT, data: WRITE, line: 12, suggestions: [] }],
+    },
+    {
+      // No suggestion: a return type that \`async\` would break.
+      code: `${DOC}export function loadUsers(keys: Record<string, unknown>[]) {
+  const users: unknown[] = [];
+  const collect = (page: { Responses?: Record<string, unknown[]>; UnprocessedKeys?: Record<string, any> }): Promise<unknown[]> | unknown[] => {
+    users.push(...(page.Responses?.users ?? []));
+    if (page.UnprocessedKeys?.users) return doc.send(new BatchGetCommand({ RequestItems: page.UnprocessedKeys })).then(collect);
+    return users;
+  };
+  return doc.send(new BatchGetCommand({ RequestItems: { users: { Keys: keys } } })).then(collect);
+}`,
+      errors: [{ messageId: RESENT, data: READ, line: 11, suggestions: [] }],
     },
     {
       // A callback made by a factory that only prints the result.

@@ -73,6 +73,18 @@ createRuleTester().run('mongo-no-non-retryable-write', rule, {
     `${header}await orders.bulkWrite([{ updateOne: { filter: {}, update: { $set: { a: 1 } } } }, { deleteOne: { filter: {} } }]);`,
     // bulkWrite whose operations are not written out cannot be judged.
     `${header}await orders.bulkWrite(operations);`,
+    // An update of unknown idempotency that the code retries itself: the message's advice when a rerun is safe.
+    `${header}export async function apply(filter, update) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await orders.updateMany(filter, update);
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    }
+  }
+}`,
     // Look-alikes: Prisma, Redux entity adapters, arrays, Maps, repositories.
     `import { PrismaClient } from '@prisma/client';
 const prisma = new PrismaClient();
@@ -324,8 +336,45 @@ await retryOnTransientMongoError(() => orders.deleteMany(/* all */ {}));`,
       ],
     },
     {
+      // An update read from a variable: whether a rerun is safe is unknown, and the title says it must be.
       code: `${header}orders.updateMany({}, update).catch(console.error);`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: UNKNOWN }, line: 3, column: 1, endLine: 3, endColumn: 30, suggestions: [] }],
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', action: UNKNOWN },
+          line: 3,
+          column: 1,
+          endLine: 3,
+          endColumn: 30,
+          suggestions: [
+            {
+              messageId: 'retryThroughHelperIfRerunIsSafe',
+              data: { method: 'updateMany', maxAttempts: '5', helper: 'retryOnTransientMongoError', added: ' (added to this file)' },
+              output: `import { MongoClient } from 'mongodb';
+
+${retryHelper(true)}
+
+const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
+retryOnTransientMongoError(() => orders.updateMany({}, update)).catch(console.error);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A retry of its own does not make a non-idempotent update safe: still reported.
+      code: `${header}export async function bump(filter) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await orders.updateMany(filter, { $inc: { n: 1 } }, { upsert: false });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    }
+  }
+}`,
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: notIdempotent('`$inc`') }, line: 6, suggestions: [] }],
     },
     {
       code: `${header}await orders.bulkWrite([
@@ -960,7 +1009,36 @@ async function mark(name, state) {
   await Migration.where({ name }).updateMany({ $set: { state } });
 }
 module.exports = { mark };`,
-      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: UNKNOWN }, line: 4 }],
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', action: UNKNOWN },
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'retryIfRerunIsSafe',
+              data: { method: 'updateMany', maxAttempts: '5', helper: 'isTransientMongoError', added: ', a function added to this file' },
+              output: `const mongoose = require('mongoose');
+
+${transientCheckJs}
+
+const Migration = mongoose.model('Migration', new mongoose.Schema({ name: String }));
+async function mark(name, state) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await Migration.where({ name }).updateMany({ $set: { state } });
+      break;
+    } catch (error) {
+      if (attempt >= 5 || !isTransientMongoError(error)) throw error;
+      ${backoffWait}
+    }
+  }
+}
+module.exports = { mark };`,
+            },
+          ],
+        },
+      ],
     },
   ],
 });

@@ -160,8 +160,89 @@ export async function transfer(from, to, amount) {
           column: 22,
           endLine: 10,
           endColumn: 27,
+          suggestions: [
+            {
+              // The one attempt stays; the retries, which the aborted transaction would reject, go.
+              messageId: 'keepSingleAttempt',
+              output: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function transfer(from, to, amount) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('UPDATE accounts SET balance = balance - $1 WHERE id = $2', [amount, from]);
+    await client.query('UPDATE accounts SET balance = balance + $1 WHERE id = $2', [amount, to]);
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+}`,
+            },
+          ],
         },
       ],
+    },
+    {
+      // postgres.js: a loop inside the sql.begin callback that leaves with \`return\`.
+      code: `import postgres from 'postgres';
+const sql = postgres();
+export async function reserve(sku, quantity) {
+  await sql.begin(async (tx) => {
+    await tx\`update stock set reserved = reserved + \${quantity} where sku = \${sku}\`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await tx\`insert into reservations (sku, quantity) values (\${sku}, \${quantity})\`;
+        return;
+      } catch (err) {
+        if (attempt === 3) throw err;
+      }
+    }
+  });
+}`,
+      errors: [
+        {
+          messageId: 'statementRetriedInTransaction',
+          data: { begin: 'sql.begin', line: '4' },
+          line: 8,
+          suggestions: [
+            {
+              messageId: 'keepSingleAttempt',
+              output: `import postgres from 'postgres';
+const sql = postgres();
+export async function reserve(sku, quantity) {
+  await sql.begin(async (tx) => {
+    await tx\`update stock set reserved = reserved + \${quantity} where sku = \${sku}\`;
+    await tx\`insert into reservations (sku, quantity) values (\${sku}, \${quantity})\`;
+    return;
+  });
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // No suggestion when the attempt reads the loop's counter: its one attempt would not stand alone.
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function tag(id) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await client.query('UPDATE items SET tag = $2 WHERE id = $1', [id, 'try-' + attempt]);
+        break;
+      } catch (err) {
+        if (attempt === 2) throw err;
+      }
+    }
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+}`,
+      errors: [{ messageId: 'statementRetriedInTransaction', data: { begin: 'BEGIN', line: '6' }, line: 9, suggestions: [] }],
     },
     {
       // CJS, a \`new Client()\`, \`.catch(() => retry…())\` on one statement after BEGIN.

@@ -5,7 +5,7 @@ import { createRuleTester } from '../rule-tester';
 type Options = NonNullable<typeof rule.defaultOptions>;
 type ValidCase = ValidTestCase<Options>;
 type InvalidCase = InvalidTestCase<
-  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'setOption' | 'addJitter',
+  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'waitBeforeResend' | 'limitTimerRetry' | 'setOption' | 'addJitter',
   Options
 >;
 
@@ -37,6 +37,43 @@ function data(database: Database, operation: string, detail: string, subject = '
 const MONGO = `import { MongoClient } from 'mongodb';\nconst coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');\n`;
 const PG = `import { Pool } from 'pg';\nconst pool = new Pool();\n`;
 const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\n`;
+const RESEND_DATA = { property: 'UnprocessedItems', maxAttempts: '5', maxDelayMs: '20000', baseDelayMs: '100' };
+/** What the leftover re-send suggestion makes of a \`while\` loop that sends the leftovers again (a count before it, the limit and the wait first in it). */
+const leftoverLoopOutput = `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function writeAll(RequestItems) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  let attempt = 0;
+  while (Object.keys(res.UnprocessedItems ?? {}).length) {
+    if (++attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+  }
+}
+`;
+/** What the leftover re-send suggestion makes of the result handler case (the same edit for both of its findings). */
+const leftoverResendOutput = `const AWS = require("aws-sdk")
+const docClient = new AWS.DynamoDB.DocumentClient()
+function saveEvents(events) {
+  const request = { RequestItems: { events } }
+  let unprocessedAttempts = 0
+  const onResult = async function (result) {
+    if (result.UnprocessedItems && Object.keys(result.UnprocessedItems).length > 0) {
+      if (++unprocessedAttempts >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${unprocessedAttempts} attempts\`)
+    } else {
+      unprocessedAttempts = 0
+    }
+    const resendDelay = unprocessedAttempts > 0 ? Math.random() * Math.min(20000, 100 * 2 ** unprocessedAttempts) : 0
+    const left = result.UnprocessedItems || {}
+    if (Object.keys(left).length === 0) return result
+    request.RequestItems = left
+    await new Promise((resolve) => setTimeout(resolve, resendDelay))
+    return docClient.batchWrite(request).promise().then(onResult)
+  }
+  return docClient.batchWrite(request).promise().then(onResult)
+}
+module.exports = { saveEvents }
+`;
 
 /** What the recursion suggestions make of a retry that calls itself (checked as valid code too). */
 const recursionSaveOutput = `import { Pool } from 'pg';
@@ -1793,13 +1830,13 @@ export async function writeAll(RequestItems) {
           messageId: 'unbounded',
           line: 5, column: 3, endLine: 5, endColumn: 57,
           data: data('dynamodb', "BatchWriteItem", ""),
-          suggestions: [],
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: leftoverLoopOutput }],
         },
         {
           messageId: 'noWait',
           line: 5, column: 3, endLine: 5, endColumn: 57,
           data: data('dynamodb', "BatchWriteItem", ""),
-          suggestions: [],
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: leftoverLoopOutput }],
         },
       ],
     },
@@ -1830,6 +1867,37 @@ export async function getAll(RequestItems) {
           line: 10, column: 5, endLine: 10, endColumn: 55,
           data: data('dynamodb', "BatchGetItem", ""),
           suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a result handler that sends the leftovers again through itself (one edit for both findings, in the file's style)",
+      code: `const AWS = require("aws-sdk")
+const docClient = new AWS.DynamoDB.DocumentClient()
+function saveEvents(events) {
+  const request = { RequestItems: { events } }
+  const onResult = function (result) {
+    const left = result.UnprocessedItems || {}
+    if (Object.keys(left).length === 0) return result
+    request.RequestItems = left
+    return docClient.batchWrite(request).promise().then(onResult)
+  }
+  return docClient.batchWrite(request).promise().then(onResult)
+}
+module.exports = { saveEvents }
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 5, column: 9, endLine: 5, endColumn: 17,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: leftoverResendOutput }],
+        },
+        {
+          messageId: 'noWait',
+          line: 5, column: 9, endLine: 5, endColumn: 17,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: leftoverResendOutput }],
         },
       ],
     },
@@ -1884,6 +1952,96 @@ module.exports = write;
           line: 7, column: 83, endLine: 7, endColumn: 87,
           data: data('dynamodb', "BatchWriteItem", ""),
           suggestions: [],
+        },
+      ],
+    },
+    {
+      name: "a timer retry that counts on an object it passes along: the limit before the timer, the error to the function's callback",
+      code: `const AWS = require('aws-sdk');
+const docClient = new AWS.DynamoDB.DocumentClient();
+function putAll(job, done) {
+  docClient.batchWrite(job.request, (err, data) => {
+    if (err) return done(err);
+    const left = data.UnprocessedItems;
+    if (left && Object.keys(left).length > 0) {
+      job.tries += 1;
+      job.request = { RequestItems: left };
+      setTimeout(() => putAll(job, done), Math.random() * Math.min(20000, 100 * 2 ** job.tries));
+      return;
+    }
+    job.tries = 0;
+    done(null, job);
+  });
+}
+module.exports = { putAll };
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 3, column: 10, endLine: 3, endColumn: 16,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [{ messageId: 'limitTimerRetry', data: { maxAttempts: '5', counter: 'job.tries', callback: 'done' }, output: `const AWS = require('aws-sdk');
+const docClient = new AWS.DynamoDB.DocumentClient();
+function putAll(job, done) {
+  docClient.batchWrite(job.request, (err, data) => {
+    if (err) return done(err);
+    const left = data.UnprocessedItems;
+    if (left && Object.keys(left).length > 0) {
+      job.tries += 1;
+      job.request = { RequestItems: left };
+      if (job.tries >= 5) return done(new Error(\`Gave up on DynamoDB BatchWriteItem after \${job.tries} attempts\`));
+      setTimeout(() => putAll(job, done), Math.random() * Math.min(20000, 100 * 2 ** job.tries));
+      return;
+    }
+    job.tries = 0;
+    done(null, job);
+  });
+}
+module.exports = { putAll };
+` }],
+        },
+      ],
+    },
+    {
+      name: "a timer retry of pg connect with a module-level counter and a callback called as callback(null, client)",
+      code: `const { Client } = require('pg');
+let connectAttempts = 0;
+function connectWithRetry(config, callback) {
+  const client = new Client(config);
+  client.connect((err) => {
+    if (err) {
+      connectAttempts++;
+      setTimeout(() => connectWithRetry(config, callback), Math.random() * Math.min(30000, 1000 * 2 ** connectAttempts));
+      return;
+    }
+    connectAttempts = 0;
+    callback(null, client);
+  });
+}
+module.exports = { connectWithRetry };
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 3, column: 10, endLine: 3, endColumn: 26,
+          data: data('postgres', "connect", ""),
+          suggestions: [{ messageId: 'limitTimerRetry', data: { maxAttempts: '5', counter: 'connectAttempts', callback: 'callback' }, output: `const { Client } = require('pg');
+let connectAttempts = 0;
+function connectWithRetry(config, callback) {
+  const client = new Client(config);
+  client.connect((err) => {
+    if (err) {
+      connectAttempts++;
+      if (connectAttempts >= 5) return callback(new Error(\`Gave up on PostgreSQL connect after \${connectAttempts} attempts\`));
+      setTimeout(() => connectWithRetry(config, callback), Math.random() * Math.min(30000, 1000 * 2 ** connectAttempts));
+      return;
+    }
+    connectAttempts = 0;
+    callback(null, client);
+  });
+}
+module.exports = { connectWithRetry };
+` }],
         },
       ],
     },

@@ -10,10 +10,10 @@ import type { RetryScope } from './retry-scope';
 export function isAttemptBounded(context: AnyRuleContext, scope: RetryScope, counters: AttemptCounters): boolean | undefined {
   const keys = context.sourceCode.visitorKeys;
   const isCounter = (name: string): boolean => counters.counters.has(name) || ATTEMPT_NAME.test(name);
-  /** `this.retries`: a counter kept on the object. */
+  /** `this.retries`, `options.retries`: a counter kept on an object that goes from attempt to attempt. */
   const isCounterField = (node: TSESTree.Node): boolean =>
     node.type === AST_NODE_TYPES.MemberExpression &&
-    node.object.type === AST_NODE_TYPES.ThisExpression &&
+    (node.object.type === AST_NODE_TYPES.ThisExpression || node.object.type === AST_NODE_TYPES.Identifier) &&
     ATTEMPT_NAME.test(getKeyName(node, { computed: false, privateNames: 'none' }) ?? '');
   const comparesCounter = (node: TSESTree.Node): boolean => {
     let found = false;

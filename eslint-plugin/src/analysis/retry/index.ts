@@ -4,6 +4,7 @@ export { getCalleeName, isPlainSleepHelper, PLAIN_WAIT_NAME, WAIT_NAME } from '.
 export { alwaysLeaves } from './control-flow';
 export type { RetryDelayFacts } from './delay-facts';
 export { findKeyCreations, isKeyLikeName, type KeyCreation } from './idempotency-keys';
+export { ATTEMPT_NAME } from './attempt-counters';
 export { getFunctionName } from './local-functions';
 export type { RetryHandler, RetryScope } from './retry-scope';
 export { findDatabaseRetryScopes, findEnclosingRetryScopes } from './retry-scopes';

@@ -1,0 +1,235 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { containsNode, type FunctionNode, isFunctionNode, isInAsyncFunction } from '../analysis/ast';
+import type { UnprocessedResult } from '../analysis/clients';
+import type { ServiceBackoff } from '../analysis/retry';
+import { getBackoffDelayText, getWaitStatement } from './backoff';
+import { type CodeStyle, formatInStyle } from './code-style';
+import { getUsedNames, getUsedNamesAround, pickNumberedName } from './fresh-names';
+import { getIndent } from './indentation';
+import { getInsertBeforeStatementFix } from './insert-statement';
+import { getEnclosingInsertableStatement, getListedStatement } from './statement-anchors';
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/**
+ * A DynamoDB batch whose result goes to a handler that sends the leftovers again through
+ * the same handler (`send(params).then(handle)`, with `handle` returning
+ * `send(params).then(handle)` when `UnprocessedItems` is not empty): the edit counts the
+ * responses in a row that leave something unprocessed in a variable next to the handler
+ * (each run of the function that makes the handler gets its own), throws once they reach
+ * the limit, and makes every send inside the handler wait a capped, jittered exponential
+ * delay from that count first — no wait after a response with nothing left, so the next
+ * batch of a series goes at once.
+ */
+
+/**
+ * The local function `call`'s result is handed to: `call.then(handle)`, or SDK v2's
+ * `call.promise().then(handle)`, where `handle` is declared as a function or held by a
+ * variable given one function (`let handle = null; handle = (data) => { … }`).
+ */
+export function findResultHandler(sourceCode: SourceCode, call: TSESTree.CallExpression): FunctionNode | undefined {
+  let result: TSESTree.Node = call;
+  const promiseCall = getMethodCallOn(result, 'promise');
+  if (promiseCall && promiseCall.arguments.length === 0) result = promiseCall;
+  const thenCall = getMethodCallOn(result, 'then');
+  const [handlerName] = thenCall?.arguments ?? [];
+  if (thenCall?.arguments.length !== 1 || handlerName?.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const variable = ASTUtils.findVariable(sourceCode.getScope(handlerName) as TSESLint.Scope.Scope, handlerName);
+  return variable ? getHeldFunction(variable) : undefined;
+}
+
+/** `object.name(…)` when `object` is the node: the call. */
+function getMethodCallOn(object: TSESTree.Node, name: string): TSESTree.CallExpression | undefined {
+  const member = object.parent;
+  const call = member?.parent;
+  if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== object || member.computed) return undefined;
+  if (member.property.type !== AST_NODE_TYPES.Identifier || member.property.name !== name) return undefined;
+  return call?.type === AST_NODE_TYPES.CallExpression && call.callee === member ? call : undefined;
+}
+
+/** The one function a variable is declared as or given; undefined when it may hold anything else. */
+function getHeldFunction(variable: TSESLint.Scope.Variable): FunctionNode | undefined {
+  const functions: FunctionNode[] = [];
+  for (const definition of variable.defs) {
+    const node = definition.node as TSESTree.Node;
+    if (definition.type === 'FunctionName' && node.type === AST_NODE_TYPES.FunctionDeclaration) functions.push(node);
+    else if (definition.type !== 'Variable') return undefined;
+  }
+  for (const reference of variable.references) {
+    if (!reference.isWrite()) continue;
+    const value = reference.writeExpr as TSESTree.Node | null | undefined;
+    if (value && isFunctionNode(value)) functions.push(value);
+    else if (!isNothing(value)) return undefined;
+  }
+  return functions.length === 1 ? functions[0] : undefined;
+}
+
+/** `null`, `undefined`, or no value. */
+function isNothing(value: TSESTree.Node | null | undefined): boolean {
+  if (!value) return true;
+  return (value.type === AST_NODE_TYPES.Literal && value.value === null) || (value.type === AST_NODE_TYPES.Identifier && value.name === 'undefined');
+}
+
+export interface LeftoverResendEdit {
+  /** The result handler: its first parameter is the batch's response. */
+  handler: FunctionNode;
+  unprocessed: UnprocessedResult;
+  backoff: ServiceBackoff;
+  maxAttempts: number;
+  style: CodeStyle;
+}
+
+/**
+ * The edit described at the top of this file. Null when the shape is other: the handler
+ * does not take the response as a plain parameter or has no block body; its variable is
+ * not local to a function (a counter there would be shared by every caller), is used
+ * other than as `.then(handler)`, or is not passed both outside the handler (the first
+ * send) and inside it (the re-sends).
+ */
+export function getLeftoverResendFix(sourceCode: SourceCode, edit: LeftoverResendEdit): TSESLint.ReportFixFunction | null {
+  const { handler, unprocessed, backoff, maxAttempts, style } = edit;
+  const [response] = handler.params;
+  const firstStatement = handler.body.type === AST_NODE_TYPES.BlockStatement ? handler.body.body[0] : undefined;
+  if (response?.type !== AST_NODE_TYPES.Identifier || !firstStatement || handler.generator) return null;
+  const variable = getHandlerVariable(sourceCode, handler);
+  if (!variable || variable.scope.variableScope.type !== 'function' || getHeldFunction(variable) !== handler) return null;
+  const statements = getStatementList(variable.scope.block as TSESTree.Node);
+  if (!statements) return null;
+  const sends: TSESTree.CallExpression[] = [];
+  for (const reference of variable.references) {
+    if (reference.isWrite()) continue;
+    const identifier = reference.identifier as TSESTree.Node;
+    const thenCall = identifier.parent;
+    if (
+      thenCall?.type !== AST_NODE_TYPES.CallExpression ||
+      thenCall.arguments.length !== 1 ||
+      thenCall.arguments[0] !== identifier ||
+      thenCall.callee.type !== AST_NODE_TYPES.MemberExpression ||
+      thenCall.callee.object.type !== AST_NODE_TYPES.CallExpression ||
+      getMethodCallOn(thenCall.callee.object, 'then') !== thenCall
+    ) {
+      return null;
+    }
+    sends.push(thenCall);
+  }
+  const resends = sends.filter((send) => containsNode(handler, send));
+  if (resends.length === 0 || resends.length === sends.length) return null;
+  // The counter goes before the first statement that names the handler, so it exists before any response arrives.
+  const named = [handler, ...variable.identifiers, ...variable.references.map((reference) => reference.identifier)] as TSESTree.Node[];
+  const first = statements.filter((statement) => named.some((node) => containsNode(statement, node))).sort((a, b) => a.range[0] - b.range[0])[0];
+  if (!first) return null;
+  const taken = getUsedNames(sourceCode, variable.scope.block as TSESTree.Node);
+  const counter = pickNumberedName('unprocessedAttempts', (name) => taken.has(name));
+  taken.add(counter);
+  const delay = pickNumberedName('resendDelay', (name) => taken.has(name));
+  const leftovers = `${response.name}.${unprocessed.property}`;
+  const check = [
+    `if (${leftovers} && Object.keys(${leftovers}).length > 0) {`,
+    `  if (++${counter} >= ${maxAttempts}) throw new Error(\`DynamoDB left ${unprocessed.items} unprocessed after \${${counter}} attempts\`);`,
+    '} else {',
+    `  ${counter} = 0;`,
+    '}',
+    `const ${delay} = ${counter} > 0 ? ${getBackoffDelayText(counter, backoff)} : 0;`,
+  ].join('\n');
+  const waitText = formatInStyle(getWaitStatement(sourceCode, firstStatement, delay), style);
+  // Before each statement that sends again (the first statement of the handler gets it after the check).
+  const waits: TSESLint.ReportFixFunction[] = [];
+  let waitsFirst = false;
+  for (const statement of new Set(resends.map((send) => getEnclosingInsertableStatement(send)))) {
+    if (statement === firstStatement) {
+      waitsFirst = true;
+      continue;
+    }
+    const wait = statement && getEnclosingFunction(statement) === handler ? getInsertBeforeStatementFix(sourceCode, statement, waitText) : null;
+    if (!wait) return null;
+    waits.push(wait);
+  }
+  const asyncAt = handler.async ? undefined : getAsyncInsertPoint(sourceCode, handler);
+  if (!handler.async && asyncAt === undefined) return null;
+  const counterText = `${formatInStyle(`let ${counter} = 0;`, style)}\n${getIndent(sourceCode, first, 'line')}`;
+  const bodyIndent = getIndent(sourceCode, firstStatement, 'line');
+  const checkText = formatInStyle(waitsFirst ? `${check}\n${waitText}` : check, style, bodyIndent);
+  return (fixer) => {
+    // A function declaration that is itself the first statement gets the counter and `async` in one insert.
+    const together = asyncAt === first.range[0];
+    return [
+      fixer.insertTextBeforeRange(first.range, together ? `${counterText}async ` : counterText),
+      ...(asyncAt !== undefined && !together ? [fixer.insertTextBeforeRange([asyncAt, asyncAt], 'async ')] : []),
+      fixer.insertTextBefore(firstStatement, `${checkText}\n${bodyIndent}`),
+      ...waits.flatMap((wait) => asFixList(wait(fixer))),
+    ];
+  };
+}
+
+/**
+ * Where `async ` goes to make the handler async: before `function`, or before an arrow's
+ * parameters. Undefined when that would not type-check (a return type other than a promise).
+ */
+function getAsyncInsertPoint(sourceCode: SourceCode, handler: FunctionNode): number | undefined {
+  const returnType = handler.returnType?.typeAnnotation;
+  if (returnType && !(returnType.type === AST_NODE_TYPES.TSTypeReference && returnType.typeName.type === AST_NODE_TYPES.Identifier && returnType.typeName.name === 'Promise')) return undefined;
+  return sourceCode.getFirstToken(handler)?.range[0];
+}
+
+function asFixList(fixes: ReturnType<TSESLint.ReportFixFunction>): TSESLint.RuleFix[] {
+  if (!fixes) return [];
+  return 'range' in fixes ? [fixes as TSESLint.RuleFix] : [...(fixes as Iterable<TSESLint.RuleFix>)];
+}
+
+function getEnclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) return current;
+  return undefined;
+}
+
+/** The variable a handler is declared as or assigned to. */
+function getHandlerVariable(sourceCode: SourceCode, handler: FunctionNode): TSESLint.Scope.Variable | undefined {
+  const parent = handler.parent;
+  if (handler.type === AST_NODE_TYPES.FunctionDeclaration && handler.id) {
+    return sourceCode.getDeclaredVariables(handler).find((variable) => variable.name === handler.id?.name);
+  }
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === handler && parent.id.type === AST_NODE_TYPES.Identifier) {
+    const name = parent.id.name;
+    return sourceCode.getDeclaredVariables(parent).find((variable) => variable.name === name);
+  }
+  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.operator === '=' && parent.right === handler && parent.left.type === AST_NODE_TYPES.Identifier) {
+    return ASTUtils.findVariable(sourceCode.getScope(parent) as TSESLint.Scope.Scope, parent.left) ?? undefined;
+  }
+  return undefined;
+}
+
+/** The statements of a function's body or of a block: where the counter can be declared. */
+function getStatementList(block: TSESTree.Node): readonly TSESTree.Statement[] | undefined {
+  if (isFunctionNode(block)) return block.body.type === AST_NODE_TYPES.BlockStatement ? block.body.body : undefined;
+  return block.type === AST_NODE_TYPES.BlockStatement ? block.body : undefined;
+}
+
+export interface LeftoverLoopEdit extends Omit<LeftoverResendEdit, 'handler'> {
+  /** `while (<leftovers remain>) { … send them again … }`. */
+  loop: TSESTree.Node;
+}
+
+/**
+ * The same limit and wait for a `while` loop that runs once per response that left something
+ * unprocessed (its condition reads the leftovers): `let attempt = 0;` before it, and first in
+ * its body `if (++attempt >= N) throw …;` and the wait. Null for other loops (a `do … while`
+ * or a `for` whose body also makes the first send), a body that is no block, or outside an
+ * `async` function.
+ */
+export function getLeftoverLoopFix(sourceCode: SourceCode, edit: LeftoverLoopEdit): TSESLint.ReportFixFunction | null {
+  const { loop, unprocessed, backoff, maxAttempts, style } = edit;
+  if (loop.type !== AST_NODE_TYPES.WhileStatement || loop.body.type !== AST_NODE_TYPES.BlockStatement || !isInAsyncFunction(loop)) return null;
+  const anchor = getListedStatement(loop);
+  const firstStatement = loop.body.body[0];
+  if (!anchor || !firstStatement) return null;
+  const taken = getUsedNamesAround(sourceCode, loop);
+  const attempt = pickNumberedName('attempt', (name) => taken.has(name));
+  const bodyIndent = getIndent(sourceCode, firstStatement, 'line');
+  const check = [
+    `if (++${attempt} >= ${maxAttempts}) throw new Error(\`DynamoDB left ${unprocessed.items} unprocessed after \${${attempt}} attempts\`);`,
+    getWaitStatement(sourceCode, firstStatement, getBackoffDelayText(attempt, backoff)),
+  ].join('\n');
+  return (fixer) => [
+    fixer.insertTextBefore(anchor, `${formatInStyle(`let ${attempt} = 0;`, style)}\n${getIndent(sourceCode, anchor, 'line')}`),
+    fixer.insertTextBefore(firstStatement, `${formatInStyle(check, style, bodyIndent)}\n${bodyIndent}`),
+  ];
+}

@@ -1,0 +1,131 @@
+import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { containsNode, type FunctionNode, getKeyName, isFunctionNode, visitNodes } from '../analysis/ast';
+import { ATTEMPT_NAME, getFunctionName } from '../analysis/retry';
+import { type CodeStyle, formatInStyle } from './code-style';
+import { getInsertBeforeStatementFix } from './insert-statement';
+import { getEnclosingInsertableStatement } from './statement-anchors';
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/**
+ * A function that retries by calling itself from a timer (`setTimeout(() => put(options, done), ms)`)
+ * and counts its attempts (`options.retries++`) without ever stopping: the limit goes right
+ * before the timer, and the error goes where the function already sends its errors — its
+ * own error-first callback (`if (err) return done(err)`, `done(null, result)`):
+ * `if (options.retries >= 5) return done(new Error(…));`. Without such a callback there is no one to tell (a timer has no
+ * caller), and without a counter there is nothing to compare: no edit.
+ */
+
+export interface TimerRetryLimitEdit {
+  fn: FunctionNode;
+  maxAttempts: number;
+  /** What is retried, for the error's message: `DynamoDB BatchWriteItem`. */
+  what: string;
+  style: CodeStyle;
+}
+
+export interface TimerRetryLimit {
+  /** The counter as written (`options.retries`) and the callback that gets the error. */
+  counter: string;
+  callback: string;
+  fix: TSESLint.ReportFixFunction;
+}
+
+export function getTimerRetryLimitFix(sourceCode: SourceCode, edit: TimerRetryLimitEdit): TimerRetryLimit | null {
+  const { fn, maxAttempts, what, style } = edit;
+  const name = getFunctionName(fn);
+  if (!name) return null;
+  const timers: TSESTree.CallExpression[] = [];
+  visitNodes(fn.body, { skipTypeAnnotations: true }, (node) => {
+    if (node.type === AST_NODE_TYPES.CallExpression && isTimerCalling(node, name)) timers.push(node);
+    return true;
+  });
+  const [timer] = timers;
+  if (timers.length !== 1 || !timer) return null;
+  const statement = getEnclosingInsertableStatement(timer);
+  if (!statement) return null;
+  const counter = findCounterBefore(sourceCode, statement);
+  const callback = findErrorCallback(sourceCode, fn, statement);
+  if (!counter || !callback) return null;
+  const guard = formatInStyle(`if (${counter} >= ${maxAttempts}) return ${callback}(new Error(\`Gave up on ${what} after \${${counter}} attempts\`));`, style);
+  const fix = getInsertBeforeStatementFix(sourceCode, statement, guard);
+  return fix ? { counter, callback, fix } : null;
+}
+
+/** `setTimeout(name, ms)`, `setTimeout(() => name(…), ms)`, `timers.setTimeout(function () { name(…) }, ms)`. */
+function isTimerCalling(call: TSESTree.CallExpression, name: string): boolean {
+  const callee = call.callee;
+  const calleeName = callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression ? getKeyName(callee) : undefined;
+  const [first] = call.arguments;
+  if (calleeName !== 'setTimeout' || !first || call.arguments.length < 2) return false;
+  if (first.type === AST_NODE_TYPES.Identifier) return first.name === name;
+  if (!isFunctionNode(first)) return false;
+  let calls = false;
+  visitNodes(first.body, { skipTypeAnnotations: true }, (node) => {
+    if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.Identifier && node.callee.name === name) calls = true;
+    return !calls;
+  });
+  return calls;
+}
+
+/** The last `retries++` (or `options.retries += 1`) among the statements before `statement` in its block: a counter's text. */
+function findCounterBefore(sourceCode: SourceCode, statement: TSESTree.Statement): string | undefined {
+  const block = statement.parent;
+  if (block?.type !== AST_NODE_TYPES.BlockStatement) return undefined;
+  let counter: string | undefined;
+  for (const before of block.body.slice(0, block.body.indexOf(statement))) {
+    if (before.type !== AST_NODE_TYPES.ExpressionStatement) continue;
+    const expression = before.expression;
+    const target =
+      expression.type === AST_NODE_TYPES.UpdateExpression && expression.operator === '++'
+        ? expression.argument
+        : expression.type === AST_NODE_TYPES.AssignmentExpression && expression.operator === '+=' && expression.right.type === AST_NODE_TYPES.Literal && expression.right.value === 1
+          ? expression.left
+          : undefined;
+    if (target && isCounterTarget(target)) counter = sourceCode.getText(target);
+  }
+  return counter;
+}
+
+/** `attempt`, `options.retries`, `this.tries`: a name that says it counts attempts. */
+function isCounterTarget(node: TSESTree.Node): boolean {
+  if (node.type === AST_NODE_TYPES.Identifier) return ATTEMPT_NAME.test(node.name);
+  return (
+    node.type === AST_NODE_TYPES.MemberExpression &&
+    !node.computed &&
+    (node.object.type === AST_NODE_TYPES.Identifier || node.object.type === AST_NODE_TYPES.ThisExpression) &&
+    ATTEMPT_NAME.test(getKeyName(node) ?? '')
+  );
+}
+
+/**
+ * A parameter of `fn` that is an error-first callback — `fn` passes it an error it got
+ * (`callback(err, …)`, `err` the first parameter of a callback inside `fn`) or `null` and a
+ * result (`callback(null, client)`) — and that is the same variable at `at`.
+ */
+function findErrorCallback(sourceCode: SourceCode, fn: FunctionNode, at: TSESTree.Node): string | undefined {
+  const params = new Set(fn.params.flatMap((param) => (param.type === AST_NODE_TYPES.Identifier ? [param.name] : [])));
+  let found: string | undefined;
+  visitNodes(fn.body, { skipTypeAnnotations: true }, (node) => {
+    if (found) return false;
+    if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.Identifier || !params.has(node.callee.name)) return true;
+    const [error] = node.arguments;
+    // `done(err)` passing a callback's error on, or `done(null, result)`: Node's error-first convention.
+    const isNull = error?.type === AST_NODE_TYPES.Literal && error.value === null && node.arguments.length >= 2;
+    if (isNull || (error?.type === AST_NODE_TYPES.Identifier && isErrorFirstParameter(error, fn))) found = node.callee.name;
+    return !found;
+  });
+  if (!found) return undefined;
+  const variable = ASTUtils.findVariable(sourceCode.getScope(at) as TSESLint.Scope.Scope, found);
+  return variable?.defs[0]?.type === 'Parameter' && variable.defs[0].node === fn ? found : undefined;
+}
+
+/** `err` is the first parameter of a function inside `fn` that holds the reference. */
+function isErrorFirstParameter(reference: TSESTree.Identifier, fn: FunctionNode): boolean {
+  for (let current: TSESTree.Node | undefined = reference.parent; current && current !== fn; current = current.parent) {
+    if (!isFunctionNode(current)) continue;
+    const first = current.params[0];
+    return current.params.length >= 1 && first?.type === AST_NODE_TYPES.Identifier && first.name === reference.name && containsNode(fn, current);
+  }
+  return false;
+}
