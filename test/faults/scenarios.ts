@@ -47,6 +47,11 @@ export interface Scenario {
   expectReport?: boolean;
   /** Where the fixed program comes from, when it is neither the rule's suggestion nor its docs page's advice. */
   fixedBy?: string;
+  /**
+   * Why the fixed program follows the docs page's advice although the rule has a suggestion:
+   * the suggestion is a safe first step that the scenario's full fix goes beyond.
+   */
+  suggestionIsFirstStep?: string;
   /** What the table's reader should know about the row. */
   note?: string;
 }
@@ -213,6 +218,8 @@ const statementRetriedInTransaction: Scenario = {
   rule: 'pg-require-whole-transaction-retry',
   database: 'postgres',
   faults: 'proxy cuts the connection when the credit UPDATE is sent, before the server gets it (seeded, 50%)',
+  suggestionIsFirstStep:
+    "The suggestion removes the one-statement retry, which can never succeed inside the aborted transaction; retrying the whole transaction, as fixed.mjs does, also needs the transfer id under a unique constraint, which the docs page explains and no edit can add.",
   async run(context, variant) {
     const amount = 100;
     const { run, cluster, proxy } = await runOnPostgres(this, context, variant, {

@@ -175,16 +175,24 @@ function isConstructorFunction(variable: TSESLint.Scope.Variable): boolean {
   });
 }
 
-/** `this.col =`, `self.col =`, `x.#col =`: a write into a named property (the name is group 1). */
-const PROPERTY_WRITE = /(?<![\w$])(?:this|[A-Za-z_$][\w$]*)\s*\.\s*(#?[A-Za-z_$][\w$]*)\s*=(?![=>])/g;
+/** `self = this`, `var self = this`: names that may hold `this` (checked on the tree later). */
+const MAX_ALIAS_NAMES = 16;
+const THIS_ALIAS = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*this(?![\w$])/g;
 
 /**
- * The file's assignments to named properties, by property name: found in one text scan and
- * one descent, as a file asks about many fields (one question per `this.x` receiver).
+ * The file's assignments to named properties of `this` (or of a name that may hold it), by
+ * property name: found in one text scan and one descent, as a file asks about many fields
+ * (one question per `this.x` receiver).
  */
 const getPropertyWrites = createPerFileCache((context: AnyRuleContext): ReadonlyMap<string, TSESTree.AssignmentExpression[]> => {
+  const text = context.sourceCode.text;
+  const holders = new Set(['this']);
+  for (const match of text.matchAll(THIS_ALIAS)) holders.add(match[1] ?? 'this');
+  // Past a few aliases, any name (an alternation of many would cost more than it saves).
+  const holder = holders.size > MAX_ALIAS_NAMES ? '[A-Za-z_$][\\w$]*' : [...holders].map((name) => name.replace(/\$/g, '\\$')).join('|');
+  const propertyWrite = new RegExp(`(?<![\\w$.])(?:${holder})\\s*\\.\\s*#?[A-Za-z_$][\\w$]*\\s*=(?![=>])`, 'g');
   const offsets: number[] = [];
-  for (const match of context.sourceCode.text.matchAll(PROPERTY_WRITE)) offsets.push(match.index);
+  for (const match of text.matchAll(propertyWrite)) offsets.push(match.index);
   const writes = new Map<string, TSESTree.AssignmentExpression[]>();
   if (offsets.length === 0) return writes;
   for (const [offset, deepest] of findNodesAtOffsets(context, offsets)) {
