@@ -1,7 +1,8 @@
 // Benchmark: how much do all retry-safety rules add to parsing real code?
 //
 // In one process: load the corpus (bench/corpus-files.mjs), then alternate rounds of
-//   (a) ESLint's Linter with @typescript-eslint/parser and no rules, and
+//   (a) ESLint (the class the `eslint` command runs, `lintText`) with @typescript-eslint/parser
+//       and no rules, and
 //   (b) the same with every retry-safety rule enabled,
 // and print per-round times, the median ratio b/a (target ≤ 1.05) for the whole corpus
 // and for the DynamoDB + PostgreSQL subset, and files/lines per second.
@@ -17,7 +18,7 @@ import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { Linter } from 'eslint';
+import { ESLint } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
 import {
   corpusModulesDir,
@@ -60,7 +61,7 @@ const format = {
   count: (value) => Math.round(value).toLocaleString('en-US'),
 };
 
-/** One flat config per source type; `files` matches the virtual corpus paths. */
+/** One flat config per source type; `files` matches the corpus paths. */
 function createConfigs(rules, plugins) {
   const configFor = (sourceType) => [
     {
@@ -76,13 +77,32 @@ function createConfigs(rules, plugins) {
 }
 
 /**
+ * One ESLint per source type, as the `eslint` command makes one for a run: its config is
+ * computed once and reused for every file. (`Linter#verify` with a plain config array
+ * normalises the config and validates every rule's options again on each call, a cost
+ * the command does not pay and that grows with the number of rules.) The folder is the
+ * corpus's node_modules, which ESLint would otherwise ignore; inline eslint comments of
+ * the corpus name its own rules, so they are ignored.
+ */
+function createLinters(configs, options = {}) {
+  const linterFor = (config) =>
+    new ESLint({ cwd: corpusModulesDir, overrideConfigFile: true, overrideConfig: config, ignore: false, allowInlineConfig: false, ...options });
+  return { module: linterFor(configs.module), commonjs: linterFor(configs.commonjs), configs };
+}
+
+async function lint(linters, file) {
+  const [result] = await linters[file.sourceType].lintText(file.text, { filePath: file.path });
+  return result.messages;
+}
+
+/**
  * Lints one file; returns [CPU ms, wall ms]. The ratio uses CPU time of this process:
  * on a shared machine other processes stretch wall-clock time unevenly.
  */
-function timeOne(linter, file, config) {
+async function timeOne(linters, file) {
   const cpuStart = process.cpuUsage();
   const wallStart = performance.now();
-  linter.verify(file.text, config, file.verifyOptions);
+  await lint(linters, file);
   const wall = performance.now() - wallStart;
   const cpu = process.cpuUsage(cpuStart);
   return [(cpu.user + cpu.system) / 1000, wall];
@@ -95,18 +115,17 @@ function timeOne(linter, file, config) {
  * Returns CPU milliseconds per side, for the whole corpus and for the subset, and
  * wall-clock milliseconds per side for the whole corpus.
  */
-function lintRound(linter, files, baseline, withRules, round) {
+async function lintRound(files, baseline, withRules, round) {
   const times = { a: 0, b: 0, subsetA: 0, subsetB: 0, wallA: 0, wallB: 0, byPackage: {} };
-  files.forEach((file, index) => {
-    const config = file.sourceType;
+  for (const [index, file] of files.entries()) {
     let a;
     let b;
     if ((index + round) % 2 === 0) {
-      a = timeOne(linter, file, baseline[config]);
-      b = timeOne(linter, file, withRules[config]);
+      a = await timeOne(baseline, file);
+      b = await timeOne(withRules, file);
     } else {
-      b = timeOne(linter, file, withRules[config]);
-      a = timeOne(linter, file, baseline[config]);
+      b = await timeOne(withRules, file);
+      a = await timeOne(baseline, file);
     }
     times.a += a[0];
     times.b += b[0];
@@ -119,7 +138,7 @@ function lintRound(linter, files, baseline, withRules, round) {
     const own = (times.byPackage[file.packageName] ??= { a: 0, b: 0 });
     own.a += a[0];
     own.b += b[0];
-  });
+  }
   return times;
 }
 
@@ -128,7 +147,7 @@ function lintRound(linter, files, baseline, withRules, round) {
  * are compiled before measuring, and keeps only the files that parse and on which no
  * rule throws; what was dropped is reported.
  */
-function checkFiles(linter, files, baseline, withRules) {
+async function checkFiles(files, baseline, withRules) {
   const usable = [];
   const parseFailures = [];
   const ruleCrashes = [];
@@ -140,7 +159,7 @@ function checkFiles(linter, files, baseline, withRules) {
   for (const file of files) {
     try {
       let started = process.cpuUsage();
-      const messages = linter.verify(file.text, withRules[file.sourceType], file.verifyOptions);
+      const messages = await lint(withRules, file);
       cold.b += cpuSince(started);
       const fatal = messages.find((message) => message.fatal);
       if (fatal) {
@@ -148,10 +167,10 @@ function checkFiles(linter, files, baseline, withRules) {
         continue;
       }
       const notice = messages.find((message) => message.ruleId === null);
-      if (notice) throw new Error(`ESLint did not lint ${file.virtualPath}: ${notice.message}`);
+      if (notice) throw new Error(`ESLint did not lint ${file.path}: ${notice.message}`);
       findings += messages.length;
       started = process.cpuUsage();
-      linter.verify(file.text, baseline[file.sourceType], file.verifyOptions);
+      await lint(baseline, file);
       cold.a += cpuSince(started);
       usable.push(file);
     } catch (error) {
@@ -172,26 +191,22 @@ function cpuSince(started) {
  * BENCH_PROFILE=1: one pass with ESLint's per-rule timing, and the files where the
  * rules cost most. A rule that runs a shared per-file analysis first is charged for it.
  */
-function printProfile(linter, files, baseline, withRules) {
+async function printProfile(files, baseline, withRules) {
   const ruleTimes = {};
   let parseTime = 0;
   const extraByFile = [];
+  const measured = createLinters(withRules.configs, { stats: true });
   for (const file of files) {
-    linter.verifyAndFix(file.text, withRules[file.sourceType], {
-      ...file.verifyOptions,
-      fix: false,
-      stats: true,
-    });
-    const pass = linter.getTimes().passes[0] ?? {};
+    const [result] = await measured[file.sourceType].lintText(file.text, { filePath: file.path });
+    const pass = result.stats?.times.passes[0] ?? {};
     parseTime += pass.parse?.total ?? 0;
     let fileRules = 0;
     for (const [ruleId, { total }] of Object.entries(pass.rules ?? {})) {
       ruleTimes[ruleId] = (ruleTimes[ruleId] ?? 0) + total;
       fileRules += total;
     }
-    const [a] = timeOne(linter, file, baseline[file.sourceType]);
-    const [b] = timeOne(linter, file, withRules[file.sourceType]);
-    extraByFile.push({ file, rules: fileRules, extra: b - a, a });
+    const [a] = await timeOne(baseline, file);
+    extraByFile.push({ file, rules: fileRules, a });
   }
   console.log(`\nProfile (one pass, ESLint stats, wall clock): parse ${format.ms(parseTime)}`);
   for (const [ruleId, total] of Object.entries(ruleTimes).sort((x, y) => y[1] - x[1])) {
@@ -240,7 +255,7 @@ function printExtensionSize() {
   console.log(`\nExtension bundle: extension/dist/extension.js ${(bytes / 1024).toFixed(1)} KiB (${format.count(bytes)} bytes)`);
 }
 
-function main() {
+async function main() {
   const rounds = readRounds();
   if (!existsSync(pluginPath)) {
     throw new Error('eslint-plugin/dist/index.cjs is missing: run `npm run build` (npm run bench does).');
@@ -249,16 +264,12 @@ function main() {
   const plugin = require(pluginPath);
   const allRules = plugin.configs.all[0].rules;
 
-  // Each file is linted at its real path, so the module index reads the modules it
-  // imports; the Linter's folder is the corpus's node_modules, which ESLint would
-  // otherwise ignore. Inline eslint comments of the corpus name its own rules: ignore them.
-  const loaded = loadCorpus().map((file) => ({ ...file, virtualPath: file.path, verifyOptions: { filename: file.path, allowInlineConfig: false } }));
+  // Each file is linted at its real path, so the module index reads the modules it imports.
+  const loaded = loadCorpus();
+  const baseline = createLinters(createConfigs({}, {}));
+  const withRules = createLinters(createConfigs(allRules, { 'retry-safety': plugin }));
 
-  const linter = new Linter({ cwd: corpusModulesDir });
-  const baseline = createConfigs({}, {});
-  const withRules = createConfigs(allRules, { 'retry-safety': plugin });
-
-  console.log(`Retry Safety benchmark — ESLint ${Linter.version}, Node ${process.version}`);
+  console.log(`Retry Safety benchmark — ESLint ${ESLint.version}, Node ${process.version}`);
   console.log(`Rules enabled in (b): ${Object.keys(allRules).length} (${Object.keys(plugin.rules).length} in the plugin)`);
   console.log('\nCorpus (bench/corpus, pinned, installed with --ignore-scripts):');
   for (const pkg of corpusPackages) {
@@ -269,7 +280,7 @@ function main() {
     );
   }
 
-  const { usable: files, parseFailures, ruleCrashes, findings, cold } = checkFiles(linter, loaded, baseline, withRules);
+  const { usable: files, parseFailures, ruleCrashes, findings, cold } = await checkFiles(loaded, baseline, withRules);
   const index = plugin.getModuleIndexStats?.() ?? { parsed: 0, skipped: 0, reused: 0 };
   const subsetFiles = files.filter((file) => subsetDatabases.has(file.database));
   const lines = files.reduce((sum, file) => sum + file.lines, 0);
@@ -296,7 +307,7 @@ function main() {
   console.log('round   (a) parser only   (b) all rules   ratio b/a   subset a   subset b   subset ratio   wall a / wall b');
   const results = [];
   for (let round = 1; round <= rounds; round += 1) {
-    const times = lintRound(linter, files, baseline, withRules, round);
+    const times = await lintRound(files, baseline, withRules, round);
     const result = {
       ...times,
       ratio: times.b / times.a,
@@ -332,7 +343,7 @@ function main() {
     if (a > 0) console.log(`  ${format.ratio(b / a)}  ${pkg.name}`);
   }
 
-  if (process.env.BENCH_PROFILE) printProfile(linter, files, baseline, withRules);
+  if (process.env.BENCH_PROFILE) await printProfile(files, baseline, withRules);
 
   const serverOk = printServerBench();
   const hostileOk = printHostileInputBench();
@@ -340,4 +351,4 @@ function main() {
   if (ruleCrashes.length > 0 || !serverOk || !hostileOk) process.exitCode = 1;
 }
 
-main();
+await main();
