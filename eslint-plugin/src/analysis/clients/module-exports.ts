@@ -101,7 +101,7 @@ function isTestImporter(importer: string): boolean {
 }
 /** Parsed importers kept for further questions about the same module. */
 const importerContexts = new Map<string, { text: string; depth: number; context: AnyRuleContext }>();
-const MAX_IMPORTER_CONTEXTS = 30;
+const MAX_IMPORTER_CONTEXTS = 10;
 
 interface RemoteSlotEntry {
   text: string;
