@@ -118,7 +118,8 @@ function findComputedCalls(
   const found: Array<{ call: TSESTree.CallExpression; receiver: TSESTree.Expression; name: string }> = [];
   for (const { call, member } of findComputedMemberCalls(context)) {
     // The receiver is known first (cheap, kept per node); what the name can be is asked only then (`handlers[i](…)` is everywhere).
-    if (values.getTypeKind(member.object) === undefined && values.getKind(member.object) === undefined) continue;
+    const kind = values.getTypeKind(member.object) ?? values.getKind(member.object);
+    if (kind === undefined || kind === 'other') continue;
     const method = getCalledMethodNames(context, member.object);
     const name = method?.names.length === 1 ? method.names[0] : undefined;
     if (name !== undefined && names.includes(name)) found.push({ call, receiver: member.object, name });
