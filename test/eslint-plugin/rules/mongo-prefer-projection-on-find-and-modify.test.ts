@@ -230,6 +230,114 @@ export const close = async (id) => toRow(await orders.findOneAndUpdate({ _id: id
         },
       ],
     },
+    {
+      // With includeResultMetadata the document is the wrapper's `value`: the fields read from it.
+      code: `${header}const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true }); if (r.ok) use(r.value.name);`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ name: 1 }' },
+              output: `${header}const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true, projection: { name: 1 } }); if (r.ok) use(r.value.name);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A job scheduler's save: the wrapper goes to a local function through f.call(this, …), which reads the document's
+      // fields (taking the first item if it were an array, which a document never is) and returns the job, not the result.
+      code: `${header}const applySaved = async function (job, result) {
+  let saved = result.insertedId ? result.insertedId : result.value;
+  if (saved) {
+    if (Array.isArray(saved)) {
+      saved = saved[0];
+    }
+    job.id = saved._id;
+    job.nextRunAt = saved.nextRunAt;
+  }
+  return job;
+};
+export const saveJob = async function (job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true, upsert: true, returnDocument: 'after' });
+  return await applySaved.call(this, job, result);
+};
+export const saveJobs = async function (job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true });
+  return applySaved.apply(this, [job, result]);
+};`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          line: 15,
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ _id: 1, nextRunAt: 1 }' },
+              output: `${header}const applySaved = async function (job, result) {
+  let saved = result.insertedId ? result.insertedId : result.value;
+  if (saved) {
+    if (Array.isArray(saved)) {
+      saved = saved[0];
+    }
+    job.id = saved._id;
+    job.nextRunAt = saved.nextRunAt;
+  }
+  return job;
+};
+export const saveJob = async function (job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true, upsert: true, returnDocument: 'after', projection: { _id: 1, nextRunAt: 1 } });
+  return await applySaved.call(this, job, result);
+};
+export const saveJobs = async function (job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true });
+  return applySaved.apply(this, [job, result]);
+};`,
+            },
+          ],
+        },
+        {
+          messageId: 'missingProjection',
+          line: 19,
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ _id: 1, nextRunAt: 1 }' },
+              output: `${header}const applySaved = async function (job, result) {
+  let saved = result.insertedId ? result.insertedId : result.value;
+  if (saved) {
+    if (Array.isArray(saved)) {
+      saved = saved[0];
+    }
+    job.id = saved._id;
+    job.nextRunAt = saved.nextRunAt;
+  }
+  return job;
+};
+export const saveJob = async function (job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true, upsert: true, returnDocument: 'after' });
+  return await applySaved.call(this, job, result);
+};
+export const saveJobs = async function (job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true, projection: { _id: 1, nextRunAt: 1 } });
+  return applySaved.apply(this, [job, result]);
+};`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // The local function returns the wrapper it was given: its callers' use is not followed through f.call.
+      code: `${header}function check(job, result) { if (!result.ok) throw new Error('not saved'); return result; }
+export async function save(job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true });
+  return check.call(this, job, result);
+}`,
+      errors: [{ messageId: 'missingProjection', suggestions: [] }],
+    },
     // The whole document may be used: no projection can be derived, so no suggestion.
     ...[
       `${header}export async function claim() { return orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); }`,
@@ -247,7 +355,10 @@ const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); pick(..
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); job[field];`,
       // \`.value\` without the option: a driver before 6.0 wraps the document, a newer one does not.
       `${header}const { value } = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } });`,
-      `${header}const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true }); use(r.value.name);`,
+      // With includeResultMetadata, the document read from .value passed on, or the wrapper as the this of f.call.
+      `${header}const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true }); use(r.value);`,
+      `${header}function save() { return this.value.name; }
+const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true }); save.call(r);`,
       `import mongoose from 'mongoose'; const User = mongoose.model('User', new mongoose.Schema({}));
 const user = await User.findOneAndUpdate({ _id: id }, { a: 1 }); await user.save();`,
       // Options held elsewhere than the call's own argument list.
