@@ -36,6 +36,7 @@ type MessageId =
   | 'waitBeforeResend'
   | 'waitBeforeLimitedResend'
   | 'limitTimerRetry'
+  | 'countTimerRetry'
   | 'setOption'
   | 'addJitter';
 
@@ -97,6 +98,8 @@ export default createRule<Options, MessageId>({
         'Count the attempts, rethrow the error after {{maxAttempts}}, and wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) between them.',
       limitRecursion: 'Count the attempts in a new `{{variable}}` parameter (1 by default) and rethrow the error after {{maxAttempts}}.',
       limitTimerRetry: 'Stop after {{maxAttempts}} attempts: once `{{counter}}` reaches {{maxAttempts}}, pass an error to `{{callback}}` instead of setting the timer.',
+      countTimerRetry:
+        'Count the attempts in a new `{{counter}}` parameter (1 by default) and stop after {{maxAttempts}}: pass an error to `{{callback}}` instead of setting the timer.',
       waitBeforeResend:
         'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}`, and throw once {{maxAttempts}} responses in a row leave some.',
       waitBeforeLimitedResend: 'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}` (the loop already limits its rounds).',
@@ -336,9 +339,10 @@ export default createRule<Options, MessageId>({
       const fn = scope.node;
       if (scope.kind !== 'recursion' || !isFunctionNode(fn)) return [];
       const what = `${getDatabaseLabel(retried.database)} ${retried.operation}`;
-      const limit = getTimerRetryLimitFix(sourceCode, { fn, maxAttempts: SUGGESTED_MAX_ATTEMPTS, what, style: getCodeStyle(context) });
+      const limit = getTimerRetryLimitFix(sourceCode, { fn, maxAttempts: SUGGESTED_MAX_ATTEMPTS, what, style: getCodeStyle(context), calls: findOwnCalls(sourceCode, fn) });
       if (!limit) return [];
-      return [{ messageId: 'limitTimerRetry', data: { maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), counter: limit.counter, callback: limit.callback }, fix: limit.fix }];
+      const data = { maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), counter: limit.counter, callback: limit.callback };
+      return [{ messageId: limit.addsParameter ? 'countTimerRetry' : 'limitTimerRetry', data, fix: limit.fix }];
     }
 
     /**

@@ -5,7 +5,7 @@ import { createRuleTester } from '../rule-tester';
 type Options = NonNullable<typeof rule.defaultOptions>;
 type ValidCase = ValidTestCase<Options>;
 type InvalidCase = InvalidTestCase<
-  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'waitBeforeResend' | 'waitBeforeLimitedResend' | 'limitTimerRetry' | 'setOption' | 'addJitter',
+  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'waitBeforeResend' | 'waitBeforeLimitedResend' | 'limitTimerRetry' | 'countTimerRetry' | 'setOption' | 'addJitter',
   Options
 >;
 
@@ -1394,6 +1394,34 @@ export async function save(Item: Record<string, unknown>) {
       ],
     },
     {
+      name: "a timer retry with no counter gets no attempt parameter when a caller passes more arguments, or the timer names it bare",
+      code: `var AWS = require('aws-sdk');
+var dynamodb = new AWS.DynamoDB();
+function putLogged(params, callback) {
+  dynamodb.putItem(params, function (err, data) {
+    if (err) {
+      return setTimeout(function () { putLogged(params, callback); }, 1000);
+    }
+    callback(null, data);
+  });
+}
+function putOne(params, callback) {
+  dynamodb.putItem(params, function (err, data) {
+    if (err) return setTimeout(putOne, 1000, params, callback);
+    callback(null, data);
+  });
+}
+putLogged({}, console.log, 'extra');
+module.exports = { putLogged, putOne };
+`,
+      errors: [
+        { messageId: 'unbounded', line: 3, suggestions: [] },
+        { messageId: 'constantDelay', line: 6, suggestions: [] },
+        { messageId: 'unbounded', line: 11, suggestions: [] },
+        { messageId: 'constantDelay', line: 13, suggestions: [] },
+      ],
+    },
+    {
       name: "sdk-v2-callback-recursion",
       code: `var AWS = require('aws-sdk');
 var dynamodb = new AWS.DynamoDB();
@@ -1412,7 +1440,25 @@ module.exports = putWithRetry;
           messageId: 'unbounded',
           line: 3, column: 10, endLine: 3, endColumn: 22,
           data: data('dynamodb', "PutItem", ""),
-          suggestions: [],
+          suggestions: [
+            {
+              messageId: 'countTimerRetry',
+              data: { maxAttempts: '5', counter: 'attempt', callback: 'callback' },
+              output: `var AWS = require('aws-sdk');
+var dynamodb = new AWS.DynamoDB();
+function putWithRetry(params, callback, attempt = 1) {
+  dynamodb.putItem(params, function (err, data) {
+    if (err) {
+      if (attempt >= 5) return callback(new Error(\`Gave up on DynamoDB PutItem after \${attempt} attempts\`));
+      return setTimeout(function () { putWithRetry(params, callback, attempt + 1); }, 1000);
+    }
+    callback(null, data);
+  });
+}
+module.exports = putWithRetry;
+`,
+            },
+          ],
         },
         {
           messageId: 'constantDelay',
