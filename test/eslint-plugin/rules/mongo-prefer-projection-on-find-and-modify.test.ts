@@ -5,6 +5,27 @@ const header = `import { MongoClient } from 'mongodb';
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 `;
 
+/** Two saves whose includeResultMetadata results a local function reads through f.call / f.apply; `first` and `second` end their options. */
+const savedJobCode = (first: string, second: string): string => `${header}const applySaved = async function (job, result) {
+  let saved = result.insertedId ? result.insertedId : result.value;
+  if (saved) {
+    if (Array.isArray(saved)) {
+      saved = saved[0];
+    }
+    job.id = saved._id;
+    job.nextRunAt = saved.nextRunAt;
+  }
+  return job;
+};
+export const saveJob = async function (job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true, upsert: true, returnDocument: 'after'${first} });
+  return await applySaved.call(this, job, result);
+};
+export const saveJobs = async function (job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true${second} });
+  return applySaved.apply(this, [job, result]);
+};`;
+
 createRuleTester().run('mongo-prefer-projection-on-find-and-modify', rule, {
   valid: [
     `${header}await orders.findOneAndUpdate({ _id: id }, { $set: { a: 1 } }, { projection: { status: 1 }, returnDocument: 'after' });`,
@@ -249,85 +270,15 @@ export const close = async (id) => toRow(await orders.findOneAndUpdate({ _id: id
     {
       // A job scheduler's save: the wrapper goes to a local function through f.call(this, …), which reads the document's
       // fields (taking the first item if it were an array, which a document never is) and returns the job, not the result.
-      code: `${header}const applySaved = async function (job, result) {
-  let saved = result.insertedId ? result.insertedId : result.value;
-  if (saved) {
-    if (Array.isArray(saved)) {
-      saved = saved[0];
-    }
-    job.id = saved._id;
-    job.nextRunAt = saved.nextRunAt;
-  }
-  return job;
-};
-export const saveJob = async function (job) {
-  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true, upsert: true, returnDocument: 'after' });
-  return await applySaved.call(this, job, result);
-};
-export const saveJobs = async function (job) {
-  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true });
-  return applySaved.apply(this, [job, result]);
-};`,
+      code: savedJobCode('', ''),
       errors: [
-        {
-          messageId: 'missingProjection',
-          line: 15,
-          suggestions: [
-            {
-              messageId: 'addProjection',
-              data: { projection: '{ _id: 1, nextRunAt: 1 }' },
-              output: `${header}const applySaved = async function (job, result) {
-  let saved = result.insertedId ? result.insertedId : result.value;
-  if (saved) {
-    if (Array.isArray(saved)) {
-      saved = saved[0];
-    }
-    job.id = saved._id;
-    job.nextRunAt = saved.nextRunAt;
-  }
-  return job;
-};
-export const saveJob = async function (job) {
-  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true, upsert: true, returnDocument: 'after', projection: { _id: 1, nextRunAt: 1 } });
-  return await applySaved.call(this, job, result);
-};
-export const saveJobs = async function (job) {
-  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true });
-  return applySaved.apply(this, [job, result]);
-};`,
-            },
-          ],
-        },
-        {
-          messageId: 'missingProjection',
-          line: 19,
-          suggestions: [
-            {
-              messageId: 'addProjection',
-              data: { projection: '{ _id: 1, nextRunAt: 1 }' },
-              output: `${header}const applySaved = async function (job, result) {
-  let saved = result.insertedId ? result.insertedId : result.value;
-  if (saved) {
-    if (Array.isArray(saved)) {
-      saved = saved[0];
-    }
-    job.id = saved._id;
-    job.nextRunAt = saved.nextRunAt;
-  }
-  return job;
-};
-export const saveJob = async function (job) {
-  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true, upsert: true, returnDocument: 'after' });
-  return await applySaved.call(this, job, result);
-};
-export const saveJobs = async function (job) {
-  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true, projection: { _id: 1, nextRunAt: 1 } });
-  return applySaved.apply(this, [job, result]);
-};`,
-            },
-          ],
-        },
-      ],
+        { line: 15, output: savedJobCode(', projection: { _id: 1, nextRunAt: 1 }', '') },
+        { line: 19, output: savedJobCode('', ', projection: { _id: 1, nextRunAt: 1 }') },
+      ].map(({ line, output }) => ({
+        messageId: 'missingProjection' as const,
+        line,
+        suggestions: [{ messageId: 'addProjection' as const, data: { projection: '{ _id: 1, nextRunAt: 1 }' }, output }],
+      })),
     },
     {
       // The local function returns the wrapper it was given: its callers' use is not followed through f.call.

@@ -83,6 +83,19 @@ export async function write(RequestItems, attempt = 1) {
   }
 }
 `;
+/** An SDK v2 callback retry that a timer runs, with no count of its attempts. */
+const SDK_V2_TIMER_RETRY = `var AWS = require('aws-sdk');
+var dynamodb = new AWS.DynamoDB();
+function putWithRetry(params, callback) {
+  dynamodb.putItem(params, function (err, data) {
+    if (err) {
+      return setTimeout(function () { putWithRetry(params, callback); }, 1000);
+    }
+    callback(null, data);
+  });
+}
+module.exports = putWithRetry;
+`;
 /** What the leftover re-send suggestion makes of the result handler case (the same edit for both of its findings). */
 const leftoverResendOutput = `const AWS = require("aws-sdk")
 const docClient = new AWS.DynamoDB.DocumentClient()
@@ -1395,46 +1408,25 @@ export async function save(Item: Record<string, unknown>) {
     },
     {
       name: "a timer retry with no counter gets no attempt parameter when a caller passes more arguments, or the timer names it bare",
-      code: `var AWS = require('aws-sdk');
-var dynamodb = new AWS.DynamoDB();
-function putLogged(params, callback) {
-  dynamodb.putItem(params, function (err, data) {
-    if (err) {
-      return setTimeout(function () { putLogged(params, callback); }, 1000);
-    }
-    callback(null, data);
-  });
-}
-function putOne(params, callback) {
+      // The sdk-v2-callback-recursion case below with a call that passes one argument too many.
+      code: `${SDK_V2_TIMER_RETRY.replace('module.exports = putWithRetry;', "putWithRetry({}, console.log, 'extra');")}function putOne(params, callback) {
   dynamodb.putItem(params, function (err, data) {
     if (err) return setTimeout(putOne, 1000, params, callback);
     callback(null, data);
   });
 }
-putLogged({}, console.log, 'extra');
-module.exports = { putLogged, putOne };
+module.exports = { putWithRetry, putOne };
 `,
       errors: [
         { messageId: 'unbounded', line: 3, suggestions: [] },
         { messageId: 'constantDelay', line: 6, suggestions: [] },
-        { messageId: 'unbounded', line: 11, suggestions: [] },
-        { messageId: 'constantDelay', line: 13, suggestions: [] },
+        { messageId: 'unbounded', line: 12, suggestions: [] },
+        { messageId: 'constantDelay', line: 14, suggestions: [] },
       ],
     },
     {
       name: "sdk-v2-callback-recursion",
-      code: `var AWS = require('aws-sdk');
-var dynamodb = new AWS.DynamoDB();
-function putWithRetry(params, callback) {
-  dynamodb.putItem(params, function (err, data) {
-    if (err) {
-      return setTimeout(function () { putWithRetry(params, callback); }, 1000);
-    }
-    callback(null, data);
-  });
-}
-module.exports = putWithRetry;
-`,
+      code: SDK_V2_TIMER_RETRY,
       errors: [
         {
           messageId: 'unbounded',
@@ -1444,19 +1436,11 @@ module.exports = putWithRetry;
             {
               messageId: 'countTimerRetry',
               data: { maxAttempts: '5', counter: 'attempt', callback: 'callback' },
-              output: `var AWS = require('aws-sdk');
-var dynamodb = new AWS.DynamoDB();
-function putWithRetry(params, callback, attempt = 1) {
-  dynamodb.putItem(params, function (err, data) {
-    if (err) {
-      if (attempt >= 5) return callback(new Error(\`Gave up on DynamoDB PutItem after \${attempt} attempts\`));
-      return setTimeout(function () { putWithRetry(params, callback, attempt + 1); }, 1000);
-    }
-    callback(null, data);
-  });
-}
-module.exports = putWithRetry;
-`,
+              output: SDK_V2_TIMER_RETRY.replace('function putWithRetry(params, callback) {', 'function putWithRetry(params, callback, attempt = 1) {').replace(
+                '      return setTimeout(function () { putWithRetry(params, callback); }, 1000);',
+                `      if (attempt >= 5) return callback(new Error(\`Gave up on DynamoDB PutItem after \${attempt} attempts\`));
+      return setTimeout(function () { putWithRetry(params, callback, attempt + 1); }, 1000);`,
+              ),
             },
           ],
         },
