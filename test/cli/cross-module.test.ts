@@ -593,3 +593,40 @@ export const preview = (order: { id: string }) => render(SQL, order);
     expect(ruleLines(results, 'src/app.ts')).toEqual([]);
   });
 });
+
+describe('a find-and-modify result returned to callers in other modules', () => {
+  it('the projection suggested holds the fields every module reads from it', () => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'queue', dependencies: { mongodb: '^6.0.0' } }),
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all];\n`,
+        'lib/jobs.js': `const { MongoClient } = require('mongodb');
+const jobs = new MongoClient('mongodb://localhost').db('queue').collection('jobs');
+async function claim() {
+  return jobs.findOneAndUpdate({ state: 'ready' }, { $set: { state: 'running' } }, { returnDocument: 'after' });
+}
+async function release(id) {
+  const job = await jobs.findOneAndUpdate({ _id: id }, { $set: { state: 'ready' } }, { includeResultMetadata: true });
+  return job;
+}
+module.exports = { claim, release };
+`,
+        'lib/worker.js': `const { claim, release } = require('./jobs');
+async function work() {
+  const job = await claim();
+  if (job) console.info(job.name, job.attempts);
+  const released = await release(job._id);
+  return released.ok ? released.value.owner : undefined;
+}
+module.exports = { work };
+`,
+      },
+      'eslint9',
+    );
+    const findings = findingsOf(runEslint(dir, ['lib']), 'lib/jobs.js').filter((message) => message.ruleId === 'retry-safety/mongo-prefer-projection-on-find-and-modify');
+    expect(findings.map((message) => [message.line, message.suggestions?.map((suggestion) => suggestion.desc)])).toEqual([
+      [4, ['Add `projection: { name: 1, attempts: 1, _id: 1 }` (the fields this code reads from the result).']],
+      [7, ['Add `projection: { owner: 1 }` (the fields this code reads from the result).']],
+    ]);
+  });
+});

@@ -11,7 +11,7 @@ const tempDirs: string[] = [];
 
 export interface JsonResult {
   filePath: string;
-  messages: { ruleId: string | null; line: number; column: number; message: string; fatal?: boolean }[];
+  messages: { ruleId: string | null; line: number; column: number; message: string; fatal?: boolean; suggestions?: { desc: string }[] }[];
 }
 
 /** A project folder whose node_modules links the workspace's plugin, the chosen ESLint, the TypeScript parser and `mongodb`. */

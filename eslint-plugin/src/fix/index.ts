@@ -15,7 +15,7 @@ export { getUsedNames, getUsedNamesAround, getUsedNamesInFile, isNameTakenAround
 export { isComputableBefore, withSemicolon } from './hoisting';
 export { getIndent, type IndentStyle } from './indentation';
 export { getInsertBeforeStatementFix, insertLine } from './insert-statement';
-export { findResultHandler, getLeftoverLoopFix, getLeftoverResendFix, type LeftoverLoopEdit, type LeftoverResendEdit } from './leftover-resend';
+export { findResultHandler, getLeftoverLoopFix, getLeftoverRecursionFix, getLeftoverResendFix, type LeftoverLoopEdit, type LeftoverRecursionEdit, type LeftoverResendEdit } from './leftover-resend';
 export { getOwnLinesRange } from './line-ranges';
 export { getObjectIdAccess, type ObjectIdAccess } from './object-id';
 export { getAddProjectionFix, getProjectionText } from './projection';

@@ -24,12 +24,14 @@ export function insertLine(
  */
 export function getInsertBeforeStatementFix(sourceCode: SourceCode, target: TSESTree.Statement, text: string): TSESLint.ReportFixFunction | null {
   const parent = target.parent;
+  // The lines of a text of several statements each start at the statement's indentation.
+  const indented = (indent: string): string => text.split('\n').join(`\n${indent}`);
   if (parent?.type === AST_NODE_TYPES.BlockStatement) {
-    return (fixer) => insertLine(sourceCode, fixer, 'before', target, text, 'line');
+    return (fixer) => insertLine(sourceCode, fixer, 'before', target, indented(getIndent(sourceCode, target, 'line')), 'line');
   }
   if (parent?.type === AST_NODE_TYPES.IfStatement && (parent.consequent === target || parent.alternate === target)) {
     const indent = getIndent(sourceCode, parent, 'line');
-    return (fixer) => [fixer.insertTextBefore(target, `{\n${indent}  ${text}\n${indent}  `), fixer.insertTextAfter(target, `\n${indent}}`)];
+    return (fixer) => [fixer.insertTextBefore(target, `{\n${indent}  ${indented(`${indent}  `)}\n${indent}  `), fixer.insertTextAfter(target, `\n${indent}}`)];
   }
   return null;
 }

@@ -7,6 +7,7 @@ import { type CodeStyle, formatInStyle } from './code-style';
 import { getUsedNames, getUsedNamesAround, pickNumberedName } from './fresh-names';
 import { getIndent } from './indentation';
 import { getInsertBeforeStatementFix } from './insert-statement';
+import { canAddAttemptParameter, getAttemptParameterFix } from './recursion-limit';
 import { getEnclosingInsertableStatement, getListedStatement } from './statement-anchors';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -204,32 +205,89 @@ function getStatementList(block: TSESTree.Node): readonly TSESTree.Statement[] |
 }
 
 export interface LeftoverLoopEdit extends Omit<LeftoverResendEdit, 'handler'> {
-  /** `while (<leftovers remain>) { … send them again … }`. */
+  /** `while (<leftovers remain>) { … send them again … }`, or a `do … while` / `for` loop. */
   loop: TSESTree.Node;
+  /** Nothing was sent before the loop: its first round makes the first send, with no wait or count. */
+  firstSendInLoop: boolean;
+  /** The loop already bounds its rounds (`round < 5`): only the wait is added. */
+  limited: boolean;
 }
 
 /**
- * The same limit and wait for a `while` loop that runs once per response that left something
- * unprocessed (its condition reads the leftovers): `let attempt = 0;` before it, and first in
- * its body `if (++attempt >= N) throw …;` and the wait. Null for other loops (a `do … while`
- * or a `for` whose body also makes the first send), a body that is no block, or outside an
- * `async` function.
+ * The same limit and wait for a loop that runs once per response that left something
+ * unprocessed: `let attempt = 0;` before it, and first in its body `if (++attempt >= N) throw …;`
+ * and the wait. When its first round makes the first send (a `do … while`, or a loop with no
+ * send before it), that round neither waits nor counts (`if (attempt > 0) { … }` and then
+ * `attempt += 1;`). A loop that bounds its rounds itself gets the wait only. Null for a
+ * body that is no block, or outside an `async` function.
  */
 export function getLeftoverLoopFix(sourceCode: SourceCode, edit: LeftoverLoopEdit): TSESLint.ReportFixFunction | null {
-  const { loop, unprocessed, backoff, maxAttempts, style } = edit;
-  if (loop.type !== AST_NODE_TYPES.WhileStatement || loop.body.type !== AST_NODE_TYPES.BlockStatement || !isInAsyncFunction(loop)) return null;
+  const { loop, unprocessed, backoff, maxAttempts, style, firstSendInLoop, limited } = edit;
+  const isLoop = loop.type === AST_NODE_TYPES.WhileStatement || loop.type === AST_NODE_TYPES.DoWhileStatement || loop.type === AST_NODE_TYPES.ForStatement;
+  if (!isLoop || loop.body.type !== AST_NODE_TYPES.BlockStatement || !isInAsyncFunction(loop)) return null;
   const anchor = getListedStatement(loop);
   const firstStatement = loop.body.body[0];
   if (!anchor || !firstStatement) return null;
   const taken = getUsedNamesAround(sourceCode, loop);
   const attempt = pickNumberedName('attempt', (name) => taken.has(name));
   const bodyIndent = getIndent(sourceCode, firstStatement, 'line');
-  const check = [
-    `if (++${attempt} >= ${maxAttempts}) throw new Error(\`DynamoDB left ${unprocessed.items} unprocessed after \${${attempt}} attempts\`);`,
-    getWaitStatement(sourceCode, firstStatement, getBackoffDelayText(attempt, backoff)),
-  ].join('\n');
+  const wait = getWaitStatement(sourceCode, firstStatement, getBackoffDelayText(attempt, backoff));
+  const limit = `if (${attempt} >= ${maxAttempts}) ${getLeftoverError(unprocessed, attempt)}`;
+  const check = firstSendInLoop
+    ? [`if (${attempt} > 0) {`, ...(limited ? [] : [`  ${limit}`]), `  ${wait}`, '}', `${attempt} += 1;`]
+    : [limited ? `${attempt} += 1;` : `if (++${attempt} >= ${maxAttempts}) ${getLeftoverError(unprocessed, attempt)}`, wait];
   return (fixer) => [
     fixer.insertTextBefore(anchor, `${formatInStyle(`let ${attempt} = 0;`, style)}\n${getIndent(sourceCode, anchor, 'line')}`),
-    fixer.insertTextBefore(firstStatement, `${formatInStyle(check, style, bodyIndent)}\n${bodyIndent}`),
+    fixer.insertTextBefore(firstStatement, `${formatInStyle(check.join('\n'), style, bodyIndent)}\n${bodyIndent}`),
   ];
+}
+
+/** `throw new Error(`DynamoDB left writes unprocessed after ${attempt} attempts`);` */
+function getLeftoverError(unprocessed: UnprocessedResult, attempt: string): string {
+  return `throw new Error(\`DynamoDB left ${unprocessed.items} unprocessed after \${${attempt}} attempts\`);`;
+}
+
+export interface LeftoverRecursionEdit extends Omit<LeftoverResendEdit, 'handler'> {
+  /** The function that sends the leftovers again by calling itself with them. */
+  fn: FunctionNode;
+  /** Its calls of itself, and the calls the rest of the file makes of it (undefined: not all known). */
+  selfCalls: readonly TSESTree.CallExpression[];
+  otherCalls: readonly TSESTree.CallExpression[] | undefined;
+}
+
+/**
+ * For an async function that calls itself with what a batch left unprocessed: a new last
+ * parameter `attempt = 1`, passed on as `attempt + 1`, and right before each statement that
+ * calls itself `if (attempt >= N) throw …;` and the wait. Each call of itself only happens
+ * when a response left something, so the count is of the responses in a row that did.
+ * Null when the throw would reach no caller (a call of itself neither awaited nor
+ * returned, or inside a callback), or the parameter cannot be added safely.
+ */
+export function getLeftoverRecursionFix(sourceCode: SourceCode, edit: LeftoverRecursionEdit): TSESLint.ReportFixFunction | null {
+  const { fn, selfCalls, otherCalls, unprocessed, backoff, maxAttempts, style } = edit;
+  if (!fn.async || fn.generator || !canAddAttemptParameter(fn, selfCalls, otherCalls)) return null;
+  const statements = new Set<TSESTree.Statement>();
+  for (const call of selfCalls) {
+    const statement = getEnclosingInsertableStatement(call);
+    if (!statement || getEnclosingFunction(statement) !== fn || getEnclosingFunction(call) !== fn || !isAwaitedOrReturned(call)) return null;
+    statements.add(statement);
+  }
+  const taken = getUsedNamesAround(sourceCode, fn);
+  const attempt = pickNumberedName('attempt', (name) => taken.has(name));
+  const parameter = getAttemptParameterFix(sourceCode, fn, selfCalls, attempt);
+  if (!parameter) return null;
+  const inserts: TSESLint.ReportFixFunction[] = [];
+  for (const statement of statements) {
+    const text = [`if (${attempt} >= ${maxAttempts}) ${getLeftoverError(unprocessed, attempt)}`, getWaitStatement(sourceCode, statement, getBackoffDelayText(attempt, backoff))].join('\n');
+    const insert = getInsertBeforeStatementFix(sourceCode, statement, formatInStyle(text, style));
+    if (!insert) return null;
+    inserts.push(insert);
+  }
+  return (fixer) => [...parameter(fixer), ...inserts.flatMap((insert) => asFixList(insert(fixer)))];
+}
+
+/** `await f(…)` or `return f(…)`: the call's rejection reaches the function's caller. */
+function isAwaitedOrReturned(call: TSESTree.CallExpression): boolean {
+  const parent = call.parent;
+  return parent?.type === AST_NODE_TYPES.AwaitExpression || parent?.type === AST_NODE_TYPES.ReturnStatement || (parent?.type === AST_NODE_TYPES.ArrowFunctionExpression && parent.body === call);
 }

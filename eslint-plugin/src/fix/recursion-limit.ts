@@ -36,11 +36,7 @@ export interface RecursionLimitEdit {
  */
 export function getRecursionLimitFix(sourceCode: SourceCode, edit: RecursionLimitEdit): { attempt: string; fix: TSESLint.ReportFixFunction } | null {
   const { fn, selfCalls, handlers, otherCalls, maxAttempts } = edit;
-  const params = fn.params;
-  if (params.some((param) => param.type === AST_NODE_TYPES.RestElement || param.type === AST_NODE_TYPES.TSParameterProperty)) return null;
-  if (selfCalls.length === 0 || handlers.length === 0 || !otherCalls) return null;
-  if (selfCalls.some((call) => call.arguments.length !== params.length || call.arguments.some((arg) => arg.type === AST_NODE_TYPES.SpreadElement))) return null;
-  if (otherCalls.some((call) => call.arguments.length > params.length || call.arguments.some((arg) => arg.type === AST_NODE_TYPES.SpreadElement))) return null;
+  if (handlers.length === 0 || !canAddAttemptParameter(fn, selfCalls, otherCalls)) return null;
   if (!selfCalls.every((call) => handlers.some((handler) => containsNode(handler, call)))) return null;
   const taken = getUsedNamesAround(sourceCode, fn);
   const attempt = pickNumberedName('attempt', (name) => taken.has(name));
@@ -49,18 +45,42 @@ export function getRecursionLimitFix(sourceCode: SourceCode, edit: RecursionLimi
   const waitStatement = wait && 'insert' in wait ? wait.insert(attempt) : undefined;
   const handlerEdits = handlers.map((handler) => getHandlerEdit(sourceCode, fn, handler, selfCalls, { attempt, fallbackError: errorName, maxAttempts, waitStatement }));
   if (handlerEdits.some((handlerEdit) => handlerEdit === null)) return null;
-  const parameterEdit = getParameterEdit(sourceCode, fn, `${attempt} = 1`);
-  if (!parameterEdit) return null;
   const rewrittenCalls = new Set(handlerEdits.flatMap((handlerEdit) => handlerEdit?.rewrittenCalls ?? []));
+  const parameterEdit = getAttemptParameterFix(sourceCode, fn, selfCalls.filter((call) => !rewrittenCalls.has(call)), attempt);
+  if (!parameterEdit) return null;
   return {
     attempt,
     fix: (fixer) => [
-      parameterEdit(fixer),
-      ...selfCalls.filter((call) => !rewrittenCalls.has(call)).map((call) => addLastArgument(sourceCode, fixer, call, `${attempt} + 1`)),
+      ...parameterEdit(fixer),
       ...handlerEdits.flatMap((handlerEdit) => (handlerEdit ? handlerEdit.fix(fixer) : [])),
       ...(wait && 'replace' in wait ? [fixer.replaceText(wait.replace, wait.delay(attempt))] : []),
     ],
   };
+}
+
+/**
+ * A new last parameter can count the attempts: no rest parameter, each call of itself passes
+ * every parameter (no spread), and no other caller in the file passes more than the
+ * parameters (it would land in the counter). Undefined `otherCalls`: they cannot all be found.
+ */
+export function canAddAttemptParameter(fn: FunctionNode, selfCalls: readonly TSESTree.CallExpression[], otherCalls: readonly TSESTree.CallExpression[] | undefined): boolean {
+  const params = fn.params;
+  if (params.some((param) => param.type === AST_NODE_TYPES.RestElement || param.type === AST_NODE_TYPES.TSParameterProperty)) return false;
+  if (selfCalls.length === 0 || !otherCalls) return false;
+  if (selfCalls.some((call) => call.arguments.length !== params.length || call.arguments.some((arg) => arg.type === AST_NODE_TYPES.SpreadElement))) return false;
+  return !otherCalls.some((call) => call.arguments.length > params.length || call.arguments.some((arg) => arg.type === AST_NODE_TYPES.SpreadElement));
+}
+
+/** `<attempt> = 1` as the function's last parameter and `<attempt> + 1` as the last argument of `selfCalls`. */
+export function getAttemptParameterFix(
+  sourceCode: SourceCode,
+  fn: FunctionNode,
+  selfCalls: readonly TSESTree.CallExpression[],
+  attempt: string,
+): ((fixer: TSESLint.RuleFixer) => TSESLint.RuleFix[]) | null {
+  const parameterEdit = getParameterEdit(sourceCode, fn, `${attempt} = 1`);
+  if (!parameterEdit) return null;
+  return (fixer) => [parameterEdit(fixer), ...selfCalls.map((call) => addLastArgument(sourceCode, fixer, call, `${attempt} + 1`))];
 }
 
 interface HandlerEdit {

@@ -2,7 +2,9 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { containsNode, type FunctionNode, getKeyName, isFunctionNode, visitNodes } from '../analysis/ast';
 import { ATTEMPT_NAME, getFunctionName } from '../analysis/retry';
 import { type CodeStyle, formatInStyle } from './code-style';
+import { getUsedNamesAround, pickNumberedName } from './fresh-names';
 import { getInsertBeforeStatementFix } from './insert-statement';
+import { canAddAttemptParameter, getAttemptParameterFix } from './recursion-limit';
 import { getEnclosingInsertableStatement } from './statement-anchors';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -13,7 +15,8 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  * before the timer, and the error goes where the function already sends its errors — its
  * own error-first callback (`if (err) return done(err)`, `done(null, result)`):
  * `if (options.retries >= 5) return done(new Error(…));`. Without such a callback there is no one to tell (a timer has no
- * caller), and without a counter there is nothing to compare: no edit.
+ * caller): no edit. Without a counter, a new last parameter `attempt = 1` counts, passed on as
+ * `attempt + 1` by the timer's call, when that is the function's only call of itself.
  */
 
 export interface TimerRetryLimitEdit {
@@ -22,12 +25,20 @@ export interface TimerRetryLimitEdit {
   /** What is retried, for the error's message: `DynamoDB BatchWriteItem`. */
   what: string;
   style: CodeStyle;
+  /**
+   * The calls `fn` makes of itself and those the rest of the file makes of it (undefined: not
+   * all known): with no counter, a new `attempt = 1` parameter counts, passed on as
+   * `attempt + 1` by the one call of itself, the one in the timer.
+   */
+  calls?: { selfCalls: readonly TSESTree.CallExpression[]; otherCalls: readonly TSESTree.CallExpression[] | undefined };
 }
 
 export interface TimerRetryLimit {
-  /** The counter as written (`options.retries`) and the callback that gets the error. */
+  /** The counter as written (`options.retries`, or the new parameter) and the callback that gets the error. */
   counter: string;
   callback: string;
+  /** The counter is a parameter the edit adds. */
+  addsParameter: boolean;
   fix: TSESLint.ReportFixFunction;
 }
 
@@ -44,12 +55,29 @@ export function getTimerRetryLimitFix(sourceCode: SourceCode, edit: TimerRetryLi
   if (timers.length !== 1 || !timer) return null;
   const statement = getEnclosingInsertableStatement(timer);
   if (!statement) return null;
-  const counter = findCounterBefore(sourceCode, statement);
   const callback = findErrorCallback(sourceCode, fn, statement);
-  if (!counter || !callback) return null;
-  const guard = formatInStyle(`if (${counter} >= ${maxAttempts}) return ${callback}(new Error(\`Gave up on ${what} after \${${counter}} attempts\`));`, style);
-  const fix = getInsertBeforeStatementFix(sourceCode, statement, guard);
-  return fix ? { counter, callback, fix } : null;
+  if (!callback) return null;
+  const guardText = (counter: string): string => formatInStyle(`if (${counter} >= ${maxAttempts}) return ${callback}(new Error(\`Gave up on ${what} after \${${counter}} attempts\`));`, style);
+  const counter = findCounterBefore(sourceCode, statement);
+  if (counter) {
+    const fix = getInsertBeforeStatementFix(sourceCode, statement, guardText(counter));
+    return fix ? { counter, callback, addsParameter: false, fix } : null;
+  }
+  // No counter: one in a new parameter, when the timer's call is the function's only call of itself.
+  const calls = edit.calls;
+  const [selfCall] = calls?.selfCalls ?? [];
+  if (!calls || calls.selfCalls.length !== 1 || !selfCall || !containsNode(timer, selfCall) || !canAddAttemptParameter(fn, calls.selfCalls, calls.otherCalls)) return null;
+  const taken = getUsedNamesAround(sourceCode, fn);
+  const attempt = pickNumberedName('attempt', (candidate) => taken.has(candidate));
+  const parameter = getAttemptParameterFix(sourceCode, fn, calls.selfCalls, attempt);
+  const guard = getInsertBeforeStatementFix(sourceCode, statement, guardText(attempt));
+  if (!parameter || !guard) return null;
+  return { counter: attempt, callback, addsParameter: true, fix: (fixer) => [...parameter(fixer), ...asFixes(guard(fixer))] };
+}
+
+function asFixes(fixes: ReturnType<TSESLint.ReportFixFunction>): TSESLint.RuleFix[] {
+  if (!fixes) return [];
+  return 'range' in fixes ? [fixes as TSESLint.RuleFix] : [...(fixes as Iterable<TSESLint.RuleFix>)];
 }
 
 /** `setTimeout(name, ms)`, `setTimeout(() => name(…), ms)`, `timers.setTimeout(function () { name(…) }, ms)`. */

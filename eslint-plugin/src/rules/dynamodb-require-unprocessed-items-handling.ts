@@ -1,11 +1,11 @@
 import { type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDynamoDbCalls, findImmediateResend, getDynamoDbResultPropertyUse, getUnprocessedResult, type DynamoDbCall, type UnprocessedResult } from '../analysis/clients';
-import { containsNode } from '../analysis/ast';
-import { findEnclosingRetryScopes, getRetryDelayFacts, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
-import { findResultHandler, getCodeStyle, getFileHelper, getLeftoverLoopFix, getLeftoverResendFix, type LeftoverLoopEdit, getUnprocessedItemsCall, getUnprocessedItemsHelper, getUsedNamesAround, pickNumberedName } from '../fix';
+import { containsNode, isFunctionNode } from '../analysis/ast';
+import { findEnclosingRetryScopes, findOwnCalls, getRetryDelayFacts, isSentBeforeLoop, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
+import { findResultHandler, getCodeStyle, getFileHelper, getLeftoverLoopFix, getLeftoverRecursionFix, getLeftoverResendFix, getUnprocessedItemsCall, getUnprocessedItemsHelper, getUsedNamesAround, pickNumberedName } from '../fix';
 import { createRule } from '../util/create-rule';
 
-type MessageId = 'unprocessedIgnored' | 'unprocessedResentAtOnce' | 'sendUntilProcessed' | 'waitBeforeResend';
+type MessageId = 'unprocessedIgnored' | 'unprocessedResentAtOnce' | 'sendUntilProcessed' | 'waitBeforeResend' | 'waitBeforeLimitedResend';
 
 interface Resent {
   call: DynamoDbCall;
@@ -34,6 +34,7 @@ export default createRule<[], MessageId>({
         'Send the batch through `{{helper}}`{{added}}: it sends `{{property}}` again with capped, jittered backoff until it is empty, and throws after {{maxAttempts}} attempts.',
       waitBeforeResend:
         'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}`, and throw once {{maxAttempts}} responses in a row leave some.',
+      waitBeforeLimitedResend: 'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}` (the loop already limits its rounds).',
     },
     hasSuggestions: true,
     schema: [],
@@ -64,22 +65,31 @@ export default createRule<[], MessageId>({
       ];
     }
 
-    /** For a `while` loop around the re-send (the batch itself, or the first batch before the loop) with no limit of its own: count, limit and wait at the top of its body. */
-    function getLoopFix(resendCall: TSESTree.CallExpression, edit: Omit<LeftoverLoopEdit, 'loop'>): TSESLint.ReportFixFunction | null {
-      const [scope] = findEnclosingRetryScopes(context, resendCall);
-      if (scope?.kind !== 'loop' || !scope.decidedByResult || getRetryDelayFacts(context, scope).bounded !== false) return null;
-      return getLeftoverLoopFix(sourceCode, { ...edit, loop: scope.node });
-    }
-
-    /** For a result handler that sends the leftovers again through itself, or a loop: wait and count before each re-send. */
+    /**
+     * For a result handler that sends the leftovers again through itself, a function that calls
+     * itself with them, or a loop around the re-send (the batch itself, or the first batch before
+     * it): wait before each re-send, and count and limit them unless the loop has a limit.
+     */
     function getResendSuggestion(call: DynamoDbCall, unprocessed: UnprocessedResult, resendCall: TSESTree.CallExpression): TSESLint.SuggestionReportDescriptor<MessageId>[] {
       const handler = findResultHandler(sourceCode, call.node);
       const backoff = SERVICE_BACKOFF.dynamodb;
       const edit = { unprocessed, backoff, maxAttempts: SUGGESTED_MAX_ATTEMPTS, style: getCodeStyle(context) };
-      const fix = handler ? getLeftoverResendFix(sourceCode, { ...edit, handler }) : getLoopFix(resendCall, edit);
+      let fix = handler ? getLeftoverResendFix(sourceCode, { ...edit, handler }) : null;
+      let limited = false;
+      const [scope] = handler ? [] : findEnclosingRetryScopes(context, resendCall);
+      const facts = scope?.decidedByResult ? getRetryDelayFacts(context, scope) : undefined;
+      if (scope && facts && facts.bounded !== undefined) {
+        limited = facts.bounded;
+        if (scope.kind === 'loop') {
+          fix = getLeftoverLoopFix(sourceCode, { ...edit, loop: scope.node, limited, firstSendInLoop: !isSentBeforeLoop(context, scope.node, call.operation) });
+        } else if (scope.kind === 'recursion' && isFunctionNode(scope.node) && !limited) {
+          const calls = findOwnCalls(sourceCode, scope.node);
+          fix = calls ? getLeftoverRecursionFix(sourceCode, { ...edit, fn: scope.node, ...calls }) : null;
+        }
+      }
       if (!fix) return [];
       const data = { property: unprocessed.property, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(backoff.maxDelayMs), baseDelayMs: String(backoff.baseDelayMs) };
-      return [{ messageId: 'waitBeforeResend', data, fix }];
+      return [{ messageId: limited ? 'waitBeforeLimitedResend' : 'waitBeforeResend', data, fix }];
     }
 
     return {

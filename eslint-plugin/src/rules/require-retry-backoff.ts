@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { type Database, getUnprocessedResult, isPassedToDynamoDbClient } from '../analysis/clients';
 import { getDatabaseLabel } from '../analysis/errors';
-import { findDatabaseRetryScopes, findRetriedDbCalls, getFunctionName, getRetryDelayFacts, type RetryDelayFacts, type RetryScope, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
-import { containsNode, type FunctionNode, getKeyName, isFunctionNode, isInAsyncFunction, isLoopNode, visitNodes } from '../analysis/ast';
+import { findDatabaseRetryScopes, findOwnCalls, findRetriedDbCalls, getFunctionName, isSentBeforeLoop, getRetryDelayFacts, type RetryDelayFacts, type RetryScope, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
+import { containsNode, isFunctionNode, isInAsyncFunction, isLoopNode, visitNodes } from '../analysis/ast';
 import {
   appendProperty,
   type AttemptLimitEdit,
@@ -11,6 +11,7 @@ import {
   getCodeStyle,
   getInsertBeforeStatementFix,
   getLeftoverLoopFix,
+  getLeftoverRecursionFix,
   getLeftoverResendFix,
   getRecursionLimitFix,
   getTimerRetryLimitFix,
@@ -33,7 +34,9 @@ type MessageId =
   | 'limitAttempts'
   | 'limitRecursion'
   | 'waitBeforeResend'
+  | 'waitBeforeLimitedResend'
   | 'limitTimerRetry'
+  | 'countTimerRetry'
   | 'setOption'
   | 'addJitter';
 
@@ -95,8 +98,11 @@ export default createRule<Options, MessageId>({
         'Count the attempts, rethrow the error after {{maxAttempts}}, and wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) between them.',
       limitRecursion: 'Count the attempts in a new `{{variable}}` parameter (1 by default) and rethrow the error after {{maxAttempts}}.',
       limitTimerRetry: 'Stop after {{maxAttempts}} attempts: once `{{counter}}` reaches {{maxAttempts}}, pass an error to `{{callback}}` instead of setting the timer.',
+      countTimerRetry:
+        'Count the attempts in a new `{{counter}}` parameter (1 by default) and stop after {{maxAttempts}}: pass an error to `{{callback}}` instead of setting the timer.',
       waitBeforeResend:
         'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}`, and throw once {{maxAttempts}} responses in a row leave some.',
+      waitBeforeLimitedResend: 'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}` (the loop already limits its rounds).',
       setOption: 'Set `{{option}}` in the {{library}} options.',
       addJitter: 'Make the wait random: multiply it by `Math.random()` (full jitter), keeping its growth and cap.',
     },
@@ -297,9 +303,10 @@ export default createRule<Options, MessageId>({
     }
 
     /**
-     * For a DynamoDB batch result handler that sends the leftovers again through itself, at once
-     * and with no limit (`send(params).then(handle)` inside `handle`): one edit for both findings,
-     * a count of the responses in a row with leftovers, a limit, and a wait before each re-send.
+     * For a DynamoDB batch whose leftovers are sent again at once: a result handler that sends
+     * them through itself (`send(params).then(handle)` inside `handle`), a function that calls
+     * itself with them, or a loop. One edit for both rules' findings: a count of the responses
+     * in a row with leftovers, a limit (unless the loop has one), and a wait before each re-send.
      */
     function getLeftoverResendSuggestion(
       scope: RetryScope,
@@ -309,17 +316,19 @@ export default createRule<Options, MessageId>({
     ): TSESLint.SuggestionReportDescriptor<MessageId>[] | undefined {
       const unprocessed = getUnprocessedResult(operation);
       const node = scope.node;
-      if (!unprocessed || !scope.decidedByResult || facts.bounded !== false || facts.waits !== false) return undefined;
+      if (!unprocessed || !scope.decidedByResult || facts.waits !== false || facts.bounded === undefined) return undefined;
+      const limited = facts.bounded;
       const edit = { unprocessed, backoff: service, maxAttempts: SUGGESTED_MAX_ATTEMPTS, style: getCodeStyle(context) };
-      const fix =
-        scope.kind === 'recursion' && isFunctionNode(node)
-          ? getLeftoverResendFix(sourceCode, { ...edit, handler: node })
-          : scope.kind === 'loop'
-            ? getLeftoverLoopFix(sourceCode, { ...edit, loop: node })
-            : null;
+      let fix: TSESLint.ReportFixFunction | null = null;
+      if (scope.kind === 'recursion' && isFunctionNode(node) && !limited) {
+        const calls = findOwnCalls(sourceCode, node);
+        fix = getLeftoverResendFix(sourceCode, { ...edit, handler: node }) ?? (calls ? getLeftoverRecursionFix(sourceCode, { ...edit, fn: node, ...calls }) : null);
+      } else if (scope.kind === 'loop') {
+        fix = getLeftoverLoopFix(sourceCode, { ...edit, loop: node, limited, firstSendInLoop: !isSentBeforeLoop(context, node, operation) });
+      }
       if (!fix) return undefined;
       const data = { property: unprocessed.property, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs) };
-      return [{ messageId: 'waitBeforeResend', data, fix }];
+      return [{ messageId: limited ? 'waitBeforeLimitedResend' : 'waitBeforeResend', data, fix }];
     }
 
     /**
@@ -330,9 +339,10 @@ export default createRule<Options, MessageId>({
       const fn = scope.node;
       if (scope.kind !== 'recursion' || !isFunctionNode(fn)) return [];
       const what = `${getDatabaseLabel(retried.database)} ${retried.operation}`;
-      const limit = getTimerRetryLimitFix(sourceCode, { fn, maxAttempts: SUGGESTED_MAX_ATTEMPTS, what, style: getCodeStyle(context) });
+      const limit = getTimerRetryLimitFix(sourceCode, { fn, maxAttempts: SUGGESTED_MAX_ATTEMPTS, what, style: getCodeStyle(context), calls: findOwnCalls(sourceCode, fn) });
       if (!limit) return [];
-      return [{ messageId: 'limitTimerRetry', data: { maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), counter: limit.counter, callback: limit.callback }, fix: limit.fix }];
+      const data = { maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), counter: limit.counter, callback: limit.callback };
+      return [{ messageId: limit.addsParameter ? 'countTimerRetry' : 'limitTimerRetry', data, fix: limit.fix }];
     }
 
     /**
@@ -393,7 +403,7 @@ export default createRule<Options, MessageId>({
     ): TSESLint.SuggestionReportDescriptor<MessageId>[] {
       const fn = scope.node;
       if (scope.attemptVariable || facts.attemptCountsDown || !isFunctionNode(fn)) return [];
-      const calls = findOwnCalls(fn);
+      const calls = findOwnCalls(sourceCode, fn);
       if (!calls) return [];
       const delay = facts.delay;
       const delayText = (attempt: string): string => getBackoffDelayText(attempt, service);
@@ -418,46 +428,6 @@ export default createRule<Options, MessageId>({
       if (!withWait) return [{ messageId: 'limitRecursion', data: { variable: limit.attempt, maxAttempts }, fix: limit.fix }];
       const data = { maxAttempts, maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable: limit.attempt };
       return [{ messageId: 'limitAttempts', data, fix: limit.fix }];
-    }
-
-    /**
-     * The calls a function makes of itself, and those the rest of the file makes of it (for a
-     * method, `this.name(…)` inside it and none known outside). Undefined when it is also named
-     * other than to call it inside itself (`setTimeout(retry, ms)`).
-     */
-    function findOwnCalls(fn: FunctionNode): { selfCalls: TSESTree.CallExpression[]; otherCalls: TSESTree.CallExpression[] } | undefined {
-      const name = getFunctionName(fn);
-      if (!name) return undefined;
-      const parent = fn.parent;
-      if (parent?.type === AST_NODE_TYPES.MethodDefinition || (parent?.type === AST_NODE_TYPES.Property && parent.method)) {
-        const selfCalls: TSESTree.CallExpression[] = [];
-        visitNodes(fn, { skipTypeAnnotations: true }, (node) => {
-          if (
-            node.type === AST_NODE_TYPES.CallExpression &&
-            node.callee.type === AST_NODE_TYPES.MemberExpression &&
-            node.callee.object.type === AST_NODE_TYPES.ThisExpression &&
-            getKeyName(node.callee) === name
-          ) {
-            selfCalls.push(node);
-          }
-          return true;
-        });
-        return { selfCalls, otherCalls: [] };
-      }
-      const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : parent?.type === AST_NODE_TYPES.VariableDeclarator ? parent : undefined;
-      const variable = declaration ? sourceCode.getDeclaredVariables(declaration).find((candidate) => candidate.name === name) : undefined;
-      if (!variable) return undefined;
-      const selfCalls: TSESTree.CallExpression[] = [];
-      const otherCalls: TSESTree.CallExpression[] = [];
-      for (const reference of variable.references) {
-        if (reference.init) continue;
-        const identifier = reference.identifier as TSESTree.Node;
-        const call = identifier.parent;
-        const inside = containsNode(fn, identifier);
-        if (call?.type === AST_NODE_TYPES.CallExpression && call.callee === identifier) (inside ? selfCalls : otherCalls).push(call);
-        else if (inside) return undefined;
-      }
-      return { selfCalls, otherCalls };
     }
 
     /**

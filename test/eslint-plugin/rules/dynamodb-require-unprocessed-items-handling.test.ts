@@ -150,7 +150,32 @@ const left = results.flatMap((r) => Object.values(r.UnprocessedItems ?? {}));`,
     pending = result.UnprocessedItems ?? {};
   }
 }`,
-      errors: [{ messageId: RESENT, data: WRITE, line: 6 }],
+      errors: [
+        {
+          messageId: RESENT,
+          data: WRITE,
+          line: 6,
+          // The loop has its limit and sends the first batch itself: a wait before each later round (a fresh counter name).
+          suggestions: [
+            {
+              messageId: 'waitBeforeLimitedResend',
+              data: RESEND_DATA_WRITE,
+              output: `${V3}export async function save(requests) {
+  let pending = { orders: requests };
+  let attempt2 = 0;
+  for (let attempt = 0; Object.keys(pending).length > 0 && attempt < 8; attempt++) {
+    if (attempt2 > 0) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt2)));
+    }
+    attempt2 += 1;
+    const result = await client.send(new BatchWriteItemCommand({ RequestItems: pending }));
+    pending = result.UnprocessedItems ?? {};
+  }
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       // ... in a while loop on the leftovers, destructured.
@@ -164,7 +189,8 @@ const left = results.flatMap((r) => Object.values(r.UnprocessedItems ?? {}));`,
   }
   return found;
 }`,
-      errors: [{ messageId: RESENT, data: READ, line: 8 }],
+      // The leftovers reach the condition only through the destructured name: no loop suggestion.
+      errors: [{ messageId: RESENT, data: READ, line: 8, suggestions: [] }],
     },
     {
       // ... by a function that calls itself with them (awaited).
@@ -177,7 +203,30 @@ async function write(items) {
   }
 }
 module.exports = { write };`,
-      errors: [{ messageId: RESENT, data: WRITE, line: 4 }],
+      errors: [
+        {
+          messageId: RESENT,
+          data: WRITE,
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'waitBeforeResend',
+              data: RESEND_DATA_WRITE,
+              output: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+async function write(items, attempt = 1) {
+  const result = await docs.batchWrite({ RequestItems: items }).promise();
+  if (result.UnprocessedItems && Object.keys(result.UnprocessedItems).length > 0) {
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    return write(result.UnprocessedItems, attempt + 1);
+  }
+}
+module.exports = { write };`,
+            },
+          ],
+        },
+      ],
     },
     {
       // ... in callback style, without a timer.
@@ -330,7 +379,7 @@ export function loadUsers(keys: Record<string, unknown>[]) {
       })),
     },
     {
-      // No suggestion when the loop already counts and limits its rounds (only the wait is missing).
+      // The loop already counts and limits its rounds: only the wait, first in every round (the first batch went before it).
       code: `${V3}export async function writeAll(RequestItems) {
   let res = await client.send(new BatchWriteItemCommand({ RequestItems }));
   let tries = 1;
@@ -339,10 +388,28 @@ export function loadUsers(keys: Record<string, unknown>[]) {
     tries++;
   }
 }`,
-      errors: [
-        { messageId: RESENT, data: WRITE, line: 4, suggestions: [] },
-        { messageId: RESENT, data: WRITE, line: 7, suggestions: [] },
-      ],
+      errors: [4, 7].map((line) => ({
+        messageId: RESENT,
+        data: WRITE,
+        line,
+        suggestions: [
+          {
+            messageId: 'waitBeforeLimitedResend' as const,
+            data: RESEND_DATA_WRITE,
+            output: `${V3}export async function writeAll(RequestItems) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  let tries = 1;
+  let attempt = 0;
+  while (Object.keys(res.UnprocessedItems ?? {}).length && tries < 5) {
+    attempt += 1;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+    tries++;
+  }
+}`,
+          },
+        ],
+      })),
     },
     {
       // No suggestion: a handler made once for the whole module would share one count among all callers.

@@ -5,6 +5,27 @@ const header = `import { MongoClient } from 'mongodb';
 const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');
 `;
 
+/** Two saves whose includeResultMetadata results a local function reads through f.call / f.apply; `first` and `second` end their options. */
+const savedJobCode = (first: string, second: string): string => `${header}const applySaved = async function (job, result) {
+  let saved = result.insertedId ? result.insertedId : result.value;
+  if (saved) {
+    if (Array.isArray(saved)) {
+      saved = saved[0];
+    }
+    job.id = saved._id;
+    job.nextRunAt = saved.nextRunAt;
+  }
+  return job;
+};
+export const saveJob = async function (job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true, upsert: true, returnDocument: 'after'${first} });
+  return await applySaved.call(this, job, result);
+};
+export const saveJobs = async function (job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true${second} });
+  return applySaved.apply(this, [job, result]);
+};`;
+
 createRuleTester().run('mongo-prefer-projection-on-find-and-modify', rule, {
   valid: [
     `${header}await orders.findOneAndUpdate({ _id: id }, { $set: { a: 1 } }, { projection: { status: 1 }, returnDocument: 'after' });`,
@@ -230,6 +251,44 @@ export const close = async (id) => toRow(await orders.findOneAndUpdate({ _id: id
         },
       ],
     },
+    {
+      // With includeResultMetadata the document is the wrapper's `value`: the fields read from it.
+      code: `${header}const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true }); if (r.ok) use(r.value.name);`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ name: 1 }' },
+              output: `${header}const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true, projection: { name: 1 } }); if (r.ok) use(r.value.name);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A job scheduler's save: the wrapper goes to a local function through f.call(this, …), which reads the document's
+      // fields (taking the first item if it were an array, which a document never is) and returns the job, not the result.
+      code: savedJobCode('', ''),
+      errors: [
+        { line: 15, output: savedJobCode(', projection: { _id: 1, nextRunAt: 1 }', '') },
+        { line: 19, output: savedJobCode('', ', projection: { _id: 1, nextRunAt: 1 }') },
+      ].map(({ line, output }) => ({
+        messageId: 'missingProjection' as const,
+        line,
+        suggestions: [{ messageId: 'addProjection' as const, data: { projection: '{ _id: 1, nextRunAt: 1 }' }, output }],
+      })),
+    },
+    {
+      // The local function returns the wrapper it was given: its callers' use is not followed through f.call.
+      code: `${header}function check(job, result) { if (!result.ok) throw new Error('not saved'); return result; }
+export async function save(job) {
+  const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true });
+  return check.call(this, job, result);
+}`,
+      errors: [{ messageId: 'missingProjection', suggestions: [] }],
+    },
     // The whole document may be used: no projection can be derived, so no suggestion.
     ...[
       `${header}export async function claim() { return orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); }`,
@@ -247,7 +306,10 @@ const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); pick(..
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); job[field];`,
       // \`.value\` without the option: a driver before 6.0 wraps the document, a newer one does not.
       `${header}const { value } = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } });`,
-      `${header}const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true }); use(r.value.name);`,
+      // With includeResultMetadata, the document read from .value passed on, or the wrapper as the this of f.call.
+      `${header}const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true }); use(r.value);`,
+      `${header}function save() { return this.value.name; }
+const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true }); save.call(r);`,
       `import mongoose from 'mongoose'; const User = mongoose.model('User', new mongoose.Schema({}));
 const user = await User.findOneAndUpdate({ _id: id }, { a: 1 }); await user.save();`,
       // Options held elsewhere than the call's own argument list.

@@ -5,7 +5,7 @@ import { createRuleTester } from '../rule-tester';
 type Options = NonNullable<typeof rule.defaultOptions>;
 type ValidCase = ValidTestCase<Options>;
 type InvalidCase = InvalidTestCase<
-  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'waitBeforeResend' | 'limitTimerRetry' | 'setOption' | 'addJitter',
+  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'waitBeforeResend' | 'waitBeforeLimitedResend' | 'limitTimerRetry' | 'countTimerRetry' | 'setOption' | 'addJitter',
   Options
 >;
 
@@ -50,6 +50,51 @@ export async function writeAll(RequestItems) {
     res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
   }
 }
+`;
+/** What the leftover re-send suggestion makes of a `do … while` whose first round makes the first send (it neither waits nor counts). */
+const leftoverDoWhileOutput = `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function getAll(RequestItems) {
+  let request = RequestItems;
+  const responses = [];
+  let attempt = 0;
+  do {
+    if (attempt > 0) {
+      if (attempt >= 5) throw new Error(\`DynamoDB left reads unprocessed after \${attempt} attempts\`);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    }
+    attempt += 1;
+    const res = await client.send(new BatchGetItemCommand({ RequestItems: request }));
+    responses.push(res.Responses);
+    request = res.UnprocessedKeys;
+  } while (request && Object.keys(request).length > 0);
+  return responses;
+}
+`;
+/** What it makes of a function that calls itself with the leftovers: an attempt parameter, the limit and the wait before the call. */
+const leftoverRecursionOutput = `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function write(RequestItems, attempt = 1) {
+  const res = await client.send(new BatchWriteItemCommand({ RequestItems }));
+  if (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0) {
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    await write(res.UnprocessedItems, attempt + 1);
+  }
+}
+`;
+/** An SDK v2 callback retry that a timer runs, with no count of its attempts. */
+const SDK_V2_TIMER_RETRY = `var AWS = require('aws-sdk');
+var dynamodb = new AWS.DynamoDB();
+function putWithRetry(params, callback) {
+  dynamodb.putItem(params, function (err, data) {
+    if (err) {
+      return setTimeout(function () { putWithRetry(params, callback); }, 1000);
+    }
+    callback(null, data);
+  });
+}
+module.exports = putWithRetry;
 `;
 /** What the leftover re-send suggestion makes of the result handler case (the same edit for both of its findings). */
 const leftoverResendOutput = `const AWS = require("aws-sdk")
@@ -1362,25 +1407,42 @@ export async function save(Item: Record<string, unknown>) {
       ],
     },
     {
-      name: "sdk-v2-callback-recursion",
-      code: `var AWS = require('aws-sdk');
-var dynamodb = new AWS.DynamoDB();
-function putWithRetry(params, callback) {
+      name: "a timer retry with no counter gets no attempt parameter when a caller passes more arguments, or the timer names it bare",
+      // The sdk-v2-callback-recursion case below with a call that passes one argument too many.
+      code: `${SDK_V2_TIMER_RETRY.replace('module.exports = putWithRetry;', "putWithRetry({}, console.log, 'extra');")}function putOne(params, callback) {
   dynamodb.putItem(params, function (err, data) {
-    if (err) {
-      return setTimeout(function () { putWithRetry(params, callback); }, 1000);
-    }
+    if (err) return setTimeout(putOne, 1000, params, callback);
     callback(null, data);
   });
 }
-module.exports = putWithRetry;
+module.exports = { putWithRetry, putOne };
 `,
+      errors: [
+        { messageId: 'unbounded', line: 3, suggestions: [] },
+        { messageId: 'constantDelay', line: 6, suggestions: [] },
+        { messageId: 'unbounded', line: 12, suggestions: [] },
+        { messageId: 'constantDelay', line: 14, suggestions: [] },
+      ],
+    },
+    {
+      name: "sdk-v2-callback-recursion",
+      code: SDK_V2_TIMER_RETRY,
       errors: [
         {
           messageId: 'unbounded',
           line: 3, column: 10, endLine: 3, endColumn: 22,
           data: data('dynamodb', "PutItem", ""),
-          suggestions: [],
+          suggestions: [
+            {
+              messageId: 'countTimerRetry',
+              data: { maxAttempts: '5', counter: 'attempt', callback: 'callback' },
+              output: SDK_V2_TIMER_RETRY.replace('function putWithRetry(params, callback) {', 'function putWithRetry(params, callback, attempt = 1) {').replace(
+                '      return setTimeout(function () { putWithRetry(params, callback); }, 1000);',
+                `      if (attempt >= 5) return callback(new Error(\`Gave up on DynamoDB PutItem after \${attempt} attempts\`));
+      return setTimeout(function () { putWithRetry(params, callback, attempt + 1); }, 1000);`,
+              ),
+            },
+          ],
         },
         {
           messageId: 'constantDelay',
@@ -1860,13 +1922,13 @@ export async function getAll(RequestItems) {
           messageId: 'unbounded',
           line: 10, column: 5, endLine: 10, endColumn: 55,
           data: data('dynamodb', "BatchGetItem", ""),
-          suggestions: [],
+          suggestions: [{ messageId: 'waitBeforeResend', data: { ...RESEND_DATA, property: 'UnprocessedKeys' }, output: leftoverDoWhileOutput }],
         },
         {
           messageId: 'noWait',
           line: 10, column: 5, endLine: 10, endColumn: 55,
           data: data('dynamodb', "BatchGetItem", ""),
-          suggestions: [],
+          suggestions: [{ messageId: 'waitBeforeResend', data: { ...RESEND_DATA, property: 'UnprocessedKeys' }, output: leftoverDoWhileOutput }],
         },
       ],
     },
@@ -1917,14 +1979,146 @@ export async function write(RequestItems) {
           messageId: 'unbounded',
           line: 3, column: 23, endLine: 3, endColumn: 28,
           data: data('dynamodb', "BatchWriteItem", ""),
-          suggestions: [],
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: leftoverRecursionOutput }],
         },
         {
           messageId: 'noWait',
           line: 3, column: 23, endLine: 3, endColumn: 28,
           data: data('dynamodb', "BatchWriteItem", ""),
-          suggestions: [],
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: leftoverRecursionOutput }],
         },
+      ],
+    },
+    {
+      name: "a function that returns its call of itself with the leftovers, in TypeScript: the call gets braces with the limit and the wait",
+      code: `import { DynamoDBClient, BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function putAll(items: Record<string, any>): Promise<void> {
+  const res = await client.send(new BatchWriteItemCommand({ RequestItems: items }));
+  if (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0) return putAll(res.UnprocessedItems);
+}
+`,
+      errors: ['unbounded', 'noWait'].map((messageId) => ({
+        messageId: messageId as 'unbounded' | 'noWait',
+        line: 3,
+        suggestions: [
+          {
+            messageId: 'waitBeforeResend' as const,
+            data: RESEND_DATA,
+            output: `import { DynamoDBClient, BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function putAll(items: Record<string, any>, attempt = 1): Promise<void> {
+  const res = await client.send(new BatchWriteItemCommand({ RequestItems: items }));
+  if (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0) {
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    return putAll(res.UnprocessedItems, attempt + 1);
+  }
+}
+`,
+          },
+        ],
+      })),
+    },
+    {
+      name: "a for loop that limits its rounds and sends the first batch itself: a wait before each later round only",
+      code: `import { DynamoDBClient, BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function writeAll(items) {
+  let request = items;
+  for (let round = 0; round < 5 && request && Object.keys(request).length > 0; round++) {
+    const res = await client.send(new BatchWriteItemCommand({ RequestItems: request }));
+    request = res.UnprocessedItems;
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 5,
+          suggestions: [
+            {
+              messageId: 'waitBeforeLimitedResend',
+              data: RESEND_DATA,
+              output: `import { DynamoDBClient, BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function writeAll(items) {
+  let request = items;
+  let attempt = 0;
+  for (let round = 0; round < 5 && request && Object.keys(request).length > 0; round++) {
+    if (attempt > 0) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    }
+    attempt += 1;
+    const res = await client.send(new BatchWriteItemCommand({ RequestItems: request }));
+    request = res.UnprocessedItems;
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "a while loop that limits its rounds after a first batch sent before it: a wait first in every round",
+      code: `import { DynamoDBClient, BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function writeAll(items) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems: items }));
+  let rounds = 0;
+  while (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0 && rounds < 5) {
+    rounds++;
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'noWait',
+          line: 6,
+          suggestions: [
+            {
+              messageId: 'waitBeforeLimitedResend',
+              data: RESEND_DATA,
+              output: `import { DynamoDBClient, BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function writeAll(items) {
+  let res = await client.send(new BatchWriteItemCommand({ RequestItems: items }));
+  let rounds = 0;
+  let attempt = 0;
+  while (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0 && rounds < 5) {
+    attempt += 1;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    rounds++;
+    res = await client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+  }
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: "no limit suggested where its throw would reach no caller: a call of itself from a then callback, or not awaited",
+      code: `import { DynamoDBClient, BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export function fireAll(items) {
+  client.send(new BatchWriteItemCommand({ RequestItems: items })).then((res) => {
+    if (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0) fireAll(res.UnprocessedItems);
+  });
+}
+export async function dropAll(items) {
+  const res = await client.send(new BatchWriteItemCommand({ RequestItems: items }));
+  if (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0) dropAll(res.UnprocessedItems);
+}
+`,
+      errors: [
+        { messageId: 'unbounded', line: 3, suggestions: [] },
+        { messageId: 'noWait', line: 3, suggestions: [] },
+        { messageId: 'unbounded', line: 8, suggestions: [] },
+        { messageId: 'noWait', line: 8, suggestions: [] },
       ],
     },
     {

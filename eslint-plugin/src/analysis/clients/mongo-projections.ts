@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from '../per-file-cache';
 import type { MongoCall } from './mongo-calls';
-import { getPromisedFieldReads } from './result-usage';
+import { getPromisedFieldReads, getPromisedWrappedFieldReads } from './result-usage';
 import { getPropertyKeyName } from './update-operators';
 
 /** Find-and-modify calls and the options that limit the fields they return. */
@@ -59,15 +59,16 @@ export function getFindAndModifyOptionsIndex(operation: string): number | undefi
 const RESULT_METADATA_OPTIONS = new Set(['includeResultMetadata', 'rawResult']);
 /** Fields of that wrapper (also what drivers before 6.0 always returned). */
 const RESULT_METADATA_FIELDS = new Set(['value', 'ok', 'lastErrorObject']);
+/** The field of that wrapper that holds the document. */
+const WRAPPED_DOCUMENT_FIELD = 'value';
 
 /**
  * The fields of the returned document the code reads, when they are all known: the set
  * (empty when it reads none), or undefined when the document may be used whole, or when
- * `.value` is read and the result may be the driver's metadata wrapper around it.
+ * `.value` is read without the option and the result may be a driver's (before 6.0)
+ * metadata wrapper around it. With the option, the fields read from `.value`.
  */
 export function getReadDocumentFields(context: AnyRuleContext, call: MongoCall): ReadonlySet<string> | undefined {
-  const fields = getPromisedFieldReads(context, call.node);
-  if (!fields) return undefined;
   const index = OPTIONS_INDEX[call.operation];
   const options = index === undefined ? undefined : call.node.arguments[index];
   const wrapped =
@@ -76,6 +77,8 @@ export function getReadDocumentFields(context: AnyRuleContext, call: MongoCall):
       const key = property.type === 'Property' ? getPropertyKeyName(property) : undefined;
       return key !== undefined && RESULT_METADATA_OPTIONS.has(key) && !(property.type === 'Property' && property.value.type === 'Literal' && property.value.value === false);
     });
-  if (wrapped) return fields.has('value') ? undefined : new Set();
+  if (wrapped) return getPromisedWrappedFieldReads(context, call.node, WRAPPED_DOCUMENT_FIELD);
+  const fields = getPromisedFieldReads(context, call.node);
+  if (!fields) return undefined;
   return [...fields].some((field) => RESULT_METADATA_FIELDS.has(field)) ? undefined : fields;
 }

@@ -80,6 +80,59 @@ function isTruthinessAssertion(callee: Node): boolean {
   return callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.Identifier && callee.object.name === 'assert' && getKeyName(callee) === 'ok';
 }
 
+/** `Array.isArray(r)`: asks what the result is, never reads inside it. */
+function isArrayTest(callee: Node): boolean {
+  return callee.type === AST_NODE_TYPES.MemberExpression && callee.object.type === AST_NODE_TYPES.Identifier && callee.object.name === 'Array' && getKeyName(callee) === 'isArray';
+}
+
+/**
+ * `if (Array.isArray(x)) x = x[0];` with `element` the `x[0]`: it runs only when `x` holds
+ * an array, which neither a driver's result nor a document is (at its top level), so what
+ * it takes out is not part of the result.
+ */
+function isArrayOnlyReassignment(context: AnyRuleContext, element: TSESTree.MemberExpression): boolean {
+  const object = element.object;
+  const assignment = getOutermostSameValue(element).parent;
+  if (object.type !== AST_NODE_TYPES.Identifier || assignment?.type !== AST_NODE_TYPES.AssignmentExpression || assignment.operator !== '=' || assignment.left.type !== AST_NODE_TYPES.Identifier) return false;
+  const variable = findVariableOf(context, object);
+  if (!variable || findVariableOf(context, assignment.left) !== variable) return false;
+  let statement: Node | undefined = assignment.parent;
+  if (statement?.type !== AST_NODE_TYPES.ExpressionStatement) return false;
+  if (statement.parent?.type === AST_NODE_TYPES.BlockStatement) statement = statement.parent;
+  const guard = statement.parent;
+  if (guard?.type !== AST_NODE_TYPES.IfStatement || guard.consequent !== statement || guard.test.type !== AST_NODE_TYPES.CallExpression) return false;
+  const tested = guard.test.arguments[0];
+  return isArrayTest(guard.test.callee) && tested?.type === AST_NODE_TYPES.Identifier && findVariableOf(context, tested) === variable;
+}
+
+/** A call `f(…)`, `f.call(thisArg, …)` or `f.apply(thisArg, [ … ])` of the local function named `f`, and where its arguments start. */
+interface LocalFunctionCall {
+  callee: TSESTree.Identifier;
+  /** The argument list, without `thisArg`. */
+  args: TSESTree.Node[];
+}
+
+function getLocalFunctionCall(call: TSESTree.CallExpression): LocalFunctionCall | undefined {
+  const callee = call.callee;
+  if (callee.type === AST_NODE_TYPES.Identifier) return { callee, args: call.arguments };
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.object.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const method = getKeyName(callee);
+  if (method === 'call') return { callee: callee.object, args: call.arguments.slice(1) };
+  const list = call.arguments[1];
+  if (method === 'apply' && call.arguments.length === 2 && list?.type === AST_NODE_TYPES.ArrayExpression) {
+    return list.elements.includes(null) ? undefined : { callee: callee.object, args: list.elements as TSESTree.Node[] };
+  }
+  return undefined;
+}
+
+/** A function that reads its `arguments` may take the result from there rather than from its parameter. */
+function readsArgumentsObject(context: AnyRuleContext, fn: FunctionNode): boolean {
+  if (fn.type === AST_NODE_TYPES.ArrowFunctionExpression) return false;
+  const scope = context.sourceCode.scopeManager?.acquire(fn);
+  const argumentsVariable = scope?.set.get('arguments');
+  return !scope || (argumentsVariable?.references.length ?? 0) > 0;
+}
+
 /** `JSON.stringify(r)`, `util.inspect(r)`: calls that turn the result into text for printing. */
 function isTextConversion(callee: Node): boolean {
   if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.Identifier) return false;
@@ -129,6 +182,17 @@ function resolveLocalFunctions(context: AnyRuleContext, identifier: TSESTree.Ide
   return functions.length > 0 ? functions : undefined;
 }
 
+/**
+ * A result that wraps the document under one key (`{ value, ok, lastErrorObject }` of
+ * MongoDB's includeResultMetadata): the fields read from the document, and one finder per
+ * module that follows it.
+ */
+interface WrappedDocument {
+  key: string;
+  fields: Set<string>;
+  finders: Map<AnyRuleContext, PropertyUseFinder>;
+}
+
 /** Shared by the finders of one question: functions whose callers are being followed, to stop on recursion. */
 interface Visits {
   functions: Set<Node>;
@@ -138,16 +202,31 @@ interface Visits {
 class PropertyUseFinder {
   /** Reads of the property found in the linted file. */
   readonly reads: Node[] = [];
-  /** Every property read from the result (with `property` undefined: the fields the code needs). */
-  readonly keysRead = new Set<string>();
 
-  /** `property` undefined: collect every key read; the whole result escaping then counts as `read`. */
+  /**
+   * `property` undefined: collect every key read (into `keysRead`); the whole result
+   * escaping then counts as `read`. `wrapped`: the result holds the document under a key,
+   * whose reads are followed as the document's.
+   */
   constructor(
     private readonly context: AnyRuleContext,
     private readonly property: string | undefined,
     private readonly visits: Visits = { functions: new Set(), variables: new Set() },
     private readonly local = true,
+    private readonly wrapped?: WrappedDocument,
+    /** Every property read from the result (with `property` undefined: the fields the code needs). */
+    readonly keysRead = new Set<string>(),
   ) {}
+
+  /** The finder of the wrapped document in this module (its own visits: the same variable may hold either). */
+  private documentFinder(wrapped: WrappedDocument): PropertyUseFinder {
+    let finder = wrapped.finders.get(this.context);
+    if (!finder) {
+      finder = new PropertyUseFinder(this.context, undefined, undefined, this.local, undefined, wrapped.fields);
+      wrapped.finders.set(this.context, finder);
+    }
+    return finder;
+  }
 
   /** `promise` evaluates to a promise of the result. */
   ofPromise(promise: Node, depth = 0): PropertyUse {
@@ -196,14 +275,28 @@ class PropertyUseFinder {
         return parent.operator === 'void' || parent.operator === '!' || parent.operator === 'typeof' ? 'ignored' : 'unknown';
       case AST_NODE_TYPES.CallExpression:
         if (!parent.arguments.includes(outer as TSESTree.CallExpressionArgument)) return 'unknown';
-        if (isOpaqueConsumer(parent.callee, this.property !== undefined)) return 'ignored';
+        if (isOpaqueConsumer(parent.callee, this.property !== undefined) || isArrayTest(parent.callee)) return 'ignored';
         if (this.property === undefined) return this.ofLocalArgument(parent, outer, depth);
         return isTextConversion(parent.callee) ? this.ofText(parent, depth + 1) : 'unknown';
+      case AST_NODE_TYPES.ArrayExpression: {
+        // `f.apply(this, [a, r])`: the argument list of a local function.
+        const call = parent.parent;
+        if (this.property !== undefined || call?.type !== AST_NODE_TYPES.CallExpression || call.arguments[1] !== parent) return 'unknown';
+        return this.ofLocalArgument(call, outer, depth);
+      }
+      case AST_NODE_TYPES.IfStatement:
+      case AST_NODE_TYPES.WhileStatement:
+      case AST_NODE_TYPES.DoWhileStatement:
+      case AST_NODE_TYPES.ForStatement:
+        // `if (r)`: only whether it is there.
+        return parent.test === outer ? 'ignored' : 'unknown';
       case AST_NODE_TYPES.MemberExpression: {
         if (parent.object !== outer) return 'unknown';
+        if (parent.computed && isArrayOnlyReassignment(this.context, parent)) return 'ignored';
         const key = getKeyName(parent);
         if (key === undefined) return 'unknown';
         this.keysRead.add(key);
+        if (this.wrapped && key === this.wrapped.key) return this.documentFinder(this.wrapped).ofValue(parent, depth + 1);
         // `doc.save()`, `doc.toObject()`: a method of the whole document (`use(doc.name)` reads a field).
         const member = getOutermostSameValue(parent);
         if (this.property === undefined && member.parent?.type === AST_NODE_TYPES.CallExpression && member.parent.callee === member) return 'unknown';
@@ -236,11 +329,13 @@ class PropertyUseFinder {
    * it is there; a local function (`computeJobObj(r)`) reads what its parameter is used for.
    */
   private ofLocalArgument(call: TSESTree.CallExpression, argument: Node, depth: number): PropertyUse {
-    const index = call.arguments.indexOf(argument as TSESTree.CallExpressionArgument);
-    if (index === 0 && isTruthinessAssertion(call.callee)) return 'ignored';
-    if (call.callee.type !== AST_NODE_TYPES.Identifier || call.arguments.slice(0, index).some((earlier) => earlier.type === AST_NODE_TYPES.SpreadElement)) return 'unknown';
-    const functions = resolveLocalFunctions(this.context, call.callee);
-    if (!functions) return 'unknown';
+    if (call.arguments[0] === argument && isTruthinessAssertion(call.callee)) return 'ignored';
+    const local = getLocalFunctionCall(call);
+    // Not found among the arguments: it is the `this` of `f.call(r)`.
+    const index = local ? local.args.indexOf(argument) : -1;
+    if (!local || index < 0 || local.args.slice(0, index).some((earlier) => earlier.type === AST_NODE_TYPES.SpreadElement)) return 'unknown';
+    const functions = resolveLocalFunctions(this.context, local.callee);
+    if (!functions || functions.some((fn) => readsArgumentsObject(this.context, fn))) return 'unknown';
     return combine(functions.map((fn) => this.ofHandler(fn, index, depth + 1)));
   }
 
@@ -285,7 +380,10 @@ class PropertyUseFinder {
 
   private ofHandler(handler: FunctionNode, index: number, depth: number): PropertyUse {
     if (handler.params.some((parameter) => parameter.type === AST_NODE_TYPES.RestElement)) return 'unknown';
-    const parameter = handler.params[index];
+    // TypeScript's `function f(this: Owner, doc)` lists `this` first; no caller passes it there.
+    const first = handler.params[0];
+    const parameters = first?.type === AST_NODE_TYPES.Identifier && first.name === 'this' ? handler.params.slice(1) : handler.params;
+    const parameter = parameters[index];
     if (!parameter) return 'ignored';
     return this.ofPattern(parameter, depth);
   }
@@ -303,6 +401,11 @@ class PropertyUseFinder {
           const key = getKeyName(property);
           if (key === undefined && this.property === undefined) return 'unknown';
           if (key !== undefined) this.keysRead.add(key);
+          if (this.wrapped && key === this.wrapped.key) {
+            const use = this.documentFinder(this.wrapped).ofPattern(property.value, depth + 1);
+            if (use !== 'ignored') return use;
+            continue;
+          }
           if (key !== this.property) continue;
           const target = property.value.type === AST_NODE_TYPES.AssignmentPattern ? property.value.left : property.value;
           if (this.local) this.reads.push(target);
@@ -371,7 +474,7 @@ class PropertyUseFinder {
       const remote = lookUpRemoteCalls(this.context, callers.exportNames);
       if (!remote) return 'read';
       for (const { context, call } of remote) {
-        const finder = new PropertyUseFinder(context, this.property, { functions: this.visits.functions, variables: new Set() }, false);
+        const finder = new PropertyUseFinder(context, this.property, { functions: this.visits.functions, variables: new Set() }, false, this.wrapped, this.keysRead);
         uses.push(promised ? finder.ofPromise(call, depth + 1) : finder.ofValue(call, depth + 1));
       }
     }
@@ -413,6 +516,18 @@ function getMapCallOf(fn: FunctionNode): TSESTree.CallExpression | undefined {
 export function getPromisedFieldReads(context: AnyRuleContext, promise: Node): ReadonlySet<string> | undefined {
   const finder = new PropertyUseFinder(context, undefined);
   return finder.ofPromise(promise) === 'ignored' ? finder.keysRead : undefined;
+}
+
+/**
+ * The fields code reads from the document the result of `promise` holds under
+ * `documentKey` (`r.value.status` with MongoDB's includeResultMetadata), or undefined when
+ * the document or the whole result may be used whole. The result's own fields (`ok`) need
+ * nothing of the document.
+ */
+export function getPromisedWrappedFieldReads(context: AnyRuleContext, promise: Node, documentKey: string): ReadonlySet<string> | undefined {
+  const wrapped: WrappedDocument = { key: documentKey, fields: new Set(), finders: new Map() };
+  const finder = new PropertyUseFinder(context, undefined, undefined, true, wrapped);
+  return finder.ofPromise(promise) === 'ignored' ? wrapped.fields : undefined;
 }
 
 /** How the result that `promise` resolves to is used for `property`. */

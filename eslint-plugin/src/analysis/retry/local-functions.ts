@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type FunctionNode, isFunctionNode } from '../ast';
+import { containsNode, type FunctionNode, getKeyName, isFunctionNode, visitNodes } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 
 /** Finding the functions a retry calls or names: `sleep`, `backoff`, the function that calls itself. */
@@ -43,4 +43,44 @@ export function getLocalFunction(context: AnyRuleContext, callee: TSESTree.Node)
     return definition.node.init;
   }
   return undefined;
+}
+
+/**
+ * The calls a function makes of itself, and those the rest of the file makes of it (for a
+ * method, `this.name(…)` inside it and none known outside). Undefined when it is also named
+ * other than to call it inside itself (`setTimeout(retry, ms)`).
+ */
+export function findOwnCalls(sourceCode: Readonly<TSESLint.SourceCode>, fn: FunctionNode): { selfCalls: TSESTree.CallExpression[]; otherCalls: TSESTree.CallExpression[] } | undefined {
+  const name = getFunctionName(fn);
+  if (!name) return undefined;
+  const parent = fn.parent;
+  if (parent?.type === AST_NODE_TYPES.MethodDefinition || (parent?.type === AST_NODE_TYPES.Property && parent.method)) {
+    const selfCalls: TSESTree.CallExpression[] = [];
+    visitNodes(fn, { skipTypeAnnotations: true }, (node) => {
+      if (
+        node.type === AST_NODE_TYPES.CallExpression &&
+        node.callee.type === AST_NODE_TYPES.MemberExpression &&
+        node.callee.object.type === AST_NODE_TYPES.ThisExpression &&
+        getKeyName(node.callee) === name
+      ) {
+        selfCalls.push(node);
+      }
+      return true;
+    });
+    return { selfCalls, otherCalls: [] };
+  }
+  const declaration = fn.type === AST_NODE_TYPES.FunctionDeclaration ? fn : parent?.type === AST_NODE_TYPES.VariableDeclarator ? parent : undefined;
+  const variable = declaration ? sourceCode.getDeclaredVariables(declaration).find((candidate) => candidate.name === name) : undefined;
+  if (!variable) return undefined;
+  const selfCalls: TSESTree.CallExpression[] = [];
+  const otherCalls: TSESTree.CallExpression[] = [];
+  for (const reference of variable.references) {
+    if (reference.init) continue;
+    const identifier = reference.identifier as TSESTree.Node;
+    const call = identifier.parent;
+    const inside = containsNode(fn, identifier);
+    if (call?.type === AST_NODE_TYPES.CallExpression && call.callee === identifier) (inside ? selfCalls : otherCalls).push(call);
+    else if (inside) return undefined;
+  }
+  return { selfCalls, otherCalls };
 }

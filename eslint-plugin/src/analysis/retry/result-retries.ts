@@ -1,4 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { findDynamoDbCalls } from '../clients';
+import { containsNode, isFunctionNode } from '../ast';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { alwaysLeaves } from './control-flow';
 import { collectDeclaredNames, collectIdentifierNames, walkOwnCode } from './code-walk';
@@ -229,4 +231,20 @@ function findResultNames(statement: TSESTree.Statement): string[] {
     return [statement.expression.left.name];
   }
   return [];
+}
+
+/**
+ * A DynamoDB call of `operation` made before `loop` in the loop's own function: the loop's
+ * first round then sends leftovers again. Without one, its first round makes the first send.
+ */
+export function isSentBeforeLoop(context: AnyRuleContext, loop: TSESTree.Node, operation: string): boolean {
+  const owner = getOwnerFunction(loop);
+  return findDynamoDbCalls(context).some(
+    (call) => call.operation === operation && call.node.range[1] <= loop.range[0] && getOwnerFunction(call.node) === owner && (!owner || containsNode(owner, call.node)),
+  );
+}
+
+function getOwnerFunction(node: TSESTree.Node): TSESTree.Node | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) return current;
+  return undefined;
 }

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { visitEveryNode } from '../../../../eslint-plugin/src/analysis/clients/value-bindings';
-import { getCallbackPropertyUse, getPromisedFieldReads, getPromisedPropertyUse } from '../../../../eslint-plugin/src/analysis/clients/result-usage';
+import { getCallbackPropertyUse, getPromisedFieldReads, getPromisedPropertyUse, getPromisedWrappedFieldReads } from '../../../../eslint-plugin/src/analysis/clients/result-usage';
 import { analyse } from '../../harness';
 
 /** How the promise of the `batch(…)` call in `code` is used for `UnprocessedItems`. */
@@ -127,6 +127,15 @@ describe('getPromisedFieldReads', () => {
     ['function skip(doc) { return 1; }\nskip(await batch());', []],
     // assert() and assert.ok() test that it is there.
     ["import assert from 'node:assert';\nconst r = await batch(); assert(r, 'missing'); assert.ok(r); use(r.d);", ['d']],
+    // if/while tests and Array.isArray look at it, not inside it.
+    ['const r = await batch(); if (r) use(r.e); while (r) stop(); if (Array.isArray(r)) use(r.f);', ['e', 'f']],
+    // f.call(thisArg, …) and f.apply(thisArg, [ … ]) of a local function: the arguments after thisArg.
+    ['function toRow(first, doc) { return doc.g; }\nconst r = await batch(); toRow.call(this, 1, r);', ['g']],
+    ['const toRow = function (first, doc) { return doc.h; };\nconst r = await batch(); toRow.apply(this, [1, r]);', ['h']],
+    // TypeScript's this parameter is not one the callers pass.
+    ['function toRow(this: unknown, doc: { j: number }) { return doc.j; }\nconst r = await batch(); toRow.call(this, r);', ['j']],
+    // Taking the first item only when it is an array: never the result, which is one object.
+    ['let r = await batch(); if (Array.isArray(r)) { r = r[0]; } use(r.i);', ['i']],
   ])('%s → %j', (code, expected) => {
     expect(fieldReads(code)).toEqual(expected);
   });
@@ -140,7 +149,75 @@ describe('getPromisedFieldReads', () => {
     "import assert from 'node:assert';\nconst r = await batch(); assert.deepEqual(r, expected);",
     'const r = await batch(); unknownFunction(r);',
     'const r = await batch(); r.save();',
+    // The result as the this of the function, after a spread of apply's list, or read through arguments.
+    'function f() { return this.a; }\nconst r = await batch(); f.call(r);',
+    'function f(a, doc) { return doc.a; }\nconst r = await batch(); f.apply(this, [...xs, r]);',
+    'function f(doc) { return arguments[0]; }\nconst r = await batch(); f.call(this, r);',
+    'function f(doc) { return doc.a; }\nconst r = await batch(); f.apply(this, list, r);',
+    // An item taken without the array test, or under a test of another value, or in its else branch.
+    'let r = await batch(); r = r[0]; use(r.a);',
+    'let r = await batch(); if (Array.isArray(other)) r = r[0]; use(r.a);',
+    'let r = await batch(); if (Array.isArray(r)) use(1); else r = r[0];',
+    // The result passed on from the local function's while-test.
+    'function f(doc) { while (doc) keep(doc); }\nf(await batch());',
   ])('%s → whole', (code) => {
     expect(fieldReads(code)).toBe('whole');
+  });
+});
+
+describe('getPromisedWrappedFieldReads', () => {
+  /** The fields read from the document under `value` of what `batch(…)` resolves to, or 'whole'. */
+  function documentReads(code: string): string[] | 'whole' {
+    return analyse(code, (context) => {
+      let call: TSESTree.Node | undefined;
+      visitEveryNode(context.sourceCode.ast, (node) => {
+        if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'batch') call ??= node;
+      });
+      if (!call) throw new Error('no batch() call');
+      const fields = getPromisedWrappedFieldReads(context, call, 'value');
+      return fields ? [...fields] : 'whole';
+    });
+  }
+
+  it.each<[string, string[] | 'whole']>([
+    ['const { ok } = await batch();', []],
+    ['const r = await batch(); use(r.ok, r.value.a);', ['a']],
+    ['const { value: doc } = await batch(); use(doc.b, doc.c);', ['b', 'c']],
+    ['const { value: { d } = {} } = await batch(); use(d);', ['d']],
+    // The shape of a job scheduler's save: the wrapper handed to a local function with f.call(this, …).
+    [
+      `const processResult = async function (job, result) {
+  let value = result.insertedId ? result.insertedId : result.value;
+  if (value) {
+    if (Array.isArray(value)) {
+      value = value[0];
+    }
+    job.id = value._id;
+    job.next = value.nextRunAt;
+  }
+  return job;
+};
+export async function save(job) {
+  const result = await batch();
+  return await processResult.call(this, job, result);
+}`,
+      ['_id', 'nextRunAt'],
+    ],
+    // The same variable first holds the wrapper, then the document: both kinds of reads count as the document's.
+    ['let r = await batch(); r = r.value; use(r.e);', ['value', 'e']],
+  ])('%s → %j', (code, expected) => {
+    expect(documentReads(code)).toEqual(expected);
+  });
+
+  it.each([
+    'const r = await batch(); keep(r.value);',
+    'const r = await batch(); keep(r);',
+    'const { value } = await batch(); keep(value);',
+    'const { value, ...rest } = await batch(); use(value.a); keep(rest);',
+    'export async function save() { const r = await batch(); return r.value; }',
+    'const r = await batch(); r.value.save();',
+    'let r = await batch(); let v = r.value; v = v[0]; use(v.a);',
+  ])('%s → whole', (code) => {
+    expect(documentReads(code)).toBe('whole');
   });
 });
