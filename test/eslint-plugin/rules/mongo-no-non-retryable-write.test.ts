@@ -1002,6 +1002,17 @@ module.exports = { mark };`,
   ],
   invalid: [
     {
+      // `$inc` on the query's update: running it twice counts twice.
+      filename: 'counters.js',
+      code: `const mongoose = require('mongoose');
+const Counter = mongoose.model('Counter', new mongoose.Schema({ name: String, runs: Number }));
+async function bump(name) {
+  await Counter.where({ name }).updateMany({ $inc: { runs: 1 } });
+}
+module.exports = { bump };`,
+      errors: [{ messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: notIdempotent('`$inc`') }, line: 4, suggestions: [] }],
+    },
+    {
       filename: 'migrations.js',
       code: `const mongoose = require('mongoose');
 const Migration = mongoose.model('Migration', new mongoose.Schema({ name: String }));
@@ -1012,12 +1023,12 @@ module.exports = { mark };`,
       errors: [
         {
           messageId: 'nonRetryableWrite',
-          data: { method: 'updateMany', action: UNKNOWN },
+          // The query's only argument is the update (the filter is the query's): `$set` reruns safely.
+          data: { method: 'updateMany', action: IDEMPOTENT },
           line: 4,
           suggestions: [
             {
-              messageId: 'retryIfRerunIsSafe',
-              data: { method: 'updateMany', maxAttempts: '5', helper: 'isTransientMongoError', added: ', a function added to this file' },
+              messageId: 'retryOnTransientErrors',
               output: `const mongoose = require('mongoose');
 
 ${transientCheckJs}

@@ -165,6 +165,11 @@ const QUERY_BUILDERS = new Set(['where', 'equals', 'in', 'nin', 'gt', 'gte', 'lt
 /** `Query` methods that run one of the model's operations on the conditions built so far. */
 const QUERY_OPERATIONS = new Set(['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'find', 'findOne', 'countDocuments', 'distinct']);
 
+/** `Model.where(…).gt(…)`: a Mongoose query built by query-building calls on something. */
+export function isQueryChain(receiver: TSESTree.Expression): boolean {
+  return getQueryModel(receiver) !== undefined;
+}
+
 /** The model at the root of `Model.where(…).gt(…)`: only query-building calls between them. */
 function getQueryModel(receiver: TSESTree.Expression): TSESTree.Expression | undefined {
   let current: TSESTree.Expression = receiver;

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { MongoCall } from './mongo-calls';
+import { isQueryChain, type MongoCall } from './mongo-calls';
 import { getPropertyKeyName, getUpdateIdempotency, type UpdateIdempotency } from './update-operators';
 
 /**
@@ -26,7 +26,17 @@ export function isMultiDocumentWrite(operation: string): boolean {
 export function getMultiDocumentWriteIdempotency(call: MongoCall): UpdateIdempotency {
   return call.operation === 'deleteMany'
     ? idempotent()
-    : getUpdateIdempotency(call.node.arguments[1], { plainFieldsAreSet: call.library === 'mongoose' });
+    : getUpdateIdempotency(getUpdateArgument(call), { plainFieldsAreSet: call.library === 'mongoose' });
+}
+
+/**
+ * The update document: the second argument, or the only one of a Mongoose query's
+ * `updateMany(update)` (`Model.where(filter).updateMany(update)`: the filter is the query's).
+ */
+function getUpdateArgument(call: MongoCall): TSESTree.CallExpressionArgument | undefined {
+  const args = call.node.arguments;
+  if (call.library === 'mongoose' && args.length === 1 && isQueryChain(call.receiver)) return args[0];
+  return args[1];
 }
 
 /**
