@@ -33,6 +33,12 @@ export function isLoopNode(node: TSESTree.Node): boolean {
   );
 }
 
+/** The function holding `node` (itself excluded). */
+export function getEnclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) return current;
+  return undefined;
+}
+
 /** True when `inner` lies within `outer`'s source range (a node contains itself). */
 export function containsNode(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];

@@ -35,3 +35,9 @@ export function getInsertBeforeStatementFix(sourceCode: SourceCode, target: TSES
   }
   return null;
 }
+
+/** What a fix function returned, as a list (it may return one fix, several, or none). */
+export function asFixList(fixes: ReturnType<TSESLint.ReportFixFunction>): TSESLint.RuleFix[] {
+  if (!fixes) return [];
+  return 'range' in fixes ? [fixes as TSESLint.RuleFix] : [...(fixes as Iterable<TSESLint.RuleFix>)];
+}

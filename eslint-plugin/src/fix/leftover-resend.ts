@@ -1,12 +1,12 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, type FunctionNode, isFunctionNode, isInAsyncFunction } from '../analysis/ast';
+import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode, isInAsyncFunction } from '../analysis/ast';
 import type { UnprocessedResult } from '../analysis/clients';
 import type { ServiceBackoff } from '../analysis/retry';
 import { getBackoffDelayText, getWaitStatement } from './backoff';
 import { type CodeStyle, formatInStyle } from './code-style';
 import { getUsedNames, getUsedNamesAround, pickNumberedName } from './fresh-names';
 import { getIndent } from './indentation';
-import { getInsertBeforeStatementFix } from './insert-statement';
+import { asFixList, getInsertBeforeStatementFix } from './insert-statement';
 import { canAddAttemptParameter, getAttemptParameterFix } from './recursion-limit';
 import { getEnclosingInsertableStatement, getListedStatement } from './statement-anchors';
 
@@ -170,16 +170,6 @@ function getAsyncInsertPoint(sourceCode: SourceCode, handler: FunctionNode): num
   const returnType = handler.returnType?.typeAnnotation;
   if (returnType && !(returnType.type === AST_NODE_TYPES.TSTypeReference && returnType.typeName.type === AST_NODE_TYPES.Identifier && returnType.typeName.name === 'Promise')) return undefined;
   return sourceCode.getFirstToken(handler)?.range[0];
-}
-
-function asFixList(fixes: ReturnType<TSESLint.ReportFixFunction>): TSESLint.RuleFix[] {
-  if (!fixes) return [];
-  return 'range' in fixes ? [fixes as TSESLint.RuleFix] : [...(fixes as Iterable<TSESLint.RuleFix>)];
-}
-
-function getEnclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) return current;
-  return undefined;
 }
 
 /** The variable a handler is declared as or assigned to. */

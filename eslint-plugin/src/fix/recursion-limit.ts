@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, type FunctionNode, isFunctionNode } from '../analysis/ast';
+import { containsNode, type FunctionNode, getEnclosingFunction } from '../analysis/ast';
 import type { RetryHandler } from '../analysis/retry';
 import { fillEmptyBlock } from './fill-block';
 import { getUsedNamesAround, pickNumberedName } from './fresh-names';
@@ -176,12 +176,6 @@ function getBlockInserts(
     if (waitBefore === first && waitStatement) return [lines(first, [guard, waitStatement])];
     return [lines(first, [guard]), ...(waitBefore && waitStatement ? [lines(waitBefore, [waitStatement])] : [])];
   };
-}
-
-/** The function holding `node` (itself excluded). */
-function getEnclosingFunction(node: TSESTree.Node): TSESTree.Node | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) return current;
-  return undefined;
 }
 
 /** `return call`, `return await call`, or the arrow's body: the function's result is that promise. */

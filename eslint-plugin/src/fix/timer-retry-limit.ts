@@ -3,7 +3,7 @@ import { containsNode, type FunctionNode, getKeyName, isFunctionNode, visitNodes
 import { ATTEMPT_NAME, getFunctionName } from '../analysis/retry';
 import { type CodeStyle, formatInStyle } from './code-style';
 import { getUsedNamesAround, pickNumberedName } from './fresh-names';
-import { getInsertBeforeStatementFix } from './insert-statement';
+import { asFixList, getInsertBeforeStatementFix } from './insert-statement';
 import { canAddAttemptParameter, getAttemptParameterFix } from './recursion-limit';
 import { getEnclosingInsertableStatement } from './statement-anchors';
 
@@ -72,12 +72,7 @@ export function getTimerRetryLimitFix(sourceCode: SourceCode, edit: TimerRetryLi
   const parameter = getAttemptParameterFix(sourceCode, fn, calls.selfCalls, attempt);
   const guard = getInsertBeforeStatementFix(sourceCode, statement, guardText(attempt));
   if (!parameter || !guard) return null;
-  return { counter: attempt, callback, addsParameter: true, fix: (fixer) => [...parameter(fixer), ...asFixes(guard(fixer))] };
-}
-
-function asFixes(fixes: ReturnType<TSESLint.ReportFixFunction>): TSESLint.RuleFix[] {
-  if (!fixes) return [];
-  return 'range' in fixes ? [fixes as TSESLint.RuleFix] : [...(fixes as Iterable<TSESLint.RuleFix>)];
+  return { counter: attempt, callback, addsParameter: true, fix: (fixer) => [...parameter(fixer), ...asFixList(guard(fixer))] };
 }
 
 /** `setTimeout(name, ms)`, `setTimeout(() => name(…), ms)`, `timers.setTimeout(function () { name(…) }, ms)`. */

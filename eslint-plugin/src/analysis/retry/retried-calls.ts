@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { type DbCall, findDbCallsWithin, findMongoConnectionOpens } from '../clients';
-import { containsNode, type FunctionNode, isFunctionNode } from '../ast';
+import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import { walkOwnCode } from './code-walk';
 import { getFunctionName, getLocalFunction } from './local-functions';
@@ -28,7 +28,7 @@ const MAX_DEPTH = 2;
 export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): RetriedDbCall[] {
   const found: RetriedDbCall[] = findCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node }));
   const visited = new Set<TSESTree.Node>([scope.node]);
-  const owner = getEnclosingFunction(scope.node);
+  const owner = getOwnOrEnclosingFunction(scope.node);
   walkOwnCode(
     scope.attempt,
     context.sourceCode.visitorKeys,
@@ -106,10 +106,7 @@ function getParamName(param: TSESTree.Parameter): string | undefined {
   return undefined;
 }
 
-function getEnclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
-  if (isFunctionNode(node)) return node;
-  for (let current = node.parent; current; current = current.parent) {
-    if (isFunctionNode(current)) return current;
-  }
-  return undefined;
+/** `node` itself when it is a function, else the function holding it. */
+function getOwnOrEnclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
+  return isFunctionNode(node) ? node : getEnclosingFunction(node);
 }
