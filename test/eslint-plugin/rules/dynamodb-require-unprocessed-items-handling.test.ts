@@ -189,8 +189,36 @@ const left = results.flatMap((r) => Object.values(r.UnprocessedItems ?? {}));`,
   }
   return found;
 }`,
-      // The leftovers reach the condition only through the destructured name: no loop suggestion.
-      errors: [{ messageId: RESENT, data: READ, line: 8, suggestions: [] }],
+      // The leftovers reach the condition through the destructured name: a counter, the limit and the wait.
+      errors: [
+        {
+          messageId: RESENT,
+          data: READ,
+          line: 8,
+          suggestions: [
+            {
+              messageId: 'waitBeforeResend',
+              data: RESEND_DATA_READ,
+              output: `${DOC}export async function load(keys) {
+  let request = { orders: { Keys: keys } };
+  const found = [];
+  let attempt = 0;
+  while (Object.keys(request).length > 0) {
+    if (attempt > 0) {
+      if (attempt >= 5) throw new Error(\`DynamoDB left reads unprocessed after \${attempt} attempts\`);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    }
+    attempt += 1;
+    const { Responses, UnprocessedKeys } = await doc.send(new BatchGetCommand({ RequestItems: request }));
+    found.push(...(Responses?.orders ?? []));
+    request = UnprocessedKeys ?? {};
+  }
+  return found;
+}`,
+            },
+          ],
+        },
+      ],
     },
     {
       // ... by a function that calls itself with them (awaited).

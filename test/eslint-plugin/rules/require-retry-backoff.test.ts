@@ -51,6 +51,22 @@ export async function writeAll(RequestItems) {
   }
 }
 `;
+/** The leftover re-send suggestion on a `while` loop whose leftovers come through a destructured name. */
+const destructuredLeftoverOutput = `import { DynamoDBClient, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function getAll(RequestItems) {
+  let { Responses, UnprocessedKeys } = await client.send(new BatchGetItemCommand({ RequestItems }));
+  const found = [Responses];
+  let attempt = 0;
+  while (UnprocessedKeys && Object.keys(UnprocessedKeys).length > 0) {
+    if (++attempt >= 5) throw new Error(\`DynamoDB left reads unprocessed after \${attempt} attempts\`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+    ({ Responses, UnprocessedKeys } = await client.send(new BatchGetItemCommand({ RequestItems: UnprocessedKeys })));
+    found.push(Responses);
+  }
+  return found;
+}
+`;
 /** What the leftover re-send suggestion makes of a `do … while` whose first round makes the first send (it neither waits nor counts). */
 const leftoverDoWhileOutput = `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
@@ -1901,6 +1917,27 @@ export async function writeAll(RequestItems) {
           suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: leftoverLoopOutput }],
         },
       ],
+    },
+    {
+      name: "DynamoDB UnprocessedKeys destructured from each response and sent again at once",
+      code: `import { DynamoDBClient, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function getAll(RequestItems) {
+  let { Responses, UnprocessedKeys } = await client.send(new BatchGetItemCommand({ RequestItems }));
+  const found = [Responses];
+  while (UnprocessedKeys && Object.keys(UnprocessedKeys).length > 0) {
+    ({ Responses, UnprocessedKeys } = await client.send(new BatchGetItemCommand({ RequestItems: UnprocessedKeys })));
+    found.push(Responses);
+  }
+  return found;
+}
+`,
+      errors: ['unbounded', 'noWait'].map((messageId) => ({
+        messageId,
+        line: 6, column: 3, endLine: 6, endColumn: 69,
+        data: data('dynamodb', "BatchGetItem", ""),
+        suggestions: [{ messageId: 'waitBeforeResend', data: { ...RESEND_DATA, property: 'UnprocessedKeys' }, output: destructuredLeftoverOutput }],
+      })),
     },
     {
       name: "DynamoDB UnprocessedKeys carried into the next round of a do … while",

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDynamoDbCalls } from '../clients';
-import { containsNode, isFunctionNode } from '../ast';
+import { containsNode, getKeyName, isFunctionNode } from '../ast';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { alwaysLeaves } from './control-flow';
 import { collectDeclaredNames, collectIdentifierNames, walkOwnCode } from './code-walk';
@@ -38,7 +38,7 @@ export function readsLeftovers(context: AnyRuleContext, node: TSESTree.Node, dep
       if (child.type === AST_NODE_TYPES.MemberExpression && !child.computed && child.property.type === AST_NODE_TYPES.Identifier && LEFTOVER_PROPERTIES.has(child.property.name)) {
         found = true;
       } else if (child.type === AST_NODE_TYPES.Identifier && depth < 2 && isReadReference(child)) {
-        found = findWrittenValues(context, child).some((value) => readsLeftovers(context, value, depth + 1));
+        found = isDestructuredLeftover(context, child) || findWrittenValues(context, child).some((value) => readsLeftovers(context, value, depth + 1));
       }
       return !found;
     },
@@ -51,6 +51,22 @@ const namesLeftovers = createPerFileCache((context: AnyRuleContext): boolean => 
   const text = context.sourceCode.text;
   return [...LEFTOVER_PROPERTIES].some((name) => text.includes(name));
 });
+
+/**
+ * A variable bound from a leftover property by destructuring: `const { UnprocessedKeys } = res`,
+ * `({ UnprocessedItems: left } = await send(…))`.
+ */
+function isDestructuredLeftover(context: AnyRuleContext, identifier: TSESTree.Identifier): boolean {
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(identifier) as TSESLint.Scope.Scope, identifier);
+  if (!variable) return false;
+  const bindings = [...variable.defs.map((definition) => definition.name as TSESTree.Node), ...variable.references.filter((reference) => reference.isWrite()).map((reference) => reference.identifier as TSESTree.Node)];
+  return bindings.some((binding) => {
+    // `{ UnprocessedKeys = {} }` puts an AssignmentPattern between the name and its property.
+    const holder = binding.parent?.type === AST_NODE_TYPES.AssignmentPattern && binding.parent.left === binding ? binding.parent : binding;
+    const property = holder.parent;
+    return property?.type === AST_NODE_TYPES.Property && property.value === holder && property.parent.type === AST_NODE_TYPES.ObjectPattern && LEFTOVER_PROPERTIES.has(getKeyName(property) ?? '');
+  });
+}
 
 /** An identifier read as a value (not a property name, an object key or a declaration). */
 function isReadReference(identifier: TSESTree.Identifier): boolean {
