@@ -14,7 +14,8 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  * and counts its attempts (`options.retries++`) without ever stopping: the limit goes right
  * before the timer, and the error goes where the function already sends its errors — its
  * own error-first callback (`if (err) return done(err)`, `done(null, result)`):
- * `if (options.retries >= 5) return done(new Error(…));`. Without such a callback there is no one to tell (a timer has no
+ * `if (options.retries >= 5) return done(new Error(…, { cause: err }));` (the error that set the
+ * timer, when there is one). Without such a callback there is no one to tell (a timer has no
  * caller): no edit. Without a counter, a new last parameter `attempt = 1` counts, passed on as
  * `attempt + 1` by the timer's call, when that is the function's only call of itself.
  */
@@ -57,7 +58,10 @@ export function getTimerRetryLimitFix(sourceCode: SourceCode, edit: TimerRetryLi
   if (!statement) return null;
   const callback = findErrorCallback(sourceCode, fn, statement);
   if (!callback) return null;
-  const guardText = (counter: string): string => formatInStyle(`if (${counter} >= ${maxAttempts}) return ${callback}(new Error(\`Gave up on ${what} after \${${counter}} attempts\`));`, style);
+  const cause = findRetriedError(fn, statement);
+  const options = cause ? `, { cause: ${cause} }` : '';
+  const guardText = (counter: string): string =>
+    formatInStyle(`if (${counter} >= ${maxAttempts}) return ${callback}(new Error(\`Gave up on ${what} after \${${counter}} attempts\`${options}));`, style);
   const counter = findCounterBefore(sourceCode, statement);
   if (counter) {
     const fix = getInsertBeforeStatementFix(sourceCode, statement, guardText(counter));
@@ -151,4 +155,34 @@ function isErrorFirstParameter(reference: TSESTree.Identifier, fn: FunctionNode)
     return current.params.length >= 1 && first?.type === AST_NODE_TYPES.Identifier && first.name === reference.name && containsNode(fn, current);
   }
   return false;
+}
+
+/**
+ * The error the timer is set for: `err` when `at` sits in the `if (err)` branch of a callback
+ * inside `fn` whose first parameter is `err` (`(err) => { if (err) setTimeout(…) }`).
+ */
+function findRetriedError(fn: FunctionNode, at: TSESTree.Node): string | undefined {
+  const tested = new Set<string>();
+  let child: TSESTree.Node = at;
+  for (let current = at.parent; current && current !== fn; child = current, current = current.parent) {
+    if (current.type === AST_NODE_TYPES.IfStatement && current.consequent === child) {
+      for (const name of getTestedNames(current.test)) tested.add(name);
+    }
+    if (!isFunctionNode(current)) continue;
+    const first = current.params[0];
+    return first?.type === AST_NODE_TYPES.Identifier && tested.has(first.name) ? first.name : undefined;
+  }
+  return undefined;
+}
+
+/** `err`, `err != null`, `err !== undefined`, `err && …`: names whose truth the test asks about. */
+function getTestedNames(test: TSESTree.Expression): string[] {
+  if (test.type === AST_NODE_TYPES.Identifier) return [test.name];
+  if (test.type === AST_NODE_TYPES.LogicalExpression && test.operator === '&&') return [...getTestedNames(test.left), ...getTestedNames(test.right)];
+  if (test.type === AST_NODE_TYPES.BinaryExpression && (test.operator === '!=' || test.operator === '!==') && test.left.type === AST_NODE_TYPES.Identifier) {
+    const other = test.right;
+    const isNothing = (other.type === AST_NODE_TYPES.Literal && other.value === null) || (other.type === AST_NODE_TYPES.Identifier && other.name === 'undefined');
+    return isNothing ? [test.left.name] : [];
+  }
+  return [];
 }

@@ -1454,7 +1454,7 @@ module.exports = { putWithRetry, putOne };
               data: { maxAttempts: '5', counter: 'attempt', callback: 'callback' },
               output: SDK_V2_TIMER_RETRY.replace('function putWithRetry(params, callback) {', 'function putWithRetry(params, callback, attempt = 1) {').replace(
                 '      return setTimeout(function () { putWithRetry(params, callback); }, 1000);',
-                `      if (attempt >= 5) return callback(new Error(\`Gave up on DynamoDB PutItem after \${attempt} attempts\`));
+                `      if (attempt >= 5) return callback(new Error(\`Gave up on DynamoDB PutItem after \${attempt} attempts\`, { cause: err }));
       return setTimeout(function () { putWithRetry(params, callback, attempt + 1); }, 1000);`,
               ),
             },
@@ -1932,7 +1932,7 @@ export async function getAll(RequestItems) {
   return found;
 }
 `,
-      errors: ['unbounded', 'noWait'].map((messageId) => ({
+      errors: (['unbounded', 'noWait'] as const).map((messageId) => ({
         messageId,
         line: 6, column: 3, endLine: 6, endColumn: 69,
         data: data('dynamodb', "BatchGetItem", ""),
@@ -2035,7 +2035,7 @@ export async function putAll(items: Record<string, any>): Promise<void> {
   if (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0) return putAll(res.UnprocessedItems);
 }
 `,
-      errors: ['unbounded', 'noWait'].map((messageId) => ({
+      errors: (['unbounded', 'noWait'] as const).map((messageId) => ({
         messageId: messageId as 'unbounded' | 'noWait',
         line: 3,
         suggestions: [
@@ -2263,7 +2263,7 @@ function connectWithRetry(config, callback) {
   client.connect((err) => {
     if (err) {
       connectAttempts++;
-      if (connectAttempts >= 5) return callback(new Error(\`Gave up on PostgreSQL connect after \${connectAttempts} attempts\`));
+      if (connectAttempts >= 5) return callback(new Error(\`Gave up on PostgreSQL connect after \${connectAttempts} attempts\`, { cause: err }));
       setTimeout(() => connectWithRetry(config, callback), Math.random() * Math.min(30000, 1000 * 2 ** connectAttempts));
       return;
     }
