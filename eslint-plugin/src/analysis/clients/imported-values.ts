@@ -25,12 +25,17 @@ export interface ImportedValue {
   value: DbValue;
 }
 
-export type ModuleExportLookup = (context: AnyRuleContext, file: string, exportName: string) => ExportedValue | undefined;
+export interface ModuleExportLookup {
+  /** What the module exports under `exportName`, database-wise (reads and parses it when needed). */
+  lookUp(context: AnyRuleContext, file: string, exportName: string): ExportedValue | undefined;
+  /** True only when a current summary of the module is at hand and it exports no database value: no reading, no parsing. */
+  isKnownToExportNothing(context: AnyRuleContext, file: string): boolean;
+}
 
-let lookUpExport: ModuleExportLookup = () => undefined;
+let moduleExports: ModuleExportLookup = { lookUp: () => undefined, isKnownToExportNothing: () => false };
 
 export function setModuleExportLookup(lookup: ModuleExportLookup): void {
-  lookUpExport = lookup;
+  moduleExports = lookup;
 }
 
 /** Method names through which code uses a database value (the drivers' own, and `then`). */
@@ -91,9 +96,13 @@ export function markCallerModule(context: AnyRuleContext): void {
 export const getImportedValues = createPerFileCache((context: AnyRuleContext): readonly ImportedValue[] => {
   if (!callerModules.has(context.sourceCode.ast) && !DATABASE_METHOD_CALL.test(context.sourceCode.text)) return [];
   const found: ImportedValue[] = [];
+  // Most imported modules export nothing database-wise, and the index knows it once it has seen them.
+  const exportsNothing = new Map<string, boolean>();
   for (const read of findImportedReads(context)) {
-    if (!mayBeUsedAsDatabaseValue(context, read.node)) continue;
-    const exported = lookUpExport(context, read.file, read.exportName);
+    let nothing = exportsNothing.get(read.file);
+    if (nothing === undefined) exportsNothing.set(read.file, (nothing = moduleExports.isKnownToExportNothing(context, read.file)));
+    if (nothing || !mayBeUsedAsDatabaseValue(context, read.node)) continue;
+    const exported = moduleExports.lookUp(context, read.file, read.exportName);
     if (!exported) continue;
     if (!exported.returned) {
       found.push({ node: read.node, value: exported.value });

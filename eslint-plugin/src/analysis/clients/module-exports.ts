@@ -85,7 +85,7 @@ function lookUpExport(context: AnyRuleContext, file: string, exportName: string)
   return summary.named.get(exportName);
 }
 
-setModuleExportLookup(lookUpExport);
+setModuleExportLookup({ lookUp: lookUpExport, isKnownToExportNothing });
 setRemoteSlotLookup(lookUpRemoteSlot);
 setRemoteCallLookup(findRemoteCalls);
 setBoundFieldLookup(lookUpBoundField);
@@ -235,6 +235,20 @@ export function recordLintedModule(context: AnyRuleContext): void {
     }
   }
   cache.set(file, { text, summary, depth: 0, dependencies });
+}
+
+/** A current summary of `file` is cached and it has no export of a database value (a module never summarised is not known). */
+function isKnownToExportNothing(context: AnyRuleContext, file: string): boolean {
+  const depth = (depths.get(context.sourceCode.ast) ?? 0) + 1;
+  const cached = depth > MAX_DEPTH || inProgress.has(file) ? undefined : getCache(context).get(file);
+  if (!cached || cached.summary.whole || cached.summary.named.size > 0 || cached.depth > depth) return false;
+  if (readModuleText(file) !== cached.text || !isCurrent(cached.dependencies)) return false;
+  stats.reused++;
+  for (const collector of collectors) {
+    collector.set(file, cached.text);
+    for (const [dependency, dependencyText] of cached.dependencies) collector.set(dependency, dependencyText);
+  }
+  return true;
 }
 
 function summarise(context: AnyRuleContext, file: string): ModuleSummary {

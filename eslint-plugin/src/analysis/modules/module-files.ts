@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createPathsMatcher, getTsconfig } from 'get-tsconfig';
 import { SOURCE_PATH_KEY } from '../../constants';
@@ -33,7 +33,7 @@ export function setOpenModuleText(filePath: string, text: string | undefined): v
   // A document opened or closed may be a module that did not resolve (or did) a moment ago.
   if (openTexts.has(key) !== (text !== undefined)) {
     resolutions.clear();
-    fileChecks.clear();
+    folderListings.clear();
   }
   if (text === undefined) openTexts.delete(key);
   else openTexts.set(key, text);
@@ -111,33 +111,84 @@ function getPathAliases(fromFile: string): PathsMatcher | undefined {
 
 function resolveFileBase(base: string): string | undefined {
   const extension = path.extname(base);
-  const candidates: string[] = [];
+  const names: string[] = [];
+  const name = path.basename(base);
   if (SOURCE_EXTENSIONS.includes(extension)) {
-    candidates.push(base);
-    for (const source of COMPILED_TO_SOURCE[extension] ?? []) candidates.push(base.slice(0, -extension.length) + source);
+    names.push(name);
+    for (const source of COMPILED_TO_SOURCE[extension] ?? []) names.push(name.slice(0, -extension.length) + source);
   }
-  for (const added of SOURCE_EXTENSIONS) candidates.push(base + added);
-  for (const added of SOURCE_EXTENSIONS) candidates.push(path.join(base, `index${added}`));
-  return candidates.find(isModuleFile);
+  for (const added of SOURCE_EXTENSIONS) names.push(name + added);
+  const folder = path.dirname(base);
+  const file = findModuleFile(folder, names);
+  return file ?? findModuleFile(base, INDEX_NAMES);
 }
 
-/** Whether a path is a file, by path, with when it was looked at: resolving one import tries many paths. */
-const fileChecks = new Map<string, { isFile: boolean; checkedAt: number }>();
+const INDEX_NAMES = SOURCE_EXTENSIONS.map((extension) => `index${extension}`);
 
-function isModuleFile(file: string): boolean {
-  if (openTexts.has(file)) return true;
-  const now = Date.now();
-  const known = fileChecks.get(file);
-  if (known && now - known.checkedAt < RECHECK_PATHS_AFTER_MS) return known.isFile;
-  let isFile: boolean;
-  try {
-    isFile = statSync(file, { throwIfNoEntry: false })?.isFile() === true;
-  } catch {
-    isFile = false;
+/** The first of `names` that is a file of `folder` (or an open document there). */
+function findModuleFile(folder: string, names: readonly string[]): string | undefined {
+  const files = getFolderFiles(folder);
+  for (const name of names) {
+    if (files?.has(name) || (openTexts.size > 0 && openTexts.has(path.join(folder, name)))) return path.join(folder, name);
   }
-  if (fileChecks.size >= MAX_READ_TEXTS) fileChecks.clear();
-  fileChecks.set(file, { isFile, checkedAt: now });
-  return isFile;
+  return undefined;
+}
+
+/**
+ * Which files and folders a folder holds, with its modification time and when that was
+ * last compared. A folder's time changes when an entry is added, removed or renamed, so
+ * one `stat` of the folder tells whether a listing still holds: resolving an import tries
+ * up to 15 paths, mostly in one or two folders. (Names are compared as written: on a
+ * case-insensitive disk, an import spelled in another case than the file is not followed.)
+ */
+interface FolderListing {
+  files: ReadonlySet<string> | undefined;
+  mtimeMs: number;
+  checkedAt: number;
+}
+
+const folderListings = new Map<string, FolderListing>();
+
+/** The regular files (and links to them) of a folder; undefined when it is not a readable folder. */
+function getFolderFiles(folder: string): ReadonlySet<string> | undefined {
+  const now = Date.now();
+  const known = folderListings.get(folder);
+  if (known && now - known.checkedAt < RECHECK_PATHS_AFTER_MS) return known.files;
+  let mtimeMs = -1;
+  try {
+    const stats = statSync(folder, { throwIfNoEntry: false });
+    if (stats?.isDirectory()) mtimeMs = stats.mtimeMs;
+  } catch {
+    // Unreadable: no files.
+  }
+  if (known && known.mtimeMs === mtimeMs) {
+    known.checkedAt = now;
+    return known.files;
+  }
+  const files = mtimeMs < 0 ? undefined : listFiles(folder);
+  if (folderListings.size >= MAX_READ_TEXTS) folderListings.clear();
+  folderListings.set(folder, { files, mtimeMs, checkedAt: now });
+  return files;
+}
+
+function listFiles(folder: string): ReadonlySet<string> | undefined {
+  try {
+    const files = new Set<string>();
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isFile() || (entry.isSymbolicLink() && isLinkToFile(path.join(folder, entry.name)))) files.add(entry.name);
+    }
+    return files;
+  } catch {
+    return undefined;
+  }
+}
+
+function isLinkToFile(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
 }
 
 interface ReadText {

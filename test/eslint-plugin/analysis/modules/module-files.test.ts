@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveModuleFile, setOpenModuleText } from '../../../../eslint-plugin/src/analysis/modules/module-files';
+
+/** Longer than the module index trusts what it saw of the disk. */
+const LATER_MS = 10_000;
+
+describe('resolveModuleFile', () => {
+  let root: string;
+  let from: string;
+
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'module-files-'));
+    from = path.join(root, 'src', 'app.ts');
+    mkdirSync(path.dirname(from), { recursive: true });
+    writeFileSync(from, '');
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const write = (relative: string, text = 'export {};'): string => {
+    const file = path.join(root, relative);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('tries the extensions, then the folder index, in Node and TypeScript order', () => {
+    const index = write('src/db/index.js');
+    const source = write('src/orders.ts');
+    write('src/orders.js');
+    const pool = write('src/pool.ts');
+    expect(resolveModuleFile(from, './db')).toBe(index);
+    expect(resolveModuleFile(from, './orders')).toBe(source);
+    // `import './pool.js'` in TypeScript names `./pool.ts`.
+    expect(resolveModuleFile(from, './pool.js')).toBe(pool);
+    expect(resolveModuleFile(from, '../src/pool')).toBe(pool);
+  });
+
+  it('does not take a folder, or a file of another kind, for a module', () => {
+    mkdirSync(path.join(root, 'src', 'models.ts'), { recursive: true });
+    write('src/config.json', '{}');
+    expect(resolveModuleFile(from, './models.ts')).toBeUndefined();
+    expect(resolveModuleFile(from, './config')).toBeUndefined();
+    expect(resolveModuleFile(from, './missing')).toBeUndefined();
+  });
+
+  it('follows a link to a file, not a link to nothing', () => {
+    const target = write('shared/mongo.js');
+    symlinkSync(target, path.join(root, 'src', 'mongo.js'));
+    symlinkSync(path.join(root, 'nowhere.js'), path.join(root, 'src', 'broken.js'));
+    expect(resolveModuleFile(from, './mongo')).toBe(path.join(root, 'src', 'mongo.js'));
+    expect(resolveModuleFile(from, './broken')).toBeUndefined();
+  });
+
+  it('sees a module created or deleted on disk once the earlier answer is old', () => {
+    expect(resolveModuleFile(from, './db')).toBeUndefined();
+    const created = write('src/db.ts');
+    // Within the trusted time the earlier answer stands (one lint run asks many times).
+    expect(resolveModuleFile(from, './db')).toBeUndefined();
+    vi.setSystemTime(Date.now() + LATER_MS);
+    expect(resolveModuleFile(from, './db')).toBe(created);
+    unlinkSync(created);
+    vi.setSystemTime(Date.now() + LATER_MS);
+    expect(resolveModuleFile(from, './db')).toBeUndefined();
+  });
+
+  it('finds a module that shadows an earlier answer (db.ts before db/index.ts)', () => {
+    const index = write('src/db/index.ts');
+    expect(resolveModuleFile(from, './db')).toBe(index);
+    const file = write('src/db.ts');
+    vi.setSystemTime(Date.now() + LATER_MS);
+    expect(resolveModuleFile(from, './db')).toBe(file);
+  });
+
+  it('finds an open document that is not on disk at once', () => {
+    const unsaved = path.join(root, 'src', 'draft.ts');
+    expect(resolveModuleFile(from, './draft')).toBeUndefined();
+    setOpenModuleText(unsaved, 'export const pool = 1;');
+    try {
+      expect(resolveModuleFile(from, './draft')).toBe(unsaved);
+    } finally {
+      setOpenModuleText(unsaved, undefined);
+    }
+    expect(resolveModuleFile(from, './draft')).toBeUndefined();
+  });
+});
