@@ -20,7 +20,18 @@ export function findNodesAtOffsets(context: AnyRuleContext, offsets: readonly nu
     return lo;
   };
 
+  /** One offset left: follow the one child that holds it at each level (no bookkeeping). */
+  const descendToOne = (node: TSESTree.Node, offset: number): void => {
+    let current = node;
+    for (let child = findChildAt(current, offset, keys); child; child = findChildAt(current, offset, keys)) current = child;
+    found.set(offset, current);
+  };
+
   const descend = (node: TSESTree.Node, lo: number, hi: number): void => {
+    if (hi - lo === 1) {
+      descendToOne(node, sorted[lo] as number);
+      return;
+    }
     const covered = new Array<boolean>(hi - lo).fill(false);
     for (const key of keys[node.type] ?? []) {
       const value = (node as unknown as Record<string, unknown>)[key];
@@ -42,6 +53,41 @@ export function findNodesAtOffsets(context: AnyRuleContext, offsets: readonly nu
   const to = lowerBound(root.range[1], from, sorted.length);
   if (from < to) descend(root, from, to);
   return found;
+}
+
+/** The child of `node` whose range holds `offset`, if any. */
+function findChildAt(node: TSESTree.Node, offset: number, keys: Record<string, readonly string[] | undefined>): TSESTree.Node | undefined {
+  for (const key of keys[node.type] ?? []) {
+    const value = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(value)) {
+      const child = findInList(value, offset);
+      if (child) return child;
+    } else if (isNode(value) && value.range[0] <= offset && offset < value.range[1]) {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Lists of children (statements, arguments, elements) are in source order: a binary search
+ * in long ones, checked, else a scan (holes such as `[a, , b]` or an offset in no child).
+ */
+function findInList(list: readonly unknown[], offset: number): TSESTree.Node | undefined {
+  if (list.length > 8) {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const child = list[mid];
+      if (isNode(child) && child.range[0] > offset) hi = mid;
+      else lo = mid + 1;
+    }
+    const candidate = list[lo - 1];
+    if (isNode(candidate) && candidate.range[0] <= offset && offset < candidate.range[1]) return candidate;
+  }
+  for (const child of list) if (isNode(child) && child.range[0] <= offset && offset < child.range[1]) return child;
+  return undefined;
 }
 
 function isNode(value: unknown): value is TSESTree.Node {

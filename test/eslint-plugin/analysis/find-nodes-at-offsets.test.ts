@@ -1,3 +1,5 @@
+import { visitorKeys } from '@typescript-eslint/visitor-keys';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { findMemberCallsNamed, findNodesAtOffsets } from '../../../eslint-plugin/src/analysis/find-nodes-at-offsets';
 import { analyse, textOf } from '../harness';
@@ -40,6 +42,55 @@ describe('findNodesAtOffsets', () => {
       return [nodes.size, ...offsets.map((offset) => nodes.get(offset)?.type)];
     });
     expect(found).toEqual([2, 'Program', 'CallExpression', undefined, undefined]);
+  });
+});
+
+/** The reference answer: at each level, the first child (in visitor-key order, each list scanned in full) whose range holds the offset. */
+function deepestByScan(root: TSESTree.Node, offset: number): TSESTree.Node {
+  const keys = visitorKeys as Record<string, readonly string[] | undefined>;
+  let current = root;
+  for (;;) {
+    let next: TSESTree.Node | undefined;
+    for (const key of keys[current.type] ?? []) {
+      const value = (current as unknown as Record<string, unknown>)[key];
+      for (const child of Array.isArray(value) ? value : [value]) {
+        const node = child as TSESTree.Node | null | undefined;
+        if (node && typeof node.type === 'string' && node.range[0] <= offset && offset < node.range[1]) {
+          next = node;
+          break;
+        }
+      }
+      if (next) break;
+    }
+    if (!next) return current;
+    current = next;
+  }
+}
+
+describe('findNodesAtOffsets on long lists', () => {
+  // Long statement, argument, element (with holes), property and class-member lists.
+  const statements = Array.from({ length: 40 }, (_, index) => `const v${index} = f(${index}, [${index}, , ${index + 1}], { k${index}: ${index} });`).join('\n');
+  const code = `${statements}
+call(${Array.from({ length: 30 }, (_, index) => `a${index}`).join(', ')});
+const holes = [${Array.from({ length: 20 }, (_, index) => (index % 3 === 0 ? '' : `h${index}`)).join(', ')}];
+class Big { ${Array.from({ length: 20 }, (_, index) => `m${index}() { return this.x${index}; } // note ${index}`).join('\n')}\n}
+const text = \`a \${statements} b \${holes} c\`;`;
+
+  it('finds for every offset, alone or all at once, what a full scan finds', () => {
+    const result = analyse(code, (context) => {
+      const root = context.sourceCode.ast as TSESTree.Node;
+      const offsets = Array.from({ length: code.length }, (_, index) => index);
+      const expected = offsets.map((offset) => deepestByScan(root, offset));
+      const together = findNodesAtOffsets(context, offsets);
+      const mismatches: string[] = [];
+      for (const [index, offset] of offsets.entries()) {
+        const alone = findNodesAtOffsets(context, [offset]).get(offset);
+        if (alone !== expected[index] || together.get(offset) !== expected[index]) mismatches.push(`${offset}: ${expected[index]?.type}`);
+      }
+      return { checked: offsets.length, mismatches };
+    });
+    expect(result.mismatches).toEqual([]);
+    expect(result.checked).toBe(code.length);
   });
 });
 
