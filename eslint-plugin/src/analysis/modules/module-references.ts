@@ -95,44 +95,70 @@ export function findRequireCalls(context: AnyRuleContext, modules: readonly stri
  * function named `require` counts (also `const require = createRequire(import.meta.url)`).
  */
 export function findRequireCallsByText(context: AnyRuleContext, modules: readonly string[]): RequireCall[] {
-  return findRequireCallsInText(context).filter(({ module }) => modules.includes(module));
+  return findRequireCallsWhere(context, (module) => modules.includes(module));
 }
 
 /** `require('…')` calls whose specifier matches `specifier` (a regular expression's source). */
 export function findRequireCallsMatching(context: AnyRuleContext, specifier: string): RequireCall[] {
-  const calls = findRequireCallsInText(context);
-  if (calls.length === 0) return [];
   let pattern = specifierPatterns.get(specifier);
   if (!pattern) {
     if (specifierPatterns.size >= 200) specifierPatterns.clear();
     specifierPatterns.set(specifier, (pattern = new RegExp(`^(?:${specifier})$`)));
   }
   const matching = pattern;
-  return calls.filter(({ module }) => matching.test(module));
+  return findRequireCallsWhere(context, (module) => matching.test(module));
 }
 
 const specifierPatterns = new Map<string, RegExp>();
 
+interface RequireText {
+  offset: number;
+  /** The specifier as written between the quotes. */
+  written: string;
+}
+
 /**
- * Every `require('…')` call of the file, found by a text search first and then only at
- * those offsets in the tree (much cheaper than walking the scopes of a large file); once
- * per file. Any function named `require` counts (also `createRequire(import.meta.url)`'s).
+ * Every `require('…')` of the file's text, with the specifier as written; once per file.
+ * Any function named `require` counts (also `createRequire(import.meta.url)`'s).
  */
-const findRequireCallsInText = createPerFileCache((context: AnyRuleContext): readonly RequireCall[] => {
+const findRequireTexts = createPerFileCache((context: AnyRuleContext): readonly RequireText[] => {
   const text = context.sourceCode.text;
   if (!text.includes('require')) return [];
-  const offsets: number[] = [];
-  for (const match of text.matchAll(/\brequire\s*\(\s*(['"])[^'"\n]*\1\s*\)/g)) offsets.push(match.index);
-  if (offsets.length === 0) return [];
+  return Array.from(text.matchAll(/\brequire\s*\(\s*(['"])([^'"\n]*)\1\s*\)/g), (match) => ({ offset: match.index, written: match[2] as string }));
+});
+
+/** Per file, the call found at each offset asked about so far (null: no `require` call there). */
+const getResolvedRequires = createPerFileCache((): Map<number, RequireCall | null> => new Map());
+
+/**
+ * The `require('…')` calls whose specifier passes `wanted`: found by a text search first,
+ * and only those are looked up in the tree (much cheaper than walking the scopes of a
+ * large file, or than looking up every `require` of a CommonJS file).
+ */
+function findRequireCallsWhere(context: AnyRuleContext, wanted: (module: string) => boolean): RequireCall[] {
+  // An escape in the written specifier (`'\x70g'`) is read from the tree.
+  const texts = findRequireTexts(context).filter(({ written }) => written.includes('\\') || wanted(written));
+  if (texts.length === 0) return [];
+  const resolved = getResolvedRequires(context);
+  const missing = texts.filter(({ offset }) => !resolved.has(offset)).map(({ offset }) => offset);
+  if (missing.length > 0) {
+    const nodes = findNodesAtOffsets(context, missing);
+    for (const offset of missing) resolved.set(offset, getRequireCallAt(nodes.get(offset)));
+  }
   const calls: RequireCall[] = [];
-  for (const node of findNodesAtOffsets(context, offsets).values()) {
-    const call = node.parent;
-    if (node.type !== AST_NODE_TYPES.Identifier || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== node) continue;
-    const module = getRequiredModule(call);
-    if (module !== undefined) calls.push({ call, module });
+  for (const { offset } of texts) {
+    const call = resolved.get(offset);
+    if (call && wanted(call.module)) calls.push(call);
   }
   return calls.sort((a, b) => a.call.range[0] - b.call.range[0]);
-});
+}
+
+function getRequireCallAt(node: TSESTree.Node | undefined): RequireCall | null {
+  const call = node?.parent;
+  if (node?.type !== AST_NODE_TYPES.Identifier || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== node) return null;
+  const module = getRequiredModule(call);
+  return module === undefined ? null : { call, module };
+}
 
 /**
  * Identifiers that refer to the global `name`: unresolved references (the config does

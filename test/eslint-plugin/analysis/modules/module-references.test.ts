@@ -114,6 +114,19 @@ describe('findRequireCallsByText', () => {
       loader.require('mongodb');`;
     expect(analyse(code, (context) => findRequireCallsByText(context, ['mongodb']))).toEqual([]);
   });
+
+  it('reads a specifier written with escapes from the tree, and answers later questions about other modules of the same file', () => {
+    const code = `
+      const { MongoClient } = require('\\x6dongodb');
+      const pg = require('pg');
+      const db = require('./db');`;
+    const found = analyse(code, (context) => [
+      ...findRequireCallsByText(context, ['mongodb']).map(({ call, module }) => `${module}: ${textOf(code, call)}`),
+      ...findRequireCallsByText(context, ['pg', './db']).map(({ module }) => module),
+      ...findRequireCallsByText(context, ['mongodb', 'pg']).map(({ module }) => module),
+    ]);
+    expect(found).toEqual(["mongodb: require('\\x6dongodb')", 'pg', './db', 'mongodb', 'pg']);
+  });
 });
 
 describe('findGlobalIdentifiers', () => {
