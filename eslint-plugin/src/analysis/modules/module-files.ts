@@ -135,7 +135,7 @@ function findModuleFile(folder: string, names: readonly string[]): string | unde
 }
 
 /**
- * Which files and folders a folder holds, with its modification time and when that was
+ * Which files a folder holds, with the folder's modification time and when that was
  * last compared. A folder's time changes when an entry is added, removed or renamed, so
  * one `stat` of the folder tells whether a listing still holds: resolving an import tries
  * up to 15 paths, mostly in one or two folders. (Names are compared as written: on a
