@@ -1,15 +1,16 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getParameterSlot } from './call-sites';
-import { getPassedValue, type ValueJudge } from './parameter-values';
+import { getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
 import { getKeyName, getReturnedExpressions, isFunctionNode, type KeyNameOptions } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { findModuleReferences, findRequireCallsByText, getManifestDependencies, getSourcePath } from '../modules';
+import type { Database } from './db-call';
 import { type DbValue, isSameDbValue } from './db-value';
 import { type DbVocabulary, getValueKey } from './db-vocabulary';
-import { getDynamoDbAnalysis } from './dynamodb-calls';
+import { DYNAMODB_VOCABULARY, getForwardingObjectValue } from './dynamodb-vocabulary';
 import { getImportedValues } from './imported-values';
 import { LOOK_ALIKE_MODULES, LOOK_ALIKE_REQUIRE, MONGO_VOCABULARY, OTHER_COLLECTION_MODULES } from './mongo-vocabulary';
-import { getClientTypeChecker } from './client-types';
+import { type DeclaredType, getClientTypeChecker } from './client-types';
 import { findOwnerFieldWrites, getBoundFieldValue, getReceiverThisOwner, type ThisOwner } from './this-owners';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getPostgresAnalysis } from './pg-calls';
@@ -24,11 +25,23 @@ import { getPostgresAnalysis } from './pg-calls';
 /** A database value, `other` (known not to be one: an array, another library's type), or `undefined` (no idea). */
 export type ResolvedValue = DbValue | 'other';
 
-const VOCABULARIES: readonly DbVocabulary[] = [MONGO_VOCABULARY];
+const VOCABULARIES: Readonly<Partial<Record<Database, DbVocabulary>>> = { mongodb: MONGO_VOCABULARY, dynamodb: DYNAMODB_VOCABULARY };
+
+/** Every vocabulary's declared types by package: one type classification for all databases. */
+const DECLARED_TYPES: Readonly<Record<string, Readonly<Record<string, DbValue>>>> = (() => {
+  const merged: Record<string, Record<string, DbValue>> = {};
+  for (const vocabulary of Object.values(VOCABULARIES)) {
+    for (const [module, types] of Object.entries(vocabulary.declaredTypes)) merged[module] = { ...merged[module], ...types };
+  }
+  return merged;
+})();
+const DECLARING_MODULES = Object.keys(DECLARED_TYPES);
 
 export interface DbValues {
   /** True when the file imports or requires `mongodb` or `mongoose`, or gets a MongoDB value from another module. */
   readonly importsMongo: boolean;
+  /** The databases whose libraries the file imports, or whose values it gets from the project's other modules. */
+  readonly databases: ReadonlySet<Database>;
   /** True when the file imports a library with look-alike methods (Prisma, TypeORM, …). */
   readonly importsLookAlike: boolean;
   /** True when ESLint has type information for the file (typed linting). */
@@ -39,6 +52,8 @@ export interface DbValues {
   getFieldValue(owner: ThisOwner, name: string): ResolvedValue | undefined;
   /** What the expression's TypeScript type says, when ESLint has type information. */
   getTypeValue(node: TSESTree.Node): ResolvedValue | undefined;
+  /** The package and name of the expression's declared type, when ESLint has type information and a database package declares it. */
+  getDeclaredType(node: TSESTree.Node): DeclaredType | undefined;
   /**
    * The expression a value was made by (`new MongoClient(…)`, `MongoClient.connect(…)`),
    * when a single one can be followed in this file and `accept` takes its value.
@@ -81,8 +96,9 @@ function createResolver(context: AnyRuleContext): DbValues {
   const seeds = new Map<TSESTree.Node, DbValue>();
   /** Type references that name a database type (`Collection`, `mongoose.Model`, `AWS.DynamoDB.DocumentClient`). */
   const typeReferences = new Map<TSESTree.Node, DbValue>();
-  let importsMongo = false;
+  const databases = new Set<Database>();
   let importsLookAlike = false;
+  const typeChecker = getClientTypeChecker(context, DECLARING_MODULES);
 
   const importedModules = new Set<string>();
   for (const statement of program.body) {
@@ -93,22 +109,26 @@ function createResolver(context: AnyRuleContext): DbValues {
   }
   if (!importsLookAlike && LOOK_ALIKE_REQUIRE.test(sourceCode.text)) importsLookAlike = true;
   const globalScope = sourceCode.scopeManager?.globalScope;
-  for (const vocabulary of VOCABULARIES) {
+  for (const [database, vocabulary] of Object.entries(VOCABULARIES) as Array<[Database, DbVocabulary]>) {
     const imported = vocabulary.modules.some((name) => importedModules.has(name));
     // `require` is often not a declared global in TypeScript files: find each
     // `require('mongodb')` call by text (fast), not from the `require` variable.
     const requires = findRequireCallsByText(context, vocabulary.modules);
     if (!globalScope || (!imported && requires.length === 0)) continue;
-    if (vocabulary === MONGO_VOCABULARY) importsMongo = true;
+    databases.add(database);
     for (const reference of findModuleReferences(context, vocabulary.seeds, { requireCalls: requires })) seeds.set(reference.node, reference.info);
     if (imported) addTypeReferences(vocabulary);
   }
   // Values the project's own modules export (`import { orders } from './db'`).
   for (const imported of getImportedValues(context)) {
-    if (imported.value.database !== 'mongodb') continue;
+    const database = imported.value.database;
+    if (!VOCABULARIES[database]) continue;
+    // With types, the module index's word is checked: a value typed as something else is not a client.
+    if (database !== 'mongodb' && typeChecker?.isOtherType(imported.node)) continue;
     seeds.set(imported.node, imported.value);
-    importsMongo = true;
+    databases.add(database);
   }
+  const importsMongo = databases.has('mongodb');
 
   /** The type references of the file that name a type of the vocabulary's modules (through named, default and namespace imports). */
   function addTypeReferences(vocabulary: DbVocabulary): void {
@@ -156,7 +176,6 @@ function createResolver(context: AnyRuleContext): DbValues {
   };
   const classMembers = new Map<TSESTree.ClassBody, Map<string, TSESTree.Node[]>>();
   const returnedValues = new Map<TSESTree.Node, ResolvedValue | undefined>();
-  const typeChecker = getClientTypeChecker(context, Object.keys(MONGO_VOCABULARY.declaredTypes));
 
   function getValue(node: TSESTree.Node): ResolvedValue | undefined {
     const cached = memo.get(node);
@@ -196,8 +215,13 @@ function createResolver(context: AnyRuleContext): DbValues {
         return getMemberValue(node);
       case AST_NODE_TYPES.CallExpression:
         return getCallValue(node);
-      case AST_NODE_TYPES.ArrayExpression:
+      // `x = value`, and the lazy-singleton forms `x ??= value` / `x ||= value`.
+      case AST_NODE_TYPES.AssignmentExpression:
+        if (node.operator === '=') return getValue(node.right);
+        return node.operator === '??=' || node.operator === '||=' ? merge(getValue(node.left), getValue(node.right)) : undefined;
       case AST_NODE_TYPES.ObjectExpression:
+        return getForwardingObjectValue(node, getValue) ?? 'other';
+      case AST_NODE_TYPES.ArrayExpression:
       case AST_NODE_TYPES.Literal:
       case AST_NODE_TYPES.TemplateLiteral:
       case AST_NODE_TYPES.NewExpression:
@@ -228,7 +252,8 @@ function createResolver(context: AnyRuleContext): DbValues {
       return value;
     }
     if (def.type === 'Parameter') {
-      if (def.name.type === AST_NODE_TYPES.Identifier && def.name.typeAnnotation) return getAnnotationValue(def.name.typeAnnotation);
+      // A named type says what the parameter is; `any`, `unknown` and object type literals say nothing, and callers are asked.
+      if (def.name.type === AST_NODE_TYPES.Identifier && def.name.typeAnnotation && !saysNothing(def.name.typeAnnotation)) return getAnnotationValue(def.name.typeAnnotation);
       return getCallbackParameterValue(def.node, def.name) ?? getCallSiteValue(variable);
     }
     return undefined;
@@ -287,12 +312,10 @@ function createResolver(context: AnyRuleContext): DbValues {
     if (node.object.type === AST_NODE_TYPES.Identifier) {
       const init = getConstInit(node.object);
       if (init?.type === AST_NODE_TYPES.ObjectExpression) return getObjectPropertyValue(init, name);
-      // `options.jobModel` of a parameter `options`: what callers pass in that property.
-      const variable = ASTUtils.findVariable(sourceCode.getScope(node.object), node.object);
-      const definition = variable?.defs[0];
-      if (variable && definition?.type === 'Parameter' && !(definition.name.type === AST_NODE_TYPES.Identifier && definition.name.typeAnnotation)) return getCallSiteValue(variable, name);
     }
-    return undefined;
+    // `options.jobModel`, `this.options.documents` of a parameter `options`: what callers pass in that property.
+    const source = getReceiverParameter(context, node);
+    return source && source.path.length > 0 ? getPassedValue(context, source.slot, source.path, judge) : undefined;
   }
 
   function getObjectPropertyValue(object: TSESTree.ObjectExpression, name: string): ResolvedValue | undefined {
@@ -415,14 +438,16 @@ function createResolver(context: AnyRuleContext): DbValues {
         if (element.kind === 'constructor') {
           for (const param of element.value.params) {
             if (param.type === AST_NODE_TYPES.TSParameterProperty && param.parameter.type === AST_NODE_TYPES.Identifier) {
-              add(param.parameter.name, param.parameter.typeAnnotation);
+              // `constructor(private readonly client)`: what the callers pass, unless a named type says what it is.
+              const annotation = param.parameter.typeAnnotation;
+              add(param.parameter.name, annotation && !saysNothing(annotation) ? annotation : param.parameter);
             }
           }
         }
       }
     }
     // `this.orders = db.collection('orders')` anywhere in the class.
-    const pattern = /\bthis\s*\.\s*#?[A-Za-z_$][\w$]*\s*=(?!=)/g;
+    const pattern = /\bthis\s*\.\s*#?[A-Za-z_$][\w$]*\s*(?:\?\?|\|\|)?=(?!=)/g;
     const offsets: number[] = [];
     for (const match of sourceCode.text.slice(body.range[0], body.range[1]).matchAll(pattern)) {
       offsets.push(body.range[0] + (match.index ?? 0));
@@ -430,7 +455,7 @@ function createResolver(context: AnyRuleContext): DbValues {
     for (const [offset, deepest] of findNodesAtOffsets(context, offsets)) {
       let node: TSESTree.Node | undefined = deepest;
       while (node && node.type !== AST_NODE_TYPES.AssignmentExpression && node.range[0] === offset) node = node.parent;
-      if (node?.type !== AST_NODE_TYPES.AssignmentExpression || node.operator !== '=' || node.left.type !== AST_NODE_TYPES.MemberExpression) continue;
+      if (node?.type !== AST_NODE_TYPES.AssignmentExpression || !['=', '??=', '||='].includes(node.operator) || node.left.type !== AST_NODE_TYPES.MemberExpression) continue;
       if (node.left.object.type !== AST_NODE_TYPES.ThisExpression || getEnclosingClassBody(node.left) !== body) continue;
       add(getKeyName(node.left, STATIC_KEY), node.right);
     }
@@ -476,7 +501,7 @@ function createResolver(context: AnyRuleContext): DbValues {
   function getTypeValue(node: TSESTree.Node): ResolvedValue | undefined {
     if (!typeChecker) return undefined;
     const declared = typeChecker.getDeclaredType(node);
-    if (declared) return MONGO_VOCABULARY.declaredTypes[declared.module]?.[declared.name] ?? 'other';
+    if (declared) return DECLARED_TYPES[declared.module]?.[declared.name] ?? 'other';
     return typeChecker.isOtherType(node) ? 'other' : undefined;
   }
 
@@ -516,17 +541,25 @@ function createResolver(context: AnyRuleContext): DbValues {
 
   return {
     importsMongo,
+    databases,
     importsLookAlike,
     hasTypes: typeChecker !== undefined,
     getValue,
     getFieldValue,
     getTypeValue,
+    getDeclaredType: (node) => typeChecker?.getDeclaredType(node),
     getOrigin,
   };
 }
 
+/** `any`, `unknown`, `{ … }`: an annotation that does not say what a value is. */
+function saysNothing(annotation: TSESTree.TSTypeAnnotation): boolean {
+  const type = annotation.typeAnnotation;
+  return type.type === AST_NODE_TYPES.TSAnyKeyword || type.type === AST_NODE_TYPES.TSUnknownKeyword || type.type === AST_NODE_TYPES.TSTypeLiteral;
+}
+
 function getVocabulary(value: DbValue): DbVocabulary | undefined {
-  return value.database === 'mongodb' ? MONGO_VOCABULARY : undefined;
+  return VOCABULARIES[value.database];
 }
 
 function getEnclosingClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
@@ -559,14 +592,11 @@ function isStringLike(node: TSESTree.Node | undefined): boolean {
 export function getDbValue(context: AnyRuleContext, node: TSESTree.Node): DbValue | undefined {
   const found: DbValue[] = [];
   const value = getDbValues(context).getValue(node);
-  if (value !== undefined && value !== 'other' && value.database === 'mongodb') found.push(value);
+  if (value !== undefined && value !== 'other') found.push(value);
   const inner = unwrapValue(node);
   const pgValues = getPostgresAnalysis(context).values;
   const pg = pgValues.get(inner) ?? pgValues.get(node);
   if (pg) found.push({ database: 'postgres', ...pg });
-  const dynamoValues = getDynamoDbAnalysis(context).values;
-  const dynamo = dynamoValues.get(node) ?? dynamoValues.get(inner);
-  if (dynamo) found.push({ database: 'dynamodb', kind: dynamo });
   return found.length === 1 ? found[0] : undefined;
 }
 

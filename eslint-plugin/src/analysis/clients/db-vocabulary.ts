@@ -23,6 +23,8 @@ export interface DbVocabulary {
   anyPropertyResults: Readonly<Record<string, DbValue>>;
   /** Callbacks whose parameter is a value, per receiver value key and method (`client.withSession(async (session) => …)`). */
   callbackParameters: Readonly<Record<string, Readonly<Record<string, CallbackParameter>>>>;
+  /** Methods whose awaited result is a connection of its own, per receiver value key (`await pool.connect()`, `await sql.reserve()`). */
+  connectionMethods?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface CallbackParameter {

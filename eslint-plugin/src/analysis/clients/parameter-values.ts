@@ -106,6 +106,8 @@ function resolvePassed<T>(
 ): T | undefined | typeof SAME {
   let current = unwrapExpression(node);
   let index = 0;
+  // An object literal written in the call itself keeps its properties until the call; one held in a variable may not.
+  let held = false;
   for (let steps = 0; steps < 20; steps++) {
     if (index === path.length) {
       const value = judge.valueOf(current);
@@ -126,12 +128,13 @@ function resolvePassed<T>(
       const init = getSingleValue(variable);
       if (!init) return undefined;
       current = unwrapExpression(init);
+      held = true;
       continue;
     }
     if (index < path.length && current.type === AST_NODE_TYPES.ObjectExpression) {
       const key = path[index] as string;
       const property = findProperty(current, key);
-      if (!property || isPropertyWritten(context, key)) return undefined;
+      if (!property || (held && isPropertyWritten(context, key))) return undefined;
       current = unwrapExpression(property.value);
       index++;
       continue;
