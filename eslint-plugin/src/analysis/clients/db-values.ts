@@ -9,11 +9,11 @@ import { type DbValue, isSameDbValue } from './db-value';
 import { type DbVocabulary, getValueKey } from './db-vocabulary';
 import { DYNAMODB_VOCABULARY, getForwardingObjectValue } from './dynamodb-vocabulary';
 import { getImportedValues } from './imported-values';
+import { POSTGRES_VOCABULARY } from './pg-vocabulary';
 import { LOOK_ALIKE_MODULES, LOOK_ALIKE_REQUIRE, MONGO_VOCABULARY, OTHER_COLLECTION_MODULES } from './mongo-vocabulary';
 import { type DeclaredType, getClientTypeChecker } from './client-types';
 import { findOwnerFieldWrites, getBoundFieldValue, getReceiverThisOwner, type ThisOwner } from './this-owners';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
-import { getPostgresAnalysis } from './pg-calls';
 
 /**
  * What an expression is, database-wise: one backward, memoised walk from an expression to
@@ -25,7 +25,7 @@ import { getPostgresAnalysis } from './pg-calls';
 /** A database value, `other` (known not to be one: an array, another library's type), or `undefined` (no idea). */
 export type ResolvedValue = DbValue | 'other';
 
-const VOCABULARIES: Readonly<Partial<Record<Database, DbVocabulary>>> = { mongodb: MONGO_VOCABULARY, dynamodb: DYNAMODB_VOCABULARY };
+const VOCABULARIES: Readonly<Partial<Record<Database, DbVocabulary>>> = { mongodb: MONGO_VOCABULARY, dynamodb: DYNAMODB_VOCABULARY, postgres: POSTGRES_VOCABULARY };
 
 /** Every vocabulary's declared types by package: one type classification for all databases. */
 const DECLARED_TYPES: Readonly<Record<string, Readonly<Record<string, DbValue>>>> = (() => {
@@ -55,10 +55,13 @@ export interface DbValues {
   /** The package and name of the expression's declared type, when ESLint has type information and a database package declares it. */
   getDeclaredType(node: TSESTree.Node): DeclaredType | undefined;
   /**
-   * The expression a value was made by (`new MongoClient(…)`, `MongoClient.connect(…)`),
-   * when a single one can be followed in this file and `accept` takes its value.
+   * Where the value was made, when a single place can be followed in this file: a seed
+   * `accept` takes (`new MongoClient(…)`, `new Client()`), a connection method awaited
+   * (`await pool.connect()`, `await sql.reserve()`), or a parameter (its declaration: the
+   * value callers give it, `sql.begin(async (tx) => …)`'s `tx`). Values with the same
+   * origin are one object (pg: one connection).
    */
-  getOrigin(node: TSESTree.Node, accept: (value: DbValue) => boolean): TSESTree.NewExpression | TSESTree.CallExpression | undefined;
+  getOrigin(node: TSESTree.Node, accept?: (value: DbValue) => boolean): TSESTree.Node | undefined;
 }
 
 /** The file's value resolver; built once per file. */
@@ -505,13 +508,13 @@ function createResolver(context: AnyRuleContext): DbValues {
     return typeChecker.isOtherType(node) ? 'other' : undefined;
   }
 
-  function getOrigin(node: TSESTree.Node, accept: (value: DbValue) => boolean, depth = 0): TSESTree.NewExpression | TSESTree.CallExpression | undefined {
+  function getOrigin(node: TSESTree.Node, accept: (value: DbValue) => boolean = () => true, depth = 0): TSESTree.Node | undefined {
     if (depth > 20) return undefined;
     const seed = seeds.get(node);
     if (seed && accept(seed) && (node.type === AST_NODE_TYPES.NewExpression || node.type === AST_NODE_TYPES.CallExpression)) return node;
     switch (node.type) {
       case AST_NODE_TYPES.AwaitExpression:
-        return getOrigin(node.argument, accept, depth + 1);
+        return isConnectionCall(node.argument) ? node : getOrigin(node.argument, accept, depth + 1);
       case AST_NODE_TYPES.TSNonNullExpression:
       case AST_NODE_TYPES.TSAsExpression:
       case AST_NODE_TYPES.TSSatisfiesExpression:
@@ -522,7 +525,8 @@ function createResolver(context: AnyRuleContext): DbValues {
         return node.callee.type === AST_NODE_TYPES.MemberExpression ? getOrigin(node.callee.object, accept, depth + 1) : undefined;
       case AST_NODE_TYPES.Identifier: {
         const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
-        const def = variable?.defs[0];
+        const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+        if (def?.type === 'Parameter') return def.name;
         if (def?.type !== 'Variable' || def.node.id.type !== AST_NODE_TYPES.Identifier || !def.node.init) return undefined;
         if (variable?.references.some((reference) => reference.isWrite() && reference.writeExpr !== def.node.init)) return undefined;
         return getOrigin(def.node.init, accept, depth + 1);
@@ -537,6 +541,14 @@ function createResolver(context: AnyRuleContext): DbValues {
       default:
         return undefined;
     }
+  }
+
+  /** `pool.connect()`, `sql.reserve()`: a method whose awaited result is a connection of its own. */
+  function isConnectionCall(node: TSESTree.Node): boolean {
+    if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.MemberExpression) return false;
+    const name = getKeyName(node.callee, STATIC_KEY);
+    const receiver = known(getValue(node.callee.object));
+    return name !== undefined && receiver !== undefined && (getVocabulary(receiver)?.connectionMethods?.[getValueKey(receiver)]?.includes(name) ?? false);
   }
 
   return {
@@ -586,25 +598,8 @@ function isStringLike(node: TSESTree.Node | undefined): boolean {
 
 /**
  * What an expression is, database-wise, whatever the database: the one question the
- * module index asks of another module's exports, answered by the file's MongoDB, pg and
- * DynamoDB analyses. Undefined when none of them knows, or when they disagree.
+ * module index asks of another module's exports. Undefined when unknown or not a database value.
  */
 export function getDbValue(context: AnyRuleContext, node: TSESTree.Node): DbValue | undefined {
-  const found: DbValue[] = [];
-  const value = getDbValues(context).getValue(node);
-  if (value !== undefined && value !== 'other') found.push(value);
-  const inner = unwrapValue(node);
-  const pgValues = getPostgresAnalysis(context).values;
-  const pg = pgValues.get(inner) ?? pgValues.get(node);
-  if (pg) found.push({ database: 'postgres', ...pg });
-  return found.length === 1 ? found[0] : undefined;
-}
-
-/** `x!`, `x as T`: the expression inside (the analyses record the inner node). */
-function unwrapValue(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (current.type === AST_NODE_TYPES.TSNonNullExpression || current.type === AST_NODE_TYPES.TSAsExpression || current.type === AST_NODE_TYPES.TSSatisfiesExpression) {
-    current = current.expression;
-  }
-  return current;
+  return known(getDbValues(context).getValue(node));
 }

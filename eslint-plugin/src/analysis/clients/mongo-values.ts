@@ -43,6 +43,9 @@ export const getMongoValues = createPerFileCache((context: AnyRuleContext): Mong
     getKind: (node) => asKind(values.getValue(node)),
     getFieldKind: (owner, name) => asKind(values.getFieldValue(owner, name)),
     getTypeKind: (node) => asKind(values.getTypeValue(node)),
-    getClientOrigin: (node) => values.getOrigin(node, (value) => value.database === 'mongodb' && value.kind === 'client'),
+    getClientOrigin: (node) => {
+      const origin = values.getOrigin(node, (value) => value.database === 'mongodb' && value.kind === 'client');
+      return origin?.type === 'NewExpression' || origin?.type === 'CallExpression' ? origin : undefined;
+    },
   };
 });
