@@ -3,7 +3,7 @@ import { getParameterSlot } from './call-sites';
 import { getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
 import { getKeyName, getReturnedExpressions, isFunctionNode, type KeyNameOptions } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
-import { findModuleReferences, findRequireCallsByText, getManifestDependencies, getSourcePath } from '../modules';
+import { findImportedTypeReferences, findModuleReferences, findRequireCallsByText, getManifestDependencies, getSourcePath } from '../modules';
 import type { Database } from './db-call';
 import { type DbValue, isSameDbValue } from './db-value';
 import { type DbVocabulary, getValueKey } from './db-vocabulary';
@@ -36,6 +36,8 @@ const DECLARED_TYPES: Readonly<Record<string, Readonly<Record<string, DbValue>>>
   return merged;
 })();
 const DECLARING_MODULES = Object.keys(DECLARED_TYPES);
+/** Every vocabulary's type names by module. */
+const TYPE_NAMES: Readonly<Record<string, Readonly<Record<string, DbValue>>>> = Object.assign({}, ...Object.values(VOCABULARIES).map((vocabulary) => vocabulary.typeNames));
 
 export interface DbValues {
   /** True when the file imports or requires `mongodb` or `mongoose`, or gets a MongoDB value from another module. */
@@ -112,6 +114,7 @@ function createResolver(context: AnyRuleContext): DbValues {
   }
   if (!importsLookAlike && LOOK_ALIKE_REQUIRE.test(sourceCode.text)) importsLookAlike = true;
   const globalScope = sourceCode.scopeManager?.globalScope;
+  const typedModules: string[] = [];
   for (const [database, vocabulary] of Object.entries(VOCABULARIES) as Array<[Database, DbVocabulary]>) {
     const imported = vocabulary.modules.some((name) => importedModules.has(name));
     // `require` is often not a declared global in TypeScript files: find each
@@ -120,7 +123,12 @@ function createResolver(context: AnyRuleContext): DbValues {
     if (!globalScope || (!imported && requires.length === 0)) continue;
     databases.add(database);
     for (const reference of findModuleReferences(context, vocabulary.seeds, { requireCalls: requires })) seeds.set(reference.node, reference.info);
-    if (imported) addTypeReferences(vocabulary);
+    if (imported) typedModules.push(...Object.keys(vocabulary.typeNames));
+  }
+  // `Collection`, `mongoose.Model`, `AWS.DynamoDB.DocumentClient`: what the types named in annotations are.
+  for (const { reference, path, module } of findImportedTypeReferences(context, typedModules)) {
+    const value = TYPE_NAMES[module]?.[path.join('.')];
+    if (value) typeReferences.set(reference, value);
   }
   // Values the project's own modules export (`import { orders } from './db'`).
   for (const imported of getImportedValues(context)) {
@@ -132,30 +140,6 @@ function createResolver(context: AnyRuleContext): DbValues {
     databases.add(database);
   }
   const importsMongo = databases.has('mongodb');
-
-  /** The type references of the file that name a type of the vocabulary's modules (through named, default and namespace imports). */
-  function addTypeReferences(vocabulary: DbVocabulary): void {
-    for (const statement of program.body) {
-      if (statement.type !== AST_NODE_TYPES.ImportDeclaration) continue;
-      const types = vocabulary.typeNames[String(statement.source.value)];
-      if (!types) continue;
-      for (const specifier of statement.specifiers) {
-        const base = specifier.type === AST_NODE_TYPES.ImportSpecifier ? [specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : String(specifier.imported.value)] : [];
-        for (const variable of sourceCode.getDeclaredVariables(specifier)) {
-          for (const reference of variable.references) {
-            const path = [...base];
-            let node: TSESTree.Node = reference.identifier as TSESTree.Node;
-            while (node.parent?.type === AST_NODE_TYPES.TSQualifiedName && node.parent.left === node) {
-              path.push(node.parent.right.name);
-              node = node.parent;
-            }
-            const value = types[path.join('.')];
-            if (value && node.parent?.type === AST_NODE_TYPES.TSTypeReference && node.parent.typeName === node) typeReferences.set(node.parent, value);
-          }
-        }
-      }
-    }
-  }
 
   let mongoProject: boolean | undefined;
   /**
