@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, isFunctionNode, type FunctionNode } from '../ast';
-import { getOutermostSameValue, visitEveryNode } from './value-bindings';
+import { visitEveryNode } from './value-bindings';
 import type { AnyRuleContext } from '../per-file-cache';
 import { getCommonJsExportName, WHOLE_MODULE } from '../modules';
 import type { DbValue } from './db-value';
@@ -88,53 +88,6 @@ export function getArgumentsInSlot(calls: ReadonlyArray<TSESTree.CallExpression 
     found.push(property.value);
   }
   return found;
-}
-
-/**
- * The slots an argument `node` fills: as argument `i` of a call of a local function, or
- * as property `k` of an object literal passed there. Only slots of functions the file
- * calls and nothing else.
- */
-export function findFilledSlots(context: AnyRuleContext, node: TSESTree.Node): ParameterSlot[] {
-  let value = getOutermostSameValue(node);
-  let property: string | undefined;
-  if (value.parent?.type === AST_NODE_TYPES.Property && value.parent.value === value && value.parent.parent.type === AST_NODE_TYPES.ObjectExpression) {
-    property = getKeyName(value.parent);
-    if (property === undefined) return [];
-    value = value.parent.parent;
-  }
-  const call = value.parent;
-  if ((call?.type !== AST_NODE_TYPES.CallExpression && call?.type !== AST_NODE_TYPES.NewExpression) || call.callee === value) return [];
-  const index = call.arguments.indexOf(value as TSESTree.CallExpressionArgument);
-  if (index === -1) return [];
-  const fn = getCalledFunction(context, call);
-  if (!fn) return [];
-  const slots: ParameterSlot[] = [];
-  for (const variable of context.sourceCode.getDeclaredVariables(fn)) {
-    const slot = getParameterSlot(variable);
-    if (slot && slot.fn === fn && slot.index === index && slot.property === property) slots.push(slot);
-  }
-  return slots;
-}
-
-/** The local function a call or `new` runs: a function declaration, a `const` function, or a class's constructor. */
-function getCalledFunction(context: AnyRuleContext, call: TSESTree.CallExpression | TSESTree.NewExpression): FunctionNode | undefined {
-  if (call.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const variable = findVariable(context, call.callee);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (!definition) return undefined;
-  if (call.type === AST_NODE_TYPES.NewExpression) {
-    if (definition.type !== 'ClassName' || definition.node.type !== AST_NODE_TYPES.ClassDeclaration) return undefined;
-    const constructor = definition.node.body.body.find(
-      (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'constructor',
-    );
-    return constructor?.value.type === AST_NODE_TYPES.FunctionExpression ? constructor.value : undefined;
-  }
-  if (definition.type === 'FunctionName' && definition.node.type === AST_NODE_TYPES.FunctionDeclaration) return definition.node;
-  if (definition.type === 'Variable' && definition.parent.kind === 'const' && definition.node.init && isFunctionNode(definition.node.init)) {
-    return definition.node.init;
-  }
-  return undefined;
 }
 
 /** Every call (or `new`) of `fn` in the file, and its export names; undefined when `fn` is used otherwise too. */

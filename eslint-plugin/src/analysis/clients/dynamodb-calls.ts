@@ -1,17 +1,15 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import type { DbCall } from './db-call';
 import type { DynamoDbClientKind } from './db-value';
-import { getKeyName, unwrapExpression } from '../ast';
-import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, visitEveryNode } from './value-bindings';
-import { findParameterCallReceivers, getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
-import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
-import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
-import { DOCUMENT_OPERATIONS, isDynamoDbWriteOperation, lowerFirst, OPERATIONS, PAGINATORS, V2_DOCUMENT_METHODS } from './dynamodb-operations';
+import { getDbValues, type DbValues } from './db-values';
+import { unwrapExpression } from '../ast';
+import { findInstanceReferences, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';
+import { CALL, CONSTRUCT, findModuleReferences, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
+import { findComputedMemberCalls, findMemberCallsNamed } from '../find-nodes-at-offsets';
+import { DOCUMENT_OPERATIONS, isDynamoDbWriteOperation, lowerFirst, OPERATIONS, PAGINATORS } from './dynamodb-operations';
+import { DYNAMODB_MODULES, getMethodOperation, OPERATION_METHOD_NAMES } from './dynamodb-vocabulary';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
-import { getImportedValues } from './imported-values';
-import { findFilledSlots, getSlotArguments } from './call-sites';
 import { getCalledMethodNames } from './possible-strings';
-
 
 /**
  * DynamoDB calls, found by following the AWS SDK's imports — never by method name
@@ -23,14 +21,6 @@ import { getCalledMethodNames } from './possible-strings';
  * - v2 `aws-sdk` / `aws-sdk/clients/dynamodb`: `new AWS.DynamoDB()` and
  *   `new AWS.DynamoDB.DocumentClient()` methods, with `.promise()` or a callback.
  */
-
-export const DYNAMODB_MODULES = [
-  '@aws-sdk/client-dynamodb',
-  '@aws-sdk/lib-dynamodb',
-  'aws-sdk',
-  'aws-sdk/clients/dynamodb',
-  'aws-sdk/clients/all',
-] as const;
 
 /** The npm packages behind DYNAMODB_MODULES. */
 const DYNAMODB_PACKAGES = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', 'aws-sdk'];
@@ -127,33 +117,8 @@ function buildTraceMap(): TraceMap<ConstructInfo> {
 
 const TRACE_MAP = buildTraceMap();
 
-/** Methods each kind of client object answers with a DynamoDB operation. */
-function getMethodOperations(kind: DynamoDbClientKind): Map<string, string> {
-  switch (kind) {
-    case 'aggregated-client':
-    case 'v2-client':
-      return new Map(OPERATIONS.map((operation) => [lowerFirst(operation), operation]));
-    case 'aggregated-document-client':
-      return new Map(Object.entries(DOCUMENT_OPERATIONS));
-    case 'v2-document-client':
-      return new Map(V2_DOCUMENT_METHODS.map((method) => [method, DOCUMENT_OPERATIONS[method] as string]));
-    default:
-      return new Map();
-  }
-}
-
-/** Type names (export paths) that declare a client object, per module. */
-const ANNOTATION_KINDS: Record<string, Record<string, DynamoDbClientKind>> = {
-  '@aws-sdk/client-dynamodb': { DynamoDB: 'aggregated-client', DynamoDBClient: 'client' },
-  '@aws-sdk/lib-dynamodb': { DynamoDBDocument: 'aggregated-document-client', DynamoDBDocumentClient: 'document-client' },
-  'aws-sdk': { DynamoDB: 'v2-client', 'DynamoDB.DocumentClient': 'v2-document-client' },
-  'aws-sdk/clients/dynamodb': { '': 'v2-client', DocumentClient: 'v2-document-client' },
-};
-
 export interface DynamoDbAnalysis {
   clients: DynamoDbClientSite[];
-  /** Every expression known to evaluate to a client object. */
-  values: ReadonlyMap<TSESTree.Node, DynamoDbClientKind>;
   calls: DynamoDbCall[];
   /** SDK v2 settings for every client: `AWS.config.update({ … })`, `new AWS.Config({ … })`. */
   globalConfigs: AwsGlobalConfigSite[];
@@ -166,29 +131,32 @@ export interface AwsGlobalConfigSite {
   config: TSESTree.ObjectExpression | undefined;
 }
 
-const EMPTY: DynamoDbAnalysis = { clients: [], values: new Map(), calls: [], globalConfigs: [] };
+const EMPTY: DynamoDbAnalysis = { clients: [], calls: [], globalConfigs: [] };
+
+/** Method names that are DynamoDB's own: a receiver of one of them is worth asking about without an SDK import. */
+const DISTINCTIVE_METHOD_NAMES = [
+  ...OPERATIONS.map(lowerFirst).filter((name) => name !== 'query' && name !== 'scan'),
+  'batchWrite',
+  'batchGet',
+  'transactWrite',
+  'transactGet',
+];
 
 /** The file's DynamoDB client sites and calls; computed once per file. */
 export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext): DynamoDbAnalysis => {
-  const types = getClientTypeChecker(context, DYNAMODB_MODULES);
-  // With types, the module index's word is checked: a value typed as something else is not a client.
-  const imported = getImportedValues(context).flatMap(({ node, value }) =>
-    value.database === 'dynamodb' && !types?.isOtherType(node) ? [{ node, kind: value.kind }] : [],
-  );
+  const values = getDbValues(context);
   const importsSdk = hasModuleImport(context, DYNAMODB_MODULES);
-  const usesDynamoDb = importsSdk || imported.length > 0 || types !== undefined;
-  // Parameters are asked about only where the project can make a DynamoDB client (the callers' answers are costly).
-  const parameterReceivers = usesDynamoDb || mayUsePackages(getSourcePath(context), DYNAMODB_PACKAGES) ? findParameterReceivers(context, usesDynamoDb) : [];
-  if (!importsSdk && !types && imported.length === 0 && parameterReceivers.length === 0) return EMPTY;
+  const usesDynamoDb = importsSdk || values.databases.has('dynamodb') || values.hasTypes;
+  // Without the SDK, only DynamoDB's own method names are asked about, where the project can make a client (the callers' answers are costly).
+  if (!usesDynamoDb && !mayUsePackages(getSourcePath(context), DYNAMODB_PACKAGES)) return EMPTY;
   const clients: DynamoDbClientSite[] = [];
   const globalConfigs: AwsGlobalConfigSite[] = [];
   const calls = new Map<TSESTree.Node, DynamoDbCall>();
   const addCall = (call: DynamoDbCall): void => {
     if (!calls.has(call.node)) calls.set(call.node, call);
   };
-  const instanceReads: InstanceRead[] = [];
 
-  for (const reference of findModuleReferences(context, TRACE_MAP)) {
+  for (const reference of importsSdk ? findModuleReferences(context, TRACE_MAP) : []) {
     const info = reference.info;
     const node = reference.node;
     if (info.what === 'command' && node.type === AST_NODE_TYPES.NewExpression && info.operation) {
@@ -206,232 +174,55 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
       (node.type === AST_NODE_TYPES.NewExpression || node.type === AST_NODE_TYPES.CallExpression)
     ) {
       clients.push(makeClientSite(context, node, info.kind, info.sdkVersion, info.what === 'client'));
-      for (const read of findInstanceReferences(context, node)) {
-        instanceReads.push({ node: read, kind: info.kind, sdkVersion: info.sdkVersion });
-      }
     }
   }
 
-  // Clients the project's own modules export (`import { documents } from './dynamo'`).
-  for (const { node, kind } of imported) {
-    for (const read of findInstanceReferences(context, node)) instanceReads.push({ node: read, kind, sdkVersion: kind.startsWith('v2') ? 2 : 3 });
+  // Method calls: the receivers of calls named like an operation, asked of the value analysis.
+  const names = usesDynamoDb ? OPERATION_METHOD_NAMES : DISTINCTIVE_METHOD_NAMES;
+  const candidates = [...findMemberCallsNamed(context, names).map(({ receiver }) => receiver), ...findComputedMemberCalls(context).map(({ member }) => member.object)];
+  for (const receiver of candidates) {
+    const kind = getClientKind(values, receiver);
+    const method = kind && getCalledMethodNames(context, receiver);
+    if (!kind || !method) continue;
+    // `this.client[operation](params)`: one operation whatever the callers pass, else unknown.
+    const operations = new Set(method.names.map((name) => getMethodOperation(kind, name)));
+    const operation = operations.size === 1 ? [...operations][0] : undefined;
+    if (operation) addCall(makeCall(method.call, operation, 'method', getSdkVersion(kind), method.call.arguments[0], undefined, getLastArgument(method.call)));
   }
 
-  for (const annotated of findImportedTypeAnnotations(context, Object.keys(ANNOTATION_KINDS))) {
-    const kind = ANNOTATION_KINDS[annotated.module]?.[annotated.path.join('.')];
-    if (!kind) continue;
-    for (const binding of findAnnotatedBindings(context, annotated.annotation)) {
-      for (const read of findBindingReads(binding)) {
-        instanceReads.push({ node: read, kind, sdkVersion: kind.startsWith('v2') ? 2 : 3 });
-        // `const doc = this.doc` and similar aliases.
-        const alias = getValueBinding(context, read);
-        if (alias) {
-          for (const aliasRead of findBindingReads(alias)) {
-            instanceReads.push({ node: aliasRead, kind, sdkVersion: kind.startsWith('v2') ? 2 : 3 });
-          }
-        }
-      }
-    }
+  if (values.hasTypes) {
+    for (const call of findTypedSendCalls(context, values, new Set(calls.keys()))) addCall(call);
   }
-
-  addParameterReads(context, instanceReads, 0);
-  addParameterReceivers(context, instanceReads, parameterReceivers);
-  const receiverKinds = new Map<TSESTree.CallExpression, DynamoDbClientKind>();
-  const addMethodCalls = (from: number): void => {
-    for (const { node, kind, sdkVersion } of instanceReads.slice(from)) {
-      const method = getCalledMethodNames(context, node);
-      if (!method) continue;
-      // `this.client[operation](params)`: one operation whatever the callers pass, else unknown.
-      const operations = new Set(method.names.map((name) => getMethodOperations(kind).get(name)));
-      const operation = operations.size === 1 ? [...operations][0] : undefined;
-      if (!operation) continue;
-      receiverKinds.set(method.call, kind);
-      addCall(makeCall(method.call, operation, 'method', sdkVersion, method.call.arguments[0], undefined, getLastArgument(method.call)));
-    }
-  };
-  addMethodCalls(0);
-  // `{ put: (params) => client.put(params).promise(), … }`: an object of promise methods, used like the v3 client.
-  const forwarded = instanceReads.length;
-  for (const { node, kind } of findForwardingObjects(receiverKinds)) {
-    for (const read of findInstanceReferences(context, node)) instanceReads.push({ node: read, kind, sdkVersion: 3 });
-  }
-  if (instanceReads.length > forwarded) {
-    addParameterReads(context, instanceReads, forwarded);
-    addMethodCalls(forwarded);
-  }
-
-  if (types) {
-    for (const call of findTypedCalls(context, types, new Set(calls.keys()))) addCall(call);
-  }
-
-  const values = new Map(instanceReads.map(({ node, kind }) => [node, kind]));
-  return { clients, values, calls: [...calls.values()].sort((a, b) => a.node.range[0] - b.node.range[0]), globalConfigs };
+  return { clients, calls: [...calls.values()].sort((a, b) => a.node.range[0] - b.node.range[0]), globalConfigs };
 });
 
-interface InstanceRead {
-  node: TSESTree.Node;
-  kind: DynamoDbClientKind;
-  sdkVersion: 2 | 3;
+/** What client a receiver is: from the value analysis, else (typed linting) its type. */
+function getClientKind(values: DbValues, receiver: TSESTree.Node): DynamoDbClientKind | undefined {
+  const value = values.getValue(receiver);
+  if (value !== undefined && value !== 'other') return value.database === 'dynamodb' ? value.kind : undefined;
+  const typed = value === undefined ? values.getTypeValue(receiver) : undefined;
+  return typed !== undefined && typed !== 'other' && typed.database === 'dynamodb' ? typed.kind : undefined;
 }
 
-/** Method names that are DynamoDB's own: a receiver of one of them is worth asking callers about without an SDK import. */
-const DISTINCTIVE_METHOD_NAMES = [
-  ...OPERATIONS.map(lowerFirst).filter((name) => name !== 'query' && name !== 'scan'),
-  'batchWrite',
-  'batchGet',
-  'transactWrite',
-  'transactGet',
-];
-
-/**
- * Receivers of DynamoDB method calls that come from a parameter: `client.batchWrite(…)`,
- * `this.client[operation](…)` with `this.client` set from the constructor,
- * `options.destination.client.batchWrite(…)`. Only these are asked about; any name
- * when the file uses the SDK or a client from another module, DynamoDB's own otherwise.
- */
-function findParameterReceivers(context: AnyRuleContext, usesDynamoDb: boolean): TSESTree.Node[] {
-  const names = usesDynamoDb ? [...ALL_METHOD_NAMES].filter((name) => name !== 'send') : DISTINCTIVE_METHOD_NAMES;
-  return findParameterCallReceivers(context, names);
-}
-
-/** What every caller passes into the parameter each receiver comes from, when all pass the same kind of client. */
-function addParameterReceivers(context: AnyRuleContext, instanceReads: InstanceRead[], receivers: readonly TSESTree.Node[]): void {
-  const known = new Map(instanceReads.map((read) => [read.node, read.kind]));
-  const judge: ValueJudge<DynamoDbClientKind> = {
-    valueOf: (node) => known.get(node) ?? known.get(unwrapExpression(node)),
-    fromRemote: (value) => (value.database === 'dynamodb' ? value.kind : undefined),
-    same: (a, b) => a === b,
-  };
-  for (const receiver of receivers) {
-    if (known.has(receiver)) continue;
-    const source = getReceiverParameter(context, receiver);
-    const kind = source && getPassedValue(context, source.slot, source.path, judge);
-    if (!kind) continue;
-    known.set(receiver, kind);
-    instanceReads.push({ node: receiver, kind, sdkVersion: kind.startsWith('v2') ? 2 : 3 });
-  }
+function getSdkVersion(kind: DynamoDbClientKind): 2 | 3 {
+  return kind.startsWith('v2') ? 2 : 3;
 }
 
 /**
- * Object literals whose every property forwards to the same method of one SDK v2 client
- * and returns its promise: `{ batchWrite: (params) => documentClient.batchWrite(params).promise(), … }`.
- * Such an object answers like the v3 aggregated clients (`doc.batchWrite(params)` is a promise of the result).
+ * With typed linting, `send` calls the imports do not show: a command built elsewhere
+ * (`client.send(buildPut(order))`), known by its type.
  */
-function findForwardingObjects(receiverKinds: ReadonlyMap<TSESTree.CallExpression, DynamoDbClientKind>): Array<{ node: TSESTree.ObjectExpression; kind: DynamoDbClientKind }> {
-  const forwards = new Map<TSESTree.ObjectExpression, { count: number; kinds: Set<DynamoDbClientKind> }>();
-  for (const [call, receiverKind] of receiverKinds) {
-    const kind = PROMISE_CLIENT_KINDS[receiverKind];
-    const object = kind && getForwardingObject(call);
-    if (!kind || !object) continue;
-    const entry = forwards.get(object) ?? { count: 0, kinds: new Set() };
-    entry.count++;
-    entry.kinds.add(kind);
-    forwards.set(object, entry);
-  }
-  const found: Array<{ node: TSESTree.ObjectExpression; kind: DynamoDbClientKind }> = [];
-  for (const [object, { count, kinds }] of forwards) {
-    const kind = kinds.size === 1 ? [...kinds][0] : undefined;
-    if (kind && count === object.properties.length) found.push({ node: object, kind });
-  }
-  return found;
-}
-
-/** The v3 client each SDK v2 client's promises answer like. */
-const PROMISE_CLIENT_KINDS: Partial<Record<DynamoDbClientKind, DynamoDbClientKind>> = {
-  'v2-client': 'aggregated-client',
-  'v2-document-client': 'aggregated-document-client',
-};
-
-/** `put: (params) => client.put(params).promise()`: the object literal the property is in. */
-function getForwardingObject(call: TSESTree.CallExpression): TSESTree.ObjectExpression | undefined {
-  const callee = call.callee;
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const promise = getMethodCall(call);
-  if (promise?.name !== 'promise' || promise.call.arguments.length > 0) return undefined;
-  const fn = promise.call.parent;
-  if (fn?.type !== AST_NODE_TYPES.ArrowFunctionExpression || fn.body !== promise.call) return undefined;
-  const parameter = fn.params[0];
-  const argument = call.arguments[0];
-  if (fn.params.length !== 1 || call.arguments.length !== 1 || parameter?.type !== AST_NODE_TYPES.Identifier || argument?.type !== AST_NODE_TYPES.Identifier || argument.name !== parameter.name) return undefined;
-  const property = fn.parent;
-  if (property?.type !== AST_NODE_TYPES.Property || property.value !== fn || property.computed || getKeyName(property) !== callee.property.name) return undefined;
-  return property.parent.type === AST_NODE_TYPES.ObjectExpression ? property.parent : undefined;
-}
-
-/**
- * Parameters every caller fills with the same kind of client (`new Repo(docClient)`
- * then `this.client`, `execute({ client: ddb, command })`), a few rounds deep.
- */
-function addParameterReads(context: AnyRuleContext, instanceReads: InstanceRead[], start: number): void {
-  const known = new Map(instanceReads.map((read) => [read.node, read.kind]));
-  const filled = new Set<unknown>();
-  for (let round = 0, from = start; round < 3 && from < instanceReads.length; round++) {
-    const batch = instanceReads.slice(from);
-    from = instanceReads.length;
-    for (const { node } of batch) {
-      for (const slot of findFilledSlots(context, node)) {
-        if (filled.has(slot.variable)) continue;
-        const passed = getSlotArguments(context, slot);
-        const kinds = new Set(passed?.map((argument) => known.get(argument) ?? known.get(unwrapExpression(argument))));
-        const kind = kinds.size === 1 ? [...kinds][0] : undefined;
-        if (!kind) continue;
-        filled.add(slot.variable);
-        for (const reference of slot.variable.references) {
-          if (!reference.isRead()) continue;
-          for (const read of findInstanceReferences(context, reference.identifier)) {
-            known.set(read, kind);
-            instanceReads.push({ node: read, kind, sdkVersion: kind.startsWith('v2') ? 2 : 3 });
-          }
-        }
-      }
-    }
-  }
-}
-
-/** Type name (per declaring module) of a client object → its kind. */
-const TYPE_KINDS: Record<string, Record<string, DynamoDbClientKind>> = {
-  '@aws-sdk/client-dynamodb': { DynamoDB: 'aggregated-client' },
-  '@aws-sdk/lib-dynamodb': { DynamoDBDocument: 'aggregated-document-client' },
-  'aws-sdk': { DynamoDB: 'v2-client', DocumentClient: 'v2-document-client' },
-};
-
-const ALL_METHOD_NAMES = new Set<string>([
-  ...OPERATIONS.map(lowerFirst),
-  ...Object.keys(DOCUMENT_OPERATIONS),
-  'send',
-]);
-
-/**
- * With typed linting, calls the imports do not show: a client imported from another
- * module of the project (`documents.batchWrite(…)`), a command built elsewhere
- * (`client.send(buildPut(order))`). Only calls with a DynamoDB method name are typed.
- */
-function findTypedCalls(context: AnyRuleContext, types: ClientTypeChecker, known: Set<TSESTree.Node>): DynamoDbCall[] {
-  const text = context.sourceCode.text;
-  if (![...ALL_METHOD_NAMES].some((name) => text.includes(name))) return [];
+function findTypedSendCalls(context: AnyRuleContext, values: DbValues, known: Set<TSESTree.Node>): DynamoDbCall[] {
   const found: DynamoDbCall[] = [];
-  visitEveryNode(context.sourceCode.ast, (node) => {
-    if (node.type !== AST_NODE_TYPES.CallExpression || known.has(node)) return;
-    const callee = unwrapExpression(node.callee);
-    if (callee.type !== AST_NODE_TYPES.MemberExpression) return;
-    const name = ASTUtils.getPropertyName(callee);
-    if (name === null || !ALL_METHOD_NAMES.has(name)) return;
-    const last = getLastArgument(node);
-    if (name === 'send') {
-      const argument = node.arguments[0];
-      const command = argument && types.getDeclaredType(argument);
-      const operation = command && getCommandOperation(command.module, command.name);
-      if (operation && command) {
-        const construction = argument.type === AST_NODE_TYPES.NewExpression ? argument : undefined;
-        found.push(makeCall(node, operation, 'command', 3, construction?.arguments[0], construction, last));
-      }
-      return;
-    }
-    const receiver = types.getDeclaredType(callee.object);
-    const kind = receiver && TYPE_KINDS[receiver.module]?.[receiver.name];
-    const operation = kind && getMethodOperations(kind).get(name);
-    if (kind && operation) found.push(makeCall(node, operation, 'method', kind.startsWith('v2') ? 2 : 3, node.arguments[0], undefined, last));
-  });
+  for (const { call } of findMemberCallsNamed(context, ['send'])) {
+    if (known.has(call)) continue;
+    const argument = call.arguments[0];
+    const command = argument && values.getDeclaredType(argument);
+    const operation = command && getCommandOperation(command.module, command.name);
+    if (!operation || !argument) continue;
+    const construction = argument.type === AST_NODE_TYPES.NewExpression ? argument : undefined;
+    found.push(makeCall(call, operation, 'command', 3, construction?.arguments[0], construction, getLastArgument(call)));
+  }
   return found;
 }
 

@@ -7,9 +7,3 @@
 export type MongoValueKind = 'client' | 'db' | 'collection' | 'session' | 'model' | 'connection' | 'modelRegistry' | 'schema';
 export type KnownKind = MongoValueKind | 'other';
 
-/** The kind both say, the one that is known, or `undefined` when they disagree. */
-export function mergeKinds(a: KnownKind | undefined, b: KnownKind | undefined): KnownKind | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return a === b ? a : undefined;
-}

@@ -1,7 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, isFunctionNode, unwrapExpression } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
-import { findComputedMemberCalls, findMemberCallsNamed } from '../find-nodes-at-offsets';
 import type { DbValue } from './db-value';
 import { findVariable, getArgumentsInSlot, getParameterSlot, getRemoteSlotValues, getSlotCallers, type ParameterSlot } from './call-sites';
 import { visitEveryNode } from './value-bindings';
@@ -106,6 +105,8 @@ function resolvePassed<T>(
 ): T | undefined | typeof SAME {
   let current = unwrapExpression(node);
   let index = 0;
+  // An object literal written in the call itself keeps its properties until the call; one held in a variable may not.
+  let held = false;
   for (let steps = 0; steps < 20; steps++) {
     if (index === path.length) {
       const value = judge.valueOf(current);
@@ -126,12 +127,13 @@ function resolvePassed<T>(
       const init = getSingleValue(variable);
       if (!init) return undefined;
       current = unwrapExpression(init);
+      held = true;
       continue;
     }
     if (index < path.length && current.type === AST_NODE_TYPES.ObjectExpression) {
       const key = path[index] as string;
       const property = findProperty(current, key);
-      if (!property || isPropertyWritten(context, key)) return undefined;
+      if (!property || (held && isPropertyWritten(context, key))) return undefined;
       current = unwrapExpression(property.value);
       index++;
       continue;
@@ -203,16 +205,6 @@ function hasTypeAnnotation(variable: TSESLint.Scope.Variable): boolean {
   const name = variable.defs[0]?.name;
   const annotation = name?.type === AST_NODE_TYPES.Identifier ? name.typeAnnotation?.typeAnnotation : undefined;
   return annotation !== undefined && annotation.type !== AST_NODE_TYPES.TSAnyKeyword && annotation.type !== AST_NODE_TYPES.TSUnknownKeyword && annotation.type !== AST_NODE_TYPES.TSTypeLiteral;
-}
-
-/**
- * Receivers of calls of `methodNames` (and of computed members, `x[op](…)`) that may come
- * from a parameter: the ones worth a `getReceiverParameter` question.
- */
-export function findParameterCallReceivers(context: AnyRuleContext, methodNames: readonly string[]): TSESTree.Node[] {
-  return [...findMemberCallsNamed(context, methodNames).map(({ receiver }) => receiver), ...findComputedMemberCalls(context).map(({ member }) => member.object)].filter(
-    (receiver) => mayComeFromParameter(receiver),
-  );
 }
 
 /** A cheap first test: an identifier, or a member chain rooted at one or at `this` (what getReceiverParameter can follow). */

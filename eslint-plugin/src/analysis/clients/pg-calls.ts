@@ -1,17 +1,16 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, isFunctionNode, unwrapExpression } from '../ast';
-import { type ClientTypeChecker, getClientTypeChecker } from './client-types';
+import { isFunctionNode, unwrapExpression } from '../ast';
 import type { DbCall } from './db-call';
 import type { PgRole } from './db-value';
-import { findAnnotatedBindings, findBindingReads, findInstanceReferences, getMethodCall, getOutermostSameValue, getValueBinding, resolveObjectLiteral, type ValueBinding, visitEveryNode } from './value-bindings';
-import { CALL, CONSTRUCT, findImportedTypeAnnotations, findModuleReferences, getManifestDependencies, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
-import { findMemberCallsNamed, findNodesAtOffsets } from '../find-nodes-at-offsets';
+import { type DbValues, getDbValues } from './db-values';
+import { findInstanceReferences, getOutermostSameValue, getValueBinding, resolveObjectLiteral, type ValueBinding } from './value-bindings';
+import { CONSTRUCT, findModuleReferences, getManifestDependencies, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
+import { findComputedMemberCalls, findMemberCallsNamed, findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getSqlStatement, type SqlStatement } from './sql-statements';
-import { getImportedValues } from './imported-values';
 import { getCalledMethodNames } from './possible-strings';
-import { findFilledSlots, getSlotArguments, type ParameterSlot } from './call-sites';
-import { findParameterCallReceivers, getPassedValue, getReceiverParameter, mayComeFromParameter, type ValueJudge } from './parameter-values';
+import { getReceiverParameter, mayComeFromParameter } from './parameter-values';
+import { POSTGRES_MODULES } from './pg-vocabulary';
 
 /**
  * PostgreSQL calls, found by following the client libraries' imports:
@@ -22,8 +21,6 @@ import { findParameterCallReceivers, getPassedValue, getReceiverParameter, mayCo
  *   `sql.savepoint(…)` (whose callback gets a transaction `sql`), `sql.reserve()`.
  * Values typed `Pool`, `PoolClient`, `Client` (pg) or `Sql`/`TransactionSql` (postgres) count too.
  */
-
-export const POSTGRES_MODULES = ['pg', 'pg-pool', 'postgres'] as const;
 
 export interface PostgresCall extends DbCall {
   database: 'postgres';
@@ -72,47 +69,22 @@ export interface PgConnection {
 
 export interface PostgresAnalysis {
   calls: PostgresCall[];
-  /** Every expression known to evaluate to a pool, client or `sql`. */
-  values: ReadonlyMap<TSESTree.Node, { role: PgRole; library: 'pg' | 'postgres' }>;
   pools: PgPoolSite[];
   connections: PgConnection[];
 }
 
 type Role = PgRole;
 
-interface TraceInfo {
-  role: Role;
-  library: 'pg' | 'pg-pool' | 'postgres';
-}
-
-const TRACE_MAP: TraceMap<TraceInfo> = {
-  pg: {
-    Pool: { [CONSTRUCT]: { role: 'pool', library: 'pg' } },
-    Client: { [CONSTRUCT]: { role: 'client', library: 'pg' } },
-    native: {
-      Pool: { [CONSTRUCT]: { role: 'pool', library: 'pg' } },
-      Client: { [CONSTRUCT]: { role: 'client', library: 'pg' } },
-    },
-  },
-  'pg-pool': { [CONSTRUCT]: { role: 'pool', library: 'pg-pool' } },
-  postgres: { [CALL]: { role: 'sql', library: 'postgres' } },
+/** Where pools are made (their sites, with the library that makes them). */
+const POOL_TRACE_MAP: TraceMap<'pg' | 'pg-pool'> = {
+  pg: { Pool: { [CONSTRUCT]: 'pg' }, native: { Pool: { [CONSTRUCT]: 'pg' } } },
+  'pg-pool': { [CONSTRUCT]: 'pg-pool' },
 };
 
-const ANNOTATION_ROLES: Record<string, Record<string, Role>> = {
-  pg: { Pool: 'pool', PoolClient: 'client', Client: 'client', ClientBase: 'client' },
-  'pg-pool': { '': 'pool' },
-  postgres: { Sql: 'sql', TransactionSql: 'sql-connection', ReservedSql: 'sql-connection' },
-};
+/** Methods whose receivers are asked about: pg's and postgres.js' own. */
+const METHODS = ['query', 'connect', 'release', 'unsafe', 'begin', 'savepoint', 'reserve', 'file'];
 
-const TYPE_ROLES: Record<string, Record<string, Role>> = {
-  pg: { Pool: 'pool', PoolClient: 'client', Client: 'client', ClientBase: 'client' },
-  'pg-pool': { Pool: 'pool' },
-  postgres: { Sql: 'sql', TransactionSql: 'sql-connection', ReservedSql: 'sql-connection' },
-};
-
-const TYPED_METHODS = new Set(['query', 'connect', 'release', 'unsafe', 'begin', 'savepoint', 'reserve', 'file']);
-
-/** The declaration of the variable a typed receiver names (so its calls share one connection), else the receiver. */
+/** The declaration of the variable a receiver names (so its calls share one connection), else the receiver. */
 function getConnectionIdentity(context: AnyRuleContext, receiver: TSESTree.Node): TSESTree.Node {
   if (receiver.type !== AST_NODE_TYPES.Identifier) return receiver;
   const variable = ASTUtils.findVariable(context.sourceCode.getScope(receiver), receiver);
@@ -127,42 +99,30 @@ interface Instance {
   connection: TSESTree.Node | undefined;
 }
 
-const EMPTY: PostgresAnalysis = { calls: [], values: new Map(), pools: [], connections: [] };
+const EMPTY: PostgresAnalysis = { calls: [], pools: [], connections: [] };
 
 /** The file's PostgreSQL calls, pools and connections; computed once per file. */
 export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext): PostgresAnalysis => {
-  const types = getClientTypeChecker(context, POSTGRES_MODULES);
-  // With types, the module index's word is checked: a value typed as something else is not a client.
-  const imported = getImportedValues(context).flatMap(({ node, value }) =>
-    value.database === 'postgres' && !types?.isOtherType(node) ? [{ node, ...value }] : [],
-  );
+  const values = getDbValues(context);
+  const importsDriver = hasModuleImport(context, POSTGRES_MODULES);
+  const usesPostgres = importsDriver || values.databases.has('postgres') || values.hasTypes;
   const sqlShaped = findSqlShapedQueries(context);
-  // Parameters are asked about only where the project can make a pg client (the callers' answers are costly).
-  const parameterReceivers = mayUsePackages(getSourcePath(context), POSTGRES_MODULES) ? findParameterReceivers(context) : [];
-  if (!hasModuleImport(context, POSTGRES_MODULES) && !types && imported.length === 0 && sqlShaped.length === 0 && parameterReceivers.length === 0) return EMPTY;
-  const builder = new AnalysisBuilder(context);
-  // Pools and clients the project's own modules export (`const pool = require('./db')`).
-  for (const { node, role, library } of imported) builder.addProducer(node, role, library);
-  for (const reference of findModuleReferences(context, TRACE_MAP)) {
-    const node = reference.node;
-    const { role, library } = reference.info;
-    if (node.type !== AST_NODE_TYPES.NewExpression && node.type !== AST_NODE_TYPES.CallExpression) continue;
-    if (role === 'pool' && node.type === AST_NODE_TYPES.NewExpression) builder.addPoolSite(node, library === 'pg-pool' ? 'pg-pool' : 'pg');
-    builder.addProducer(node, role, library === 'postgres' ? 'postgres' : 'pg');
+  // Without a driver import, receivers are asked about only where the project can make a pg client, and only those that may come from a parameter (the callers' answers are costly).
+  const mayUsePostgres = usesPostgres || mayUsePackages(getSourcePath(context), POSTGRES_MODULES);
+  if (!mayUsePostgres && sqlShaped.length === 0) return EMPTY;
+  const builder = new AnalysisBuilder(context, values);
+  for (const reference of importsDriver ? findModuleReferences(context, POOL_TRACE_MAP) : []) {
+    if (reference.node.type === AST_NODE_TYPES.NewExpression) builder.addPoolSite(reference.node, reference.info);
   }
-  for (const annotated of findImportedTypeAnnotations(context, Object.keys(ANNOTATION_ROLES))) {
-    const role = ANNOTATION_ROLES[annotated.module]?.[annotated.path.join('.')];
-    if (!role) continue;
-    const library = annotated.module === 'postgres' ? 'postgres' : 'pg';
-    for (const binding of findAnnotatedBindings(context, annotated.annotation)) {
-      builder.addBinding(binding, role, library, annotated.annotation);
+  if (mayUsePostgres) {
+    const receivers: TSESTree.Node[] = [...findMemberCallsNamed(context, METHODS).map(({ receiver }) => receiver), ...findComputedMemberCalls(context).map(({ member }) => member.object)];
+    // Only postgres.js is called through a tag (`` sql`…` ``).
+    if (usesPostgres || mayUsePackages(getSourcePath(context), ['postgres'])) receivers.push(...findTemplateTags(context));
+    for (const receiver of receivers) {
+      if (usesPostgres || mayComeFromParameter(receiver)) builder.visit(receiver);
     }
   }
-  builder.drain();
-  builder.addParameters();
-  builder.addParameterReceivers(parameterReceivers);
-  if (types) builder.addTypedReceivers(types);
-  builder.addSqlShapedQueries(sqlShaped, types);
+  builder.addSqlShapedQueries(sqlShaped);
   return builder.finish();
 });
 
@@ -170,11 +130,14 @@ class AnalysisBuilder {
   private readonly calls = new Map<TSESTree.Node, PostgresCall>();
   private readonly pools: PgPoolSite[] = [];
   private readonly connections = new Map<TSESTree.Node, PgConnection>();
-  private readonly seen = new Map<TSESTree.Node, { role: PgRole; library: 'pg' | 'postgres' }>();
   private readonly sqlTags = new Set<TSESTree.Node>();
-  private readonly queue: Instance[] = [];
+  /** Connections of receivers no single origin names, by what they read (`options.client`). */
+  private readonly pathConnections = new Map<string, TSESTree.Node>();
 
-  constructor(private readonly context: AnyRuleContext) {}
+  constructor(
+    private readonly context: AnyRuleContext,
+    private readonly values: DbValues,
+  ) {}
 
   addPoolSite(node: TSESTree.NewExpression, library: 'pg' | 'pg-pool'): void {
     const argument = node.arguments[0];
@@ -187,33 +150,34 @@ class AnalysisBuilder {
     });
   }
 
-  addProducer(node: TSESTree.Node, role: Role, library: 'pg' | 'postgres'): void {
-    const connection = role === 'client' || role === 'sql-connection' ? node : undefined;
-    for (const read of findInstanceReferences(this.context, node)) {
-      this.queue.push({ node: read, role, library, connection });
-    }
+  /** A receiver of a pg / postgres.js method or a template tag: its calls, when the value analysis (or its type) says it is a pool, client or `sql`. */
+  visit(receiver: TSESTree.Node): void {
+    const value = getPostgresValue(this.values, receiver);
+    if (!value) return;
+    const connection = value.role === 'client' || value.role === 'sql-connection' ? this.getConnection(receiver) : undefined;
+    const instance: Instance = { node: receiver, role: value.role, library: value.library, connection };
+    if (instance.library === 'postgres') this.visitSql(instance);
+    else this.visitPg(instance);
   }
 
-  addBinding(binding: ValueBinding, role: Role, library: 'pg' | 'postgres', producer: TSESTree.Node): void {
-    const connection = role === 'client' || role === 'sql-connection' ? producer : undefined;
-    for (const read of findBindingReads(binding)) {
-      this.queue.push({ node: read, role, library, connection });
-      const alias = getValueBinding(this.context, read);
-      if (alias) this.addBinding(alias, role, library, producer);
-    }
+  /** The connection a client receiver is: its origin, else one per parameter path, variable or receiver. */
+  private getConnection(receiver: TSESTree.Node): TSESTree.Node {
+    const connection = this.values.getOrigin(receiver) ?? this.getPathConnection(receiver) ?? getConnectionIdentity(this.context, receiver);
+    if (!this.connections.has(connection)) this.connections.set(connection, { node: connection, releaseCalls: [] });
+    return connection;
   }
 
-  /** Visits every queued instance (and what visiting them queues). */
-  drain(): void {
-    for (let instance = this.queue.shift(); instance; instance = this.queue.shift()) {
-      if (this.seen.has(instance.node)) continue;
-      this.seen.set(instance.node, { role: instance.role, library: instance.library });
-      if (instance.connection && !this.connections.has(instance.connection)) {
-        this.connections.set(instance.connection, { node: instance.connection, releaseCalls: [] });
-      }
-      if (instance.library === 'postgres') this.visitSql(instance);
-      else this.visitPg(instance);
-    }
+  /** `options.client`, `this.options.client`: calls on the same parameter path share its connection. */
+  private getPathConnection(receiver: TSESTree.Node): TSESTree.Node | undefined {
+    const source = getReceiverParameter(this.context, receiver);
+    const parameter = source?.slot.variable.defs[0]?.name;
+    if (!source || !parameter) return undefined;
+    if (source.path.length === 0) return parameter;
+    const key = [parameter.range[0], ...source.path].join('.');
+    const known = this.pathConnections.get(key);
+    if (known) return known;
+    this.pathConnections.set(key, receiver);
+    return receiver;
   }
 
   /**
@@ -221,122 +185,20 @@ class AnalysisBuilder {
    * SQL driver is PostgreSQL's: a call on a connection of its own (calls on the same
    * receiver share it), which keeps transaction checks quiet rather than wrong.
    */
-  addSqlShapedQueries(queries: readonly TSESTree.MemberExpression[], types: ClientTypeChecker | undefined): void {
+  addSqlShapedQueries(queries: readonly TSESTree.MemberExpression[]): void {
     for (const member of queries) {
       const receiver = member.object;
-      if (this.seen.has(receiver) || isKnownNonPgValue(this.context, receiver) || types?.isOtherType(receiver)) continue;
+      if (this.calls.has(member.parent as TSESTree.Node) || getPostgresValue(this.values, receiver) || isKnownNonPgValue(this.context, receiver) || this.values.getTypeValue(receiver) === 'other') continue;
       const connection = getConnectionIdentity(this.context, receiver);
-      this.queue.push({ node: receiver, role: 'client', library: 'pg', connection });
       if (!this.connections.has(connection)) this.connections.set(connection, { node: connection, releaseCalls: [] });
+      this.visitPg({ node: receiver, role: 'client', library: 'pg', connection });
     }
-    this.drain();
-  }
-
-  /**
-   * Parameters every caller fills with the same kind of pool or client
-   * (`withTransaction(client, work)`, `new Repo(pool)`), a few rounds deep.
-   */
-  addParameters(): void {
-    const filled = new Set<ParameterSlot['variable']>();
-    for (let round = 0; round < 3; round++) {
-      let added = false;
-      for (const node of [...this.seen.keys()]) {
-        for (const slot of findFilledSlots(this.context, node)) {
-          if (filled.has(slot.variable)) continue;
-          const value = this.getSlotValue(slot);
-          if (!value) continue;
-          filled.add(slot.variable);
-          added = true;
-          const parameter = slot.variable.defs[0]?.name ?? node;
-          const connection = value.role === 'client' || value.role === 'sql-connection' ? parameter : undefined;
-          if (connection && !this.connections.has(connection)) this.connections.set(connection, { node: connection, releaseCalls: [] });
-          for (const reference of slot.variable.references) {
-            if (!reference.isRead()) continue;
-            for (const read of findInstanceReferences(this.context, reference.identifier)) {
-              this.queue.push({ node: read, role: value.role, library: value.library, connection });
-            }
-          }
-        }
-      }
-      if (!added) break;
-      this.drain();
-    }
-  }
-
-  /**
-   * Receivers that come from a parameter (`client.query(…)`, `this.pool.connect()`,
-   * `options.pool[op](…)`, a `sql` tag) whose callers all pass the same kind of pool or
-   * client, in this file or, for an exported function or class, in other modules.
-   */
-  addParameterReceivers(receivers: readonly TSESTree.Node[]): void {
-    const judge: ValueJudge<{ role: PgRole; library: 'pg' | 'postgres' }> = {
-      valueOf: (node) => this.seen.get(node) ?? this.seen.get(unwrapExpression(node)),
-      fromRemote: (value) => (value.database === 'postgres' ? { role: value.role, library: value.library } : undefined),
-      same: (a, b) => a.role === b.role && a.library === b.library,
-    };
-    // Calls on the same parameter (and path) share its connection.
-    const connections = new Map<ParameterSlot['variable'], Map<string, TSESTree.Node>>();
-    for (const receiver of receivers) {
-      if (this.seen.has(receiver)) continue;
-      const source = getReceiverParameter(this.context, receiver);
-      const value = source && getPassedValue(this.context, source.slot, source.path, judge);
-      if (!source || !value) continue;
-      let connection: TSESTree.Node | undefined;
-      if (value.role === 'client' || value.role === 'sql-connection') {
-        const byPath = connections.get(source.slot.variable) ?? new Map<string, TSESTree.Node>();
-        connections.set(source.slot.variable, byPath);
-        const key = source.path.join('.');
-        connection = byPath.get(key) ?? (source.path.length === 0 ? source.slot.variable.defs[0]?.name : undefined) ?? receiver;
-        byPath.set(key, connection);
-        if (!this.connections.has(connection)) this.connections.set(connection, { node: connection, releaseCalls: [] });
-      }
-      this.queue.push({ node: receiver, role: value.role, library: value.library, connection });
-    }
-    this.drain();
-  }
-
-  /** The role every caller passes into `slot`, when they agree. */
-  private getSlotValue(slot: ParameterSlot): { role: PgRole; library: 'pg' | 'postgres' } | undefined {
-    const passed = getSlotArguments(this.context, slot);
-    if (!passed) return undefined;
-    let value: { role: PgRole; library: 'pg' | 'postgres' } | undefined;
-    for (const argument of passed) {
-      const next = this.seen.get(argument) ?? this.seen.get(unwrapExpression(argument));
-      if (!next || (value && (value.role !== next.role || value.library !== next.library))) return undefined;
-      value = next;
-    }
-    return value;
-  }
-
-  /**
-   * With typed linting: receivers the imports do not show (`pool` imported from `./db`,
-   * a `client` returned by a helper), recognised by their type. Only the receivers of
-   * calls with a pg / postgres.js method name, and template tags, are typed.
-   */
-  addTypedReceivers(types: ClientTypeChecker): void {
-    visitEveryNode(this.context.sourceCode.ast, (node) => {
-      let receiver: TSESTree.Node | undefined;
-      if (node.type === AST_NODE_TYPES.TaggedTemplateExpression) receiver = node.tag;
-      else if (node.type === AST_NODE_TYPES.CallExpression) {
-        const callee = unwrapExpression(node.callee);
-        if (callee.type === AST_NODE_TYPES.MemberExpression && TYPED_METHODS.has(getKeyName(callee) ?? '')) receiver = callee.object;
-      }
-      if (!receiver || this.seen.has(receiver)) return;
-      const declared = types.getDeclaredType(receiver);
-      const role = declared && TYPE_ROLES[declared.module]?.[declared.name];
-      if (!declared || !role) return;
-      const connection = role === 'client' || role === 'sql-connection' ? getConnectionIdentity(this.context, receiver) : undefined;
-      this.queue.push({ node: receiver, role, library: declared.module === 'postgres' ? 'postgres' : 'pg', connection });
-    });
-    this.drain();
   }
 
   finish(): PostgresAnalysis {
-    this.drain();
     // Fragments nested in another query's `${…}` are parts of that query, not queries.
-    for (const [node, call] of this.calls) {
+    for (const node of [...this.calls.keys()]) {
       if (node.type === AST_NODE_TYPES.TaggedTemplateExpression && this.isFragment(node)) this.calls.delete(node);
-      void call;
     }
     // A postgres.js transaction writes when a statement inside it does.
     for (const call of this.calls.values()) {
@@ -349,7 +211,6 @@ class AnalysisBuilder {
     const byPosition = (a: { node: TSESTree.Node }, b: { node: TSESTree.Node }): number => a.node.range[0] - b.node.range[0];
     return {
       calls: [...this.calls.values()].sort(byPosition),
-      values: this.seen,
       pools: this.pools.sort(byPosition),
       connections: [...this.connections.values()].sort(byPosition),
     };
@@ -378,43 +239,12 @@ class AnalysisBuilder {
         return;
       case 'connect':
         this.addCall({ ...base, operation: 'connect', statement: undefined });
-        if (instance.role === 'pool') this.followPoolConnect(method.call);
         return;
       case 'release':
         if (instance.connection) this.connections.get(instance.connection)?.releaseCalls.push(method.call);
         return;
       default:
     }
-  }
-
-  /** The client of `pool.connect()`: awaited, from `.then(client => …)`, or the callback's second parameter. */
-  private followPoolConnect(call: TSESTree.CallExpression): void {
-    const callback = call.arguments[0];
-    if (callback && isFunctionNode(callback)) {
-      const parameter = callback.params[1];
-      if (parameter?.type === AST_NODE_TYPES.Identifier) this.addParameter(callback, parameter, 'client', 'pg');
-      return;
-    }
-    const outer = getOutermostSameValue(call);
-    if (outer.parent?.type === AST_NODE_TYPES.AwaitExpression) {
-      this.addProducer(outer.parent, 'client', 'pg');
-      return;
-    }
-    const then = getMethodCall(call);
-    const thenCallback = then?.name === 'then' ? then.call.arguments[0] : undefined;
-    if (thenCallback && isFunctionNode(thenCallback)) {
-      const parameter = thenCallback.params[0];
-      if (parameter?.type === AST_NODE_TYPES.Identifier) this.addParameter(thenCallback, parameter, 'client', 'pg');
-    }
-  }
-
-  private addParameter(fn: TSESTree.Node, parameter: TSESTree.Identifier, role: Role, library: 'pg' | 'postgres'): void {
-    const variable = this.context.sourceCode.getDeclaredVariables(fn).find((candidate) => candidate.name === parameter.name);
-    if (!variable) return;
-    for (const reference of variable.references) {
-      if (reference.isRead()) this.queue.push({ node: reference.identifier, role, library, connection: parameter });
-    }
-    if (!this.connections.has(parameter)) this.connections.set(parameter, { node: parameter, releaseCalls: [] });
   }
 
   private visitSql(instance: Instance): void {
@@ -448,13 +278,6 @@ class AnalysisBuilder {
         const callback = args[args.length - 1];
         const fn = callback && isFunctionNode(callback) ? callback : undefined;
         this.addCall({ ...base, node: method.call, operation: method.name, statement: undefined, transactionCallback: fn });
-        const parameter = fn?.params[0];
-        if (fn && parameter?.type === AST_NODE_TYPES.Identifier) this.addParameter(fn, parameter, 'sql-connection', 'postgres');
-        return;
-      }
-      case 'reserve': {
-        const awaited = getOutermostSameValue(method.call).parent;
-        if (awaited?.type === AST_NODE_TYPES.AwaitExpression) this.addProducer(awaited, 'sql-connection', 'postgres');
         return;
       }
       default:
@@ -467,6 +290,14 @@ class AnalysisBuilder {
     }
     return false;
   }
+}
+
+/** What pool, client or `sql` a receiver is: from the value analysis, else (typed linting) its type. */
+function getPostgresValue(values: DbValues, receiver: TSESTree.Node): { role: PgRole; library: 'pg' | 'postgres' } | undefined {
+  const value = values.getValue(receiver);
+  if (value !== undefined && value !== 'other') return value.database === 'postgres' ? value : undefined;
+  const typed = value === undefined ? values.getTypeValue(receiver) : undefined;
+  return typed !== undefined && typed !== 'other' && typed.database === 'postgres' ? typed : undefined;
 }
 
 /** `pool.query(…)`, and `pool[method](…)` when `method` can be one name only. */
@@ -509,17 +340,6 @@ function isKnownNonPgValue(context: AnyRuleContext, receiver: TSESTree.Node): bo
     init.type === AST_NODE_TYPES.ClassExpression ||
     isFunctionNode(init)
   );
-}
-
-/** Methods a receiver that comes from a parameter is asked about (`release` and `file` need a known client first). */
-const PARAMETER_METHODS = ['query', 'connect', 'unsafe', 'begin', 'savepoint', 'reserve'];
-
-/** Receivers of pg / postgres.js calls (and `sql` tags) that may come from a parameter. */
-function findParameterReceivers(context: AnyRuleContext): TSESTree.Node[] {
-  const receivers = findParameterCallReceivers(context, PARAMETER_METHODS);
-  // Only postgres.js is called through a tag (`` sql`…` ``); a template's closing backtick matches the text search too.
-  if (mayUsePackages(getSourcePath(context), ['postgres'])) receivers.push(...findTemplateTags(context).filter((tag) => mayComeFromParameter(tag)));
-  return receivers;
 }
 
 /** The tags of tagged templates (`` sql`select …` ``), found by the backtick after a name. */

@@ -153,31 +153,6 @@ function getBindingOfTarget(context: AnyRuleContext, target: Node, statement: No
   return undefined;
 }
 
-/**
- * The binding of a declaration whose type annotation is `annotation`: a parameter
- * `(pool: Pool)`, a constructor parameter property `(private pool: Pool)` (both the
- * parameter and `this.pool`), a field `pool: Pool`, a variable `let pool: Pool`.
- */
-export function findAnnotatedBindings(context: AnyRuleContext, annotation: TSESTree.TSTypeAnnotation): ValueBinding[] {
-  const owner = annotation.parent;
-  const bindings: ValueBinding[] = [];
-  if (owner.type === AST_NODE_TYPES.PropertyDefinition && !owner.static) {
-    const name = getKeyName(owner);
-    if (name !== undefined && owner.parent.type === AST_NODE_TYPES.ClassBody) {
-      bindings.push({ kind: 'member', name, classBody: owner.parent, statement: owner });
-    }
-    return bindings;
-  }
-  if (owner.type !== AST_NODE_TYPES.Identifier) return bindings;
-  const variable = getVariable(context, owner);
-  if (variable) bindings.push({ kind: 'variable', name: owner.name, variable, statement: findEnclosingStatement(owner) });
-  if (owner.parent.type === AST_NODE_TYPES.TSParameterProperty) {
-    const classBody = findEnclosingClassBody(owner.parent);
-    if (classBody) bindings.push({ kind: 'member', name: owner.name, classBody, statement: owner.parent });
-  }
-  return bindings;
-}
-
 /** Every expression that reads the binding: identifiers, or `this.<name>` in its class. */
 export function findBindingReads(binding: ValueBinding): readonly Node[] {
   if (binding.kind === 'variable') {

@@ -228,17 +228,21 @@ function getQuotedNamePattern(names: readonly string[]): RegExp {
   return pattern;
 }
 
-/** A type annotation whose type is an export of a module: `pool: Pool`, `ddb: AWS.DynamoDB.DocumentClient`. */
-export interface ImportedTypeAnnotation {
-  annotation: TSESTree.TSTypeAnnotation;
+/** A type reference that names an export of a module: `Pool`, `AWS.DynamoDB.DocumentClient`, `Collection` in `Collection<Order> | undefined`. */
+export interface ImportedTypeReference {
+  reference: TSESTree.TSTypeReference;
   /** Export path inside the module: `['Pool']`, `['DynamoDB', 'DocumentClient']`; `[]` for the module itself. */
   path: string[];
   module: string;
 }
 
-/** Type annotations that name an export of one of `modules` (ESM imports only: types do not come from `require`). */
-export function findImportedTypeAnnotations(context: AnyRuleContext, modules: readonly string[]): ImportedTypeAnnotation[] {
-  const result: ImportedTypeAnnotation[] = [];
+/**
+ * Type references, anywhere in a type (annotations, unions, generic arguments), that name an
+ * export of one of `modules`, through named, default and namespace imports (ESM only: types
+ * do not come from `require`).
+ */
+export function findImportedTypeReferences(context: AnyRuleContext, modules: readonly string[]): ImportedTypeReference[] {
+  const result: ImportedTypeReference[] = [];
   for (const statement of context.sourceCode.ast.body) {
     if (statement.type !== AST_NODE_TYPES.ImportDeclaration || !modules.includes(statement.source.value)) continue;
     for (const specifier of statement.specifiers) {
@@ -248,30 +252,19 @@ export function findImportedTypeAnnotations(context: AnyRuleContext, modules: re
           : [];
       const variable = context.sourceCode.getDeclaredVariables(specifier)[0];
       if (!variable) continue;
-      for (const reference of variable.references) {
-        const found = getAnnotationOfTypeName(reference.identifier, base);
-        if (found) result.push({ ...found, module: statement.source.value });
+      for (const { identifier } of variable.references) {
+        const path = [...base];
+        let node: TSESTree.Node = identifier as TSESTree.Node;
+        while (node.parent?.type === AST_NODE_TYPES.TSQualifiedName && node.parent.left === node) {
+          path.push(node.parent.right.name);
+          node = node.parent;
+        }
+        const reference = node.parent;
+        if (reference?.type === AST_NODE_TYPES.TSTypeReference && reference.typeName === node) result.push({ reference, path, module: statement.source.value });
       }
     }
   }
   return result;
-}
-
-function getAnnotationOfTypeName(
-  identifier: TSESTree.Node,
-  base: string[],
-): { annotation: TSESTree.TSTypeAnnotation; path: string[] } | undefined {
-  const path = [...base];
-  let node: TSESTree.Node = identifier;
-  while (node.parent?.type === AST_NODE_TYPES.TSQualifiedName && node.parent.left === node) {
-    path.push(node.parent.right.name);
-    node = node.parent;
-  }
-  const typeReference = node.parent;
-  if (typeReference?.type !== AST_NODE_TYPES.TSTypeReference || typeReference.typeName !== node) return undefined;
-  const annotation = typeReference.parent;
-  if (annotation?.type !== AST_NODE_TYPES.TSTypeAnnotation) return undefined;
-  return { annotation, path };
 }
 
 /**

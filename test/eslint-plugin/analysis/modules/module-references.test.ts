@@ -4,7 +4,7 @@ import {
   CONSTRUCT,
   findGlobalIdentifiers,
   findGlobalReferences,
-  findImportedTypeAnnotations,
+  findImportedTypeReferences,
   findModuleReferences,
   findRequireCallsByText,
   hasModuleImport,
@@ -186,8 +186,13 @@ describe('hasModuleImport', () => {
   });
 });
 
-describe('findImportedTypeAnnotations', () => {
-  it('finds annotations that name an export, with its path inside the module', () => {
+describe('findImportedTypeReferences', () => {
+  /** `module path in <the type around the reference>`. */
+  function typeReferences(code: string, modules: readonly string[]): string[] {
+    return analyse(code, (context) => findImportedTypeReferences(context, modules).map(({ reference, path, module }) => `${module} ${path.join('.')} in ${textOf(code, reference.parent)}`));
+  }
+
+  it('finds types that name an export, with its path inside the module', () => {
     const code = `
       import type { Pool, PoolClient } from 'pg';
       import AWS from 'aws-sdk';
@@ -197,19 +202,15 @@ describe('findImportedTypeAnnotations', () => {
         const raw: ddb.DynamoDBClient = make();
         return [pool, documents, client, raw];
       }`;
-    const found = analyse(code, (context) =>
-      findImportedTypeAnnotations(context, ['pg', 'aws-sdk', '@aws-sdk/client-dynamodb']).map(
-        ({ annotation, path, module }) => `${module} ${path.join('.')} on ${textOf(code, annotation.parent)}`,
-      ),
-    );
-    expect(found).toEqual([
-      'pg Pool on pool: Pool',
-      'aws-sdk DynamoDB.DocumentClient on documents: AWS.DynamoDB.DocumentClient',
-      '@aws-sdk/client-dynamodb DynamoDBClient on raw: ddb.DynamoDBClient',
+    expect(typeReferences(code, ['pg', 'aws-sdk', '@aws-sdk/client-dynamodb'])).toEqual([
+      'pg Pool in : Pool',
+      'pg PoolClient in PoolClient | undefined',
+      'aws-sdk DynamoDB.DocumentClient in : AWS.DynamoDB.DocumentClient',
+      '@aws-sdk/client-dynamodb DynamoDBClient in : ddb.DynamoDBClient',
     ]);
   });
 
-  it('skips unions, generic arguments, local types and modules not asked for', () => {
+  it('finds them in unions and generic arguments; skips local types and modules not asked for', () => {
     const code = `
       import type { Pool } from 'pg';
       import type { Collection } from 'mongodb';
@@ -217,6 +218,6 @@ describe('findImportedTypeAnnotations', () => {
       export function run(a: Pool | undefined, b: Promise<Pool>, c: DynamoDBClient, d: Collection) {
         return [a, b, c, d];
       }`;
-    expect(analyse(code, (context) => findImportedTypeAnnotations(context, ['pg', '@aws-sdk/client-dynamodb']))).toEqual([]);
+    expect(typeReferences(code, ['pg', '@aws-sdk/client-dynamodb'])).toEqual(['pg Pool in Pool | undefined', 'pg Pool in <Pool>']);
   });
 });
