@@ -522,6 +522,61 @@ exports.MemoryQueue = MemoryQueue;
     expect(ruleLines(results, 'dist/scheduler/cancel.js')).toEqual([]);
   });
 
+  it('compiled CommonJS, pg and DynamoDB: this.pool and this.documents written by bound functions, used by another; a look-alike document store stays silent', () => {
+    const dir = createProject(
+      {
+        'package.json': JSON.stringify({ name: 'ledger', dependencies: { pg: '^8.11.0', 'aws-sdk': '^2.1500.0' } }),
+        'eslint.config.cjs': config,
+        'dist/ledger/index.js': `${header}const open_1 = require("./open");
+const record_1 = require("./record");
+class Ledger {
+    constructor(config = {}) {
+        this.open = open_1.open.bind(this);
+        this.record = record_1.record.bind(this);
+        this.open(config);
+    }
+}
+exports.Ledger = Ledger;
+`,
+        'dist/ledger/open.js': `${header}const pg_1 = require("pg");
+const aws_sdk_1 = require("aws-sdk");
+const open = function (config) {
+    this.pool = new pg_1.Pool(config.pg);
+    this.documents = new aws_sdk_1.DynamoDB.DocumentClient(config.dynamo);
+};
+exports.open = open;
+`,
+        'dist/ledger/record.js': `${header}const record = async function (entry, items) {
+    try {
+        await this.pool.query('INSERT INTO entries (id, amount) VALUES ($1, $2)', [entry.id, entry.amount]);
+    }
+    catch (err) { }
+    await this.documents.batchWrite({ RequestItems: { entries: items } }).promise();
+};
+exports.record = record;
+`,
+        // Look-alike: the same shape with an in-memory document store.
+        'dist/memory/index.js': `${header}const setup_1 = require("./setup");
+const add_1 = require("./add");
+class MemoryLedger {
+    constructor() { this.setup = setup_1.setup.bind(this); this.add = add_1.add.bind(this); }
+}
+exports.MemoryLedger = MemoryLedger;
+`,
+        'dist/memory/setup.js': `${header}const setup = function () {\n    this.documents = { batchWrite: () => ({ promise: async () => ({}) }) };\n};\nexports.setup = setup;\n`,
+        'dist/memory/add.js': `${header}const add = async function (entry, items) {
+    await this.documents.batchWrite({ RequestItems: { entries: items } }).promise();
+};
+exports.add = add;
+`,
+      },
+      'eslint9',
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'dist/ledger/record.js')).toEqual(['dynamodb-require-unprocessed-items-handling@8', 'no-swallowed-db-error@7']);
+    expect(ruleLines(results, 'dist/memory/add.js')).toEqual([]);
+  });
+
   it('TypeScript ES modules: a function bound by a class whose field is annotated as a driver collection', () => {
     const dir = createProject(
       {

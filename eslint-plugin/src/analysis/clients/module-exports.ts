@@ -2,14 +2,13 @@ import path from 'node:path';
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode } from '../ast';
 import { type DbValue, isSameDbValue } from './db-value';
-import { getDbValue } from './db-values';
+import { getDbValue, getDbValues } from './db-values';
 import { DATABASE_METHOD_CALL, type ExportedValue, markCallerModule, setModuleExportLookup } from './imported-values';
 import { findImportedReads, findImporters, getCommonJsExportName, getManifestFolder, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import { getArgumentsInSlot, getFunctionCallers, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
 import type { AnyRuleContext } from '../per-file-cache';
 import { type RemoteCall, setRemoteCallLookup } from './result-usage';
 import { findOwnerFieldWrites, getBindingOwner, isSameOwner, setBoundFieldLookup, type ThisOwner } from './this-owners';
-import { getMongoValues } from './mongo-values';
 
 /**
  * The module index: what each of the project's own modules exports, database-wise
@@ -505,10 +504,10 @@ function findBoundFieldValue(context: AnyRuleContext, file: string, depth: numbe
   const found = findBindingOwner(context, file, depth, exportNames);
   if (!found) return undefined;
   const { context: ownerContext, owner } = found;
-  const kinds: Array<DbValue | undefined> = [];
-  const ownerKind = getMongoValues(ownerContext).getFieldKind(owner, name);
-  if (ownerKind === 'other') return undefined;
-  kinds.push(ownerKind && { database: 'mongodb', kind: ownerKind });
+  const values: Array<DbValue | undefined> = [];
+  const ownerValue = getDbValues(ownerContext).getFieldValue(owner, name);
+  if (ownerValue === 'other') return undefined;
+  values.push(ownerValue);
   // The other functions bound to the same class, in their own modules: what they write into the field.
   const written = new RegExp(`\\.\\s*${name.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')}\\s*=(?![=>])`);
   const seen = new Set<string>();
@@ -521,15 +520,15 @@ function findBoundFieldValue(context: AnyRuleContext, file: string, depth: numbe
     const moduleContext = getImporterContext(ownerContext, read.file, depth + 1);
     if (!moduleContext) return undefined;
     for (const collector of collectors) collector.set(read.file, moduleText);
-    const values = getMongoValues(moduleContext);
+    const moduleValues = getDbValues(moduleContext);
     for (const write of findExportedFunctionFieldWrites(moduleContext, read.exportName, name)) {
-      const kind = values.getKind(write);
-      if (kind === 'other') return undefined;
-      kinds.push(kind && { database: 'mongodb', kind });
+      const written = moduleValues.getValue(write);
+      if (written === 'other') return undefined;
+      values.push(written);
     }
   }
   let value: DbValue | undefined;
-  for (const next of kinds) {
+  for (const next of values) {
     if (!next) continue;
     if (value && !isSameDbValue(value, next)) return undefined;
     value = next;
