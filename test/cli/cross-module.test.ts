@@ -522,7 +522,7 @@ exports.MemoryQueue = MemoryQueue;
     expect(ruleLines(results, 'dist/scheduler/cancel.js')).toEqual([]);
   });
 
-  it('compiled CommonJS, pg and DynamoDB: this.pool and this.documents written by bound functions, used by another; a look-alike document store stays silent', () => {
+  it('compiled CommonJS, pg and DynamoDB: this.pool and this.documents written by bound functions, used by another; in-memory look-alikes stay silent', () => {
     const dir = createProject(
       {
         'package.json': JSON.stringify({ name: 'ledger', dependencies: { pg: '^8.11.0', 'aws-sdk': '^2.1500.0' } }),
@@ -555,7 +555,7 @@ exports.open = open;
 };
 exports.record = record;
 `,
-        // Look-alike: the same shape with an in-memory document store.
+        // Look-alike: the same shape with in-memory stores (`query('entries')` is no SQL text).
         'dist/memory/index.js': `${header}const setup_1 = require("./setup");
 const add_1 = require("./add");
 class MemoryLedger {
@@ -563,8 +563,12 @@ class MemoryLedger {
 }
 exports.MemoryLedger = MemoryLedger;
 `,
-        'dist/memory/setup.js': `${header}const setup = function () {\n    this.documents = { batchWrite: () => ({ promise: async () => ({}) }) };\n};\nexports.setup = setup;\n`,
+        'dist/memory/setup.js': `${header}const setup = function () {\n    this.pool = { query: async () => ({ rows: [] }) };\n    this.documents = { batchWrite: () => ({ promise: async () => ({}) }) };\n};\nexports.setup = setup;\n`,
         'dist/memory/add.js': `${header}const add = async function (entry, items) {
+    try {
+        await this.pool.query('entries', entry);
+    }
+    catch (err) { }
     await this.documents.batchWrite({ RequestItems: { entries: items } }).promise();
 };
 exports.add = add;

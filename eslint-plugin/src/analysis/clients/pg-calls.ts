@@ -373,8 +373,13 @@ function findSqlShapedQueries(context: AnyRuleContext): TSESTree.MemberExpressio
   if (!dependencies || !POSTGRES_MODULES.some((name) => dependencies.has(name))) return [];
   if (OTHER_SQL_PACKAGES.some((name) => dependencies.has(name))) return [];
   return findMemberCallsNamed(context, ['query'])
-    .filter(({ call }) => getSqlStatement(context, call.arguments[0]).keyword !== undefined)
+    .filter(({ call }) => isSqlText(getSqlStatement(context, call.arguments[0])))
     .map(({ member }) => member);
+}
+
+/** Text that starts with a SQL keyword (`INSERT …`, `BEGIN`, `CALL p()`), not any word (`query('entries')`). */
+function isSqlText(statement: SqlStatement): boolean {
+  return statement.kind !== 'unknown' || statement.keyword === 'CALL' || statement.keyword === 'DO';
 }
 
 /** Where a pg / postgres.js call is reported: `query` in `client.query(…)`, the tag of `` tx`…` ``. */

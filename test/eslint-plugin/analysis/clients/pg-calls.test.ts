@@ -295,6 +295,20 @@ export function run(list) {
     expect(found).toEqual([]);
   });
 
+  it('takes only SQL keywords for SQL text: a store queried by a name is not PostgreSQL', () => {
+    const store = `export async function load(store, db, id) {
+  await store.query('entries', id);
+  await store.query('orders by date');
+  await db.query('CALL refresh_totals($1)', [id]);
+  await db.query('SELECT 1');
+}`;
+    const found = analyse(store, (context) => findPostgresCalls(context).map((call) => textOf(store, call.node).slice(0, 20)), {
+      modules: { 'package.json': JSON.stringify({ dependencies: { pg: '^8' } }) },
+      language: 'javascript',
+    });
+    expect(found).toEqual(["db.query('CALL refre", "db.query('SELECT 1')"]);
+  });
+
   it('stays silent when the project also has another SQL package, or none', () => {
     expect(calls({ dependencies: { pg: '^8', mysql2: '^3' } })).toEqual([]);
     expect(calls({ dependencies: { pg: '^8', sequelize: '^6' } })).toEqual([]);
