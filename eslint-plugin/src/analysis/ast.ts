@@ -99,6 +99,11 @@ function getChildKeys(node: TSESTree.Node): readonly string[] {
   return (visitorKeys as Record<string, readonly string[] | undefined>)[node.type] ?? Object.keys(node).filter((key) => !NOT_CHILDREN.has(key));
 }
 
+/** `null` or `undefined` written as such. */
+export function isNullOrUndefined(node: TSESTree.Node): boolean {
+  return (node.type === AST_NODE_TYPES.Literal && node.value === null) || (node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined');
+}
+
 /** True for an AST node (any object with a string `type`), as found in a node's child keys. */
 export function isNode(value: unknown): value is TSESTree.Node {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode, isInAsyncFunction } from '../analysis/ast';
+import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode, isInAsyncFunction, isNullOrUndefined } from '../analysis/ast';
 import type { UnprocessedResult } from '../analysis/clients';
 import type { ServiceBackoff } from '../analysis/retry';
 import { getBackoffDelayText, getWaitStatement } from './backoff';
@@ -60,15 +60,9 @@ function getHeldFunction(variable: TSESLint.Scope.Variable): FunctionNode | unde
     if (!reference.isWrite()) continue;
     const value = reference.writeExpr as TSESTree.Node | null | undefined;
     if (value && isFunctionNode(value)) functions.push(value);
-    else if (!isNothing(value)) return undefined;
+    else if (value && !isNullOrUndefined(value)) return undefined;
   }
   return functions.length === 1 ? functions[0] : undefined;
-}
-
-/** `null`, `undefined`, or no value. */
-function isNothing(value: TSESTree.Node | null | undefined): boolean {
-  if (!value) return true;
-  return (value.type === AST_NODE_TYPES.Literal && value.value === null) || (value.type === AST_NODE_TYPES.Identifier && value.name === 'undefined');
 }
 
 export interface LeftoverResendEdit {

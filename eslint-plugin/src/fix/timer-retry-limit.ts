@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, type FunctionNode, getKeyName, isFunctionNode, visitNodes } from '../analysis/ast';
+import { containsNode, type FunctionNode, getKeyName, isFunctionNode, isNullOrUndefined, visitNodes } from '../analysis/ast';
 import { ATTEMPT_NAME, getFunctionName } from '../analysis/retry';
 import { type CodeStyle, formatInStyle } from './code-style';
 import { getUsedNamesAround, pickNumberedName } from './fresh-names';
@@ -180,9 +180,7 @@ function getTestedNames(test: TSESTree.Expression): string[] {
   if (test.type === AST_NODE_TYPES.Identifier) return [test.name];
   if (test.type === AST_NODE_TYPES.LogicalExpression && test.operator === '&&') return [...getTestedNames(test.left), ...getTestedNames(test.right)];
   if (test.type === AST_NODE_TYPES.BinaryExpression && (test.operator === '!=' || test.operator === '!==') && test.left.type === AST_NODE_TYPES.Identifier) {
-    const other = test.right;
-    const isNothing = (other.type === AST_NODE_TYPES.Literal && other.value === null) || (other.type === AST_NODE_TYPES.Identifier && other.name === 'undefined');
-    return isNothing ? [test.left.name] : [];
+    return isNullOrUndefined(test.right) ? [test.left.name] : [];
   }
   return [];
 }

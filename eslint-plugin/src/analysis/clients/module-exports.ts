@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode } from '../ast';
+import { getKeyName, getReturnedExpressions, isFunctionNode, isNullOrUndefined, type FunctionNode } from '../ast';
 import { type DbValue, isSameDbValue } from './db-value';
 import { getDbValue, getDbValues } from './db-values';
 import { DATABASE_METHOD_CALL, type ExportedValue, markCallerModule, setModuleExportLookup } from './imported-values';
@@ -239,15 +239,31 @@ export function recordLintedModule(context: AnyRuleContext): void {
 /** A current summary of `file` is cached and it has no export of a database value (a module never summarised is not known). */
 function isKnownToExportNothing(context: AnyRuleContext, file: string): boolean {
   const depth = (depths.get(context.sourceCode.ast) ?? 0) + 1;
-  const cached = depth > MAX_DEPTH || inProgress.has(file) ? undefined : getCache(context).get(file);
-  if (!cached || cached.summary.whole || cached.summary.named.size > 0 || cached.depth > depth) return false;
-  if (readModuleText(file) !== cached.text || !isCurrent(cached.dependencies)) return false;
+  if (depth > MAX_DEPTH || inProgress.has(file)) return false;
+  const cached = getCache(context).get(file);
+  // Only an empty summary answers; the file is read only then.
+  if (!cached || cached.summary.whole || cached.summary.named.size > 0) return false;
+  const text = readModuleText(file);
+  const current = text === undefined ? undefined : getCurrentEntry(context, file, depth, text);
+  if (!current) return false;
+  reuse(file, current);
+  return true;
+}
+
+/** The cached entry of `file` while it holds: the same text, made at `depth` or shallower, and every module it read unchanged. */
+function getCurrentEntry(context: AnyRuleContext, file: string, depth: number, text: string): CacheEntry | undefined {
+  const cached = getCache(context).get(file);
+  return cached && cached.text === text && cached.depth <= depth && isCurrent(cached.dependencies) ? cached : undefined;
+}
+
+/** A cached summary used again: the modules it read count as read by the summaries in progress. */
+function reuse(file: string, entry: CacheEntry): ModuleSummary {
   stats.reused++;
   for (const collector of collectors) {
-    collector.set(file, cached.text);
-    for (const [dependency, dependencyText] of cached.dependencies) collector.set(dependency, dependencyText);
+    collector.set(file, entry.text);
+    for (const [dependency, dependencyText] of entry.dependencies) collector.set(dependency, dependencyText);
   }
-  return true;
+  return entry.summary;
 }
 
 function summarise(context: AnyRuleContext, file: string): ModuleSummary {
@@ -256,13 +272,9 @@ function summarise(context: AnyRuleContext, file: string): ModuleSummary {
   const text = readModuleText(file);
   if (text === undefined) return EMPTY;
   for (const collector of collectors) collector.set(file, text);
+  const current = getCurrentEntry(context, file, depth, text);
+  if (current) return reuse(file, current);
   const cache = getCache(context);
-  const cached = cache.get(file);
-  if (cached && cached.text === text && cached.depth <= depth && isCurrent(cached.dependencies)) {
-    stats.reused++;
-    for (const collector of collectors) for (const [dependency, dependencyText] of cached.dependencies) collector.set(dependency, dependencyText);
-    return cached.summary;
-  }
   const dependencies = new Map<string, string>();
   let summary = EMPTY;
   if (mayHoldDatabaseValue(text)) {
@@ -435,7 +447,7 @@ function getReturnedValue(context: AnyRuleContext, fn: FunctionNode): ExportedVa
   let found: DbValue | undefined;
   let unknown = false;
   for (const returned of getReturnedExpressions(fn)) {
-    if (isNullish(returned)) continue;
+    if (isNullOrUndefined(returned)) continue;
     const value = getDbValue(context, returned);
     if (!value || (found && !isSameDbValue(found, value))) {
       unknown = true;
@@ -455,10 +467,6 @@ function getQueryWrapperPool(context: AnyRuleContext, fn: FunctionNode): Exporte
   if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee.type !== AST_NODE_TYPES.MemberExpression || getKeyName(call.callee) !== 'query') return undefined;
   const value = getDbValue(context, call.callee.object);
   return value?.database === 'postgres' ? { value, returned: false } : undefined;
-}
-
-function isNullish(node: TSESTree.Node): boolean {
-  return (node.type === AST_NODE_TYPES.Literal && node.value === null) || (node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined');
 }
 
 /** Answers about fields of bound `this`, kept like the remote-slot answers (with the modules read for them). */

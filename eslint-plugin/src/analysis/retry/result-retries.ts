@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findDynamoDbCalls } from '../clients';
-import { containsNode, getKeyName, isFunctionNode } from '../ast';
+import { containsNode, getEnclosingFunction, getKeyName } from '../ast';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { alwaysLeaves } from './control-flow';
 import { collectDeclaredNames, collectIdentifierNames, walkOwnCode } from './code-walk';
@@ -254,13 +254,8 @@ function findResultNames(statement: TSESTree.Statement): string[] {
  * first round then sends leftovers again. Without one, its first round makes the first send.
  */
 export function isSentBeforeLoop(context: AnyRuleContext, loop: TSESTree.Node, operation: string): boolean {
-  const owner = getOwnerFunction(loop);
+  const owner = getEnclosingFunction(loop);
   return findDynamoDbCalls(context).some(
-    (call) => call.operation === operation && call.node.range[1] <= loop.range[0] && getOwnerFunction(call.node) === owner && (!owner || containsNode(owner, call.node)),
+    (call) => call.operation === operation && call.node.range[1] <= loop.range[0] && getEnclosingFunction(call.node) === owner && (!owner || containsNode(owner, call.node)),
   );
-}
-
-function getOwnerFunction(node: TSESTree.Node): TSESTree.Node | undefined {
-  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) return current;
-  return undefined;
 }
