@@ -94,11 +94,7 @@ function isNode(value: unknown): value is TSESTree.Node {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && Array.isArray((value as { range?: unknown }).range);
 }
 
-/**
- * Member calls `<receiver>.<name>(…)` whose property name matches `pattern` (a regex
- * source of alternatives). Returns the call, receiver and name; skips comments, strings
- * and computed members.
- */
+/** A member call `<receiver>.<name>(…)`: the call, the member, its receiver and the name. */
 export interface MemberCall {
   call: TSESTree.CallExpression;
   member: TSESTree.MemberExpression;
@@ -106,13 +102,12 @@ export interface MemberCall {
   name: string;
 }
 
+/**
+ * Member calls `<receiver>.<name>(…)` with one of `names` (the whole name); comments,
+ * strings and computed members are skipped by the look-up in the tree.
+ */
 export function findMemberCallsNamed(context: AnyRuleContext, names: readonly string[]): MemberCall[] {
-  const text = context.sourceCode.text;
-  const pattern = new RegExp(`\\.\\s*(${names.join('|')})\\b`, 'g');
-  const offsets: number[] = [];
-  for (const match of text.matchAll(pattern)) {
-    offsets.push((match.index ?? 0) + match[0].length - (match[1] as string).length);
-  }
+  const offsets = findMemberNameOffsets(context, names);
   if (offsets.length === 0) return [];
   const calls: MemberCall[] = [];
   for (const node of findNodesAtOffsets(context, offsets).values()) {
@@ -126,9 +121,76 @@ export function findMemberCallsNamed(context: AnyRuleContext, names: readonly st
   return calls.sort((a, b) => a.call.range[0] - b.call.range[0]);
 }
 
+/** Whether the text has `.name(` or `.name<` for one of `names` (a quick test before any look-up). */
+export function hasMemberCallText(context: AnyRuleContext, names: readonly string[]): boolean {
+  const text = context.sourceCode.text;
+  return findMemberNameOffsets(context, names).some((offset) => {
+    let after = offset;
+    while (after < text.length && NAME_CHAR.test(text[after] as string)) after++;
+    while (after < text.length && SPACE.test(text[after] as string)) after++;
+    return text[after] === '(' || text[after] === '<';
+  });
+}
+
+function findMemberNameOffsets(context: AnyRuleContext, names: readonly string[]): number[] {
+  const byName = getMemberNames(context, names);
+  const offsets: number[] = [];
+  for (const name of names) {
+    const found = byName.get(name);
+    if (found) offsets.push(...found);
+  }
+  return offsets;
+}
+
+/**
+ * Every name asked for so far in the process, searched for in one pass per file: the
+ * analyses ask for several fixed lists, so after the first files the search stops growing.
+ */
+const askedNames = new Set<string>();
+const MAX_ASKED_NAMES = 500;
+let askedNamesPattern: RegExp | undefined;
+const memberNamesByFile = new WeakMap<TSESTree.Node, { pattern: RegExp; byName: Map<string, number[]> }>();
+
+/** Where each asked name follows a `.` in the text (`.updateMany`, `. query`), by name. */
+function getMemberNames(context: AnyRuleContext, names: readonly string[]): ReadonlyMap<string, number[]> {
+  // The callers' lists are constants; the bound only keeps a caller with changing lists from growing the search forever.
+  if (askedNames.size > MAX_ASKED_NAMES) askedNames.clear();
+  const before = askedNames.size;
+  for (const name of names) askedNames.add(name);
+  if (!askedNamesPattern || askedNames.size !== before) {
+    const alternatives = [...askedNames].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    askedNamesPattern = new RegExp(`\\.\\s*(${alternatives})(?![\\w$])`, 'g');
+  }
+  const root = context.sourceCode.ast as TSESTree.Node;
+  const known = memberNamesByFile.get(root);
+  if (known?.pattern === askedNamesPattern) return known.byName;
+  const text = context.sourceCode.text;
+  const pattern = askedNamesPattern;
+  const byName = new Map<string, number[]>();
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const name = match[1] as string;
+    const offset = match.index + match[0].length - name.length;
+    const found = byName.get(name);
+    if (found) found.push(offset);
+    else byName.set(name, [offset]);
+  }
+  memberNamesByFile.set(root, { pattern, byName });
+  return byName;
+}
+
+const NAME_CHAR = /[\w$]/;
+const SPACE = /\s/;
+
 /** Calls of a computed member, `<receiver>[<key>](…)`: found by the `](` text first. */
 export const findComputedMemberCalls = createPerFileCache((context: AnyRuleContext): ReadonlyArray<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> => {
-  const offsets = [...context.sourceCode.text.matchAll(/\]\s*\(/g)].map((match) => match.index ?? 0);
+  const text = context.sourceCode.text;
+  const offsets: number[] = [];
+  for (let offset = text.indexOf(']'); offset >= 0; offset = text.indexOf(']', offset + 1)) {
+    let after = offset + 1;
+    while (after < text.length && SPACE.test(text[after] as string)) after++;
+    if (text[after] === '(') offsets.push(offset);
+  }
   if (offsets.length === 0) return [];
   const calls: Array<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> = [];
   for (const node of findNodesAtOffsets(context, offsets).values()) {

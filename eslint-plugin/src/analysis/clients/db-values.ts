@@ -3,14 +3,14 @@ import { getParameterSlot } from './call-sites';
 import { getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
 import { getKeyName, getReturnedExpressions, isFunctionNode, type KeyNameOptions } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
-import { findImportedTypeReferences, findModuleReferences, findRequireCallsByText, getManifestDependencies, getSourcePath } from '../modules';
+import { findImportedTypeReferences, findModuleReferences, findRequireCallsByText, findRequireCallsWhere, getManifestDependencies, getSourcePath } from '../modules';
 import type { Database } from './db-call';
 import { type DbValue, isSameDbValue } from './db-value';
 import { type DbVocabulary, getValueKey } from './db-vocabulary';
 import { DYNAMODB_VOCABULARY, getForwardingObjectValue } from './dynamodb-vocabulary';
 import { getImportedValues } from './imported-values';
 import { POSTGRES_VOCABULARY } from './pg-vocabulary';
-import { LOOK_ALIKE_MODULES, LOOK_ALIKE_REQUIRE, MONGO_VOCABULARY, OTHER_COLLECTION_MODULES } from './mongo-vocabulary';
+import { LOOK_ALIKE_MODULES, MONGO_VOCABULARY, OTHER_COLLECTION_MODULES } from './mongo-vocabulary';
 import { type DeclaredType, getClientTypeChecker } from './client-types';
 import { findOwnerFieldWrites, getBoundFieldValue, getReceiverThisOwner, type ThisOwner } from './this-owners';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
@@ -112,7 +112,7 @@ function createResolver(context: AnyRuleContext): DbValues {
     if (LOOK_ALIKE_MODULES.test(source)) importsLookAlike = true;
     importedModules.add(source);
   }
-  if (!importsLookAlike && LOOK_ALIKE_REQUIRE.test(sourceCode.text)) importsLookAlike = true;
+  if (!importsLookAlike && findRequireCallsWhere(context, (module) => LOOK_ALIKE_MODULES.test(module)).length > 0) importsLookAlike = true;
   const globalScope = sourceCode.scopeManager?.globalScope;
   const typedModules: string[] = [];
   for (const [database, vocabulary] of Object.entries(VOCABULARIES) as Array<[Database, DbVocabulary]>) {

@@ -3,6 +3,7 @@ import { getKeyName } from '../ast';
 import { findBindingReads, getOutermostSameValue, getValueBinding } from './value-bindings';
 import type { DbValue } from './db-value';
 import { findImportedReads } from '../modules';
+import { hasMemberCallText } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
 /**
@@ -94,14 +95,18 @@ export function markCallerModule(context: AnyRuleContext): void {
 
 /** The file's reads of database values exported by its relative imports; computed once per file. */
 export const getImportedValues = createPerFileCache((context: AnyRuleContext): readonly ImportedValue[] => {
-  if (!callerModules.has(context.sourceCode.ast) && !DATABASE_METHOD_CALL.test(context.sourceCode.text)) return [];
+  if (!callerModules.has(context.sourceCode.ast) && !hasMemberCallText(context, DATABASE_METHODS)) return [];
   const found: ImportedValue[] = [];
-  // Most imported modules export nothing database-wise, and the index knows it once it has seen them.
+  // Most imported modules export nothing database-wise, and the index knows it once it has
+  // seen them: their reads are not even looked for.
   const exportsNothing = new Map<string, boolean>();
-  for (const read of findImportedReads(context)) {
-    let nothing = exportsNothing.get(read.file);
-    if (nothing === undefined) exportsNothing.set(read.file, (nothing = moduleExports.isKnownToExportNothing(context, read.file)));
-    if (nothing || !mayBeUsedAsDatabaseValue(context, read.node)) continue;
+  const mayExport = (file: string): boolean => {
+    let nothing = exportsNothing.get(file);
+    if (nothing === undefined) exportsNothing.set(file, (nothing = moduleExports.isKnownToExportNothing(context, file)));
+    return !nothing;
+  };
+  for (const read of findImportedReads(context, mayExport)) {
+    if (!mayBeUsedAsDatabaseValue(context, read.node)) continue;
     const exported = moduleExports.lookUp(context, read.file, read.exportName);
     if (!exported) continue;
     if (!exported.returned) {

@@ -14,7 +14,6 @@ export const MONGO_MODULES = ['mongodb', 'mongoose'];
 
 /** Libraries whose presence makes `updateMany(…, { $set })` evidence unreliable. */
 export const LOOK_ALIKE_MODULES = /^(?:typeorm|sequelize|sequelize-typescript|@prisma\/client|@reduxjs\/toolkit|@mikro-orm\/.*)$/;
-export const LOOK_ALIKE_REQUIRE = /\brequire\s*\(\s*['"](?:typeorm|sequelize|@prisma\/client|@reduxjs\/toolkit)['"]/;
 
 /** Packages whose databases also answer `db.collection(name)`. */
 export const OTHER_COLLECTION_MODULES = ['firebase', 'firebase-admin', '@google-cloud/firestore', '@firebase/firestore', 'arangojs', 'couchbase', 'nedb', '@seald-io/nedb', 'tingodb', 'mongo-mock', 'mingo'];

@@ -35,6 +35,8 @@ export function setOpenModuleText(filePath: string, text: string | undefined): v
     resolutions.clear();
     folderListings.clear();
   }
+  // A document closed after a save is read from disk again at once, not after the recheck time.
+  readTexts.delete(key);
   if (text === undefined) openTexts.delete(key);
   else openTexts.set(key, text);
 }
@@ -201,8 +203,12 @@ interface ReadText {
 
 /** Texts read from disk, by path: reread when the file's size or time changes. */
 const readTexts = new Map<string, ReadText>();
-/** How long a file's stats are trusted without a new look: one lint of many files reads a module many times. */
-const RECHECK_AFTER_MS = 1000;
+/**
+ * How long a file's stats are trusted without a new look: one lint of many files reads a
+ * module many times. Open documents are not read from disk, so this only delays seeing a
+ * change another program writes.
+ */
+const RECHECK_AFTER_MS = 3000;
 /**
  * How long which paths exist (and what a specifier resolves to) is trusted: resolving one
  * import tries up to 15 paths. A file created in the editor is found within this time, or

@@ -26,8 +26,11 @@ export interface ImportedRead {
 /** A relative specifier inside quotes, as a regular expression's source. */
 const RELATIVE_SPECIFIER = String.raw`\.{1,2}(?:/[^'"\n]*)?`;
 
-/** Every read of a relative module's export in the file, in no particular order. */
-export function findImportedReads(context: AnyRuleContext): ImportedRead[] {
+/**
+ * Every read of a relative module's export in the file, in no particular order; with
+ * `isWanted`, only of the modules it accepts (the others' reads are not looked for).
+ */
+export function findImportedReads(context: AnyRuleContext, isWanted: (file: string) => boolean = () => true): ImportedRead[] {
   const file = getSourcePath(context);
   const reads: ImportedRead[] = [];
   const program = context.sourceCode.ast;
@@ -37,7 +40,7 @@ export function findImportedReads(context: AnyRuleContext): ImportedRead[] {
     // Relative imports, and aliases a tsconfig.json's `paths` maps to the project's files.
     if (!isRelativeSpecifier(specifier) && !isAliasLike(specifier)) continue;
     const target = resolveModuleFile(file, specifier);
-    if (!target) continue;
+    if (!target || !isWanted(target)) continue;
     for (const imported of statement.specifiers) {
       if (imported.type === AST_NODE_TYPES.ImportSpecifier && imported.importKind === 'type') continue;
       const variable = context.sourceCode.getDeclaredVariables(imported)[0];
@@ -57,7 +60,7 @@ export function findImportedReads(context: AnyRuleContext): ImportedRead[] {
   }
   for (const { call, specifier } of findRelativeRequireCalls(context)) {
     const target = resolveModuleFile(file, specifier);
-    if (target) addRequireReads(context, reads, call, target);
+    if (target && isWanted(target)) addRequireReads(context, reads, call, target);
   }
   return reads;
 }
