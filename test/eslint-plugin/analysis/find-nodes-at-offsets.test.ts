@@ -1,7 +1,7 @@
 import { visitorKeys } from '@typescript-eslint/visitor-keys';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { findMemberCallsNamed, findNodesAtOffsets } from '../../../eslint-plugin/src/analysis/find-nodes-at-offsets';
+import { findMemberCallsNamed, findNodesAtOffsets, hasMemberCallText } from '../../../eslint-plugin/src/analysis/find-nodes-at-offsets';
 import { analyse, textOf } from '../harness';
 
 const CODE = `
@@ -106,5 +106,29 @@ describe('findMemberCallsNamed', () => {
 
   it('finds nothing when no name occurs', () => {
     expect(analyse(CODE, (context) => findMemberCallsNamed(context, ['bulkWrite']))).toEqual([]);
+  });
+
+  it('answers each list asked of one file, also a list with names not asked for before, and prefixes of longer names', () => {
+    const code = `
+      store.find$x(1);
+      store.find(2);
+      store.findOne(3);
+      pool . query('SELECT 1');
+      client?.neverAskedBefore(4);`;
+    const found = analyse(code, (context) => {
+      const names = (list: string[]): string[] => findMemberCallsNamed(context, list).map(({ name, call }) => `${name}@${call.loc.start.line}`);
+      return { first: names(['find']), second: names(['findOne', 'query']), third: names(['neverAskedBefore']), again: names(['find', 'findOne']) };
+    });
+    expect(found).toEqual({ first: ['find@3'], second: ['findOne@4', 'query@5'], third: ['neverAskedBefore@6'], again: ['find@3', 'findOne@4'] });
+  });
+});
+
+describe('hasMemberCallText', () => {
+  it('is true for a name followed by a call or type arguments, not for a property read or a longer name', () => {
+    const has = (code: string, names: string[]): boolean => analyse(code, (context) => hasMemberCallText(context, names));
+    expect(has('db.collection ("orders");', ['collection'])).toBe(true);
+    expect(has('db.collection<Order>("orders");', ['collection'])).toBe(true);
+    expect(has('const c = db.collection;', ['collection'])).toBe(false);
+    expect(has('db.collections();', ['collection'])).toBe(false);
   });
 });

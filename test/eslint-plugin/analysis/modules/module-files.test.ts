@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resolveModuleFile, setOpenModuleText } from '../../../../eslint-plugin/src/analysis/modules/module-files';
+import { readModuleText, resolveModuleFile, setOpenModuleText } from '../../../../eslint-plugin/src/analysis/modules/module-files';
 
 /** Longer than the module index trusts what it saw of the disk. */
 const LATER_MS = 10_000;
@@ -77,6 +77,22 @@ describe('resolveModuleFile', () => {
     const file = write('src/db.ts');
     vi.setSystemTime(Date.now() + LATER_MS);
     expect(resolveModuleFile(from, './db')).toBe(file);
+  });
+
+  it('reads a changed module again once the earlier read is old, and at once when its document closes', () => {
+    const file = write('src/db.ts', 'export const a = 1;');
+    expect(readModuleText(file)).toBe('export const a = 1;');
+    writeFileSync(file, 'export const b = 22;');
+    // Within the trusted time the earlier text stands (one lint run reads a module many times).
+    expect(readModuleText(file)).toBe('export const a = 1;');
+    vi.setSystemTime(Date.now() + LATER_MS);
+    expect(readModuleText(file)).toBe('export const b = 22;');
+    setOpenModuleText(file, 'export const unsaved = 3;');
+    expect(readModuleText(file)).toBe('export const unsaved = 3;');
+    // Saved and closed: the disk's text, without waiting.
+    writeFileSync(file, 'export const saved = 4444;');
+    setOpenModuleText(file, undefined);
+    expect(readModuleText(file)).toBe('export const saved = 4444;');
   });
 
   it('finds an open document that is not on disk at once', () => {
