@@ -206,11 +206,7 @@ const getPropertyWrites = createPerFileCache((context: AnyRuleContext): Readonly
   const text = context.sourceCode.text;
   const holders = new Set(['this']);
   for (const name of findThisAliasNames(text)) holders.add(name);
-  // Past a few aliases, any name (an alternation of many would cost more than it saves).
-  const holder = holders.size > MAX_ALIAS_NAMES ? '[A-Za-z_$][\\w$]*' : [...holders].map((name) => name.replace(/\$/g, '\\$')).join('|');
-  const propertyWrite = new RegExp(`(?<![\\w$.])(?:${holder})\\s*\\.\\s*#?[A-Za-z_$][\\w$]*\\s*=(?![=>])`, 'g');
-  const offsets: number[] = [];
-  for (const match of text.matchAll(propertyWrite)) offsets.push(match.index);
+  const offsets = holders.size > MAX_ALIAS_NAMES ? findAnyPropertyWrites(text) : [...holders].flatMap((name) => findPropertyWritesOf(text, name));
   const writes = new Map<string, TSESTree.AssignmentExpression[]>();
   if (offsets.length === 0) return writes;
   for (const [offset, deepest] of findNodesAtOffsets(context, offsets)) {
@@ -225,6 +221,28 @@ const getPropertyWrites = createPerFileCache((context: AnyRuleContext): Readonly
   }
   return writes;
 });
+
+/** `holder.x = …` (not `==`, `=>`, nor `a.holder.x = …`): a search for the name, then the rest read from there. */
+function findPropertyWritesOf(text: string, holder: string): number[] {
+  const offsets: number[] = [];
+  const rest = PROPERTY_WRITE_AFTER_NAME;
+  for (let offset = text.indexOf(holder); offset >= 0; offset = text.indexOf(holder, offset + 1)) {
+    if (offset > 0 && HOLDER_BOUNDARY.test(text[offset - 1] as string)) continue;
+    rest.lastIndex = offset + holder.length;
+    if (rest.test(text)) offsets.push(offset);
+  }
+  return offsets;
+}
+
+/** Past a few aliases of `this`, a write into a property of any name (an alternation of many would cost more than it saves). */
+function findAnyPropertyWrites(text: string): number[] {
+  return Array.from(text.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]*\s*\.\s*#?[A-Za-z_$][\w$]*\s*=(?![=>])/g), (match) => match.index);
+}
+
+/** What may not stand right before a holder's name: part of a longer name, or a member access. */
+const HOLDER_BOUNDARY = /[\w$.]/;
+/** After the holder's name: `.field =` (also `.#field =`), not `==` or `=>`. */
+const PROPERTY_WRITE_AFTER_NAME = /\s*\.\s*#?[A-Za-z_$][\w$]*\s*=(?![=>])/y;
 
 /**
  * The values the file writes into the field `name` of instances of `owner`
