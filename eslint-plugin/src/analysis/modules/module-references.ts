@@ -35,10 +35,21 @@ export interface RequireCall {
 export interface ModuleReferenceOptions {
   /**
    * The `require('…')` calls to follow, when the caller found them already (e.g. with
-   * `findRequireCallsByText`); by default every `require('…')` call of the file is
-   * followed (any function named `require`, as `createRequire(import.meta.url)` makes).
+   * `findRequireCallsByText`); by default the file's calls of Node's `require` (found by
+   * text, then those of a local function named `require` left out).
    */
   requireCalls?: readonly RequireCall[];
+}
+
+/** The call's `require` is not a parameter or variable of the file (a global: Node's). */
+function isNodeRequire(context: AnyRuleContext, call: TSESTree.CallExpression): boolean {
+  if (call.callee.type !== AST_NODE_TYPES.Identifier) return false;
+  try {
+    const variable = ASTUtils.findVariable(context.sourceCode.getScope(call.callee), call.callee);
+    return !variable || variable.defs.length === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** References of `traceMap` through both ESM imports and CommonJS `require`, in source order. */
@@ -66,7 +77,7 @@ export function findModuleReferences<T>(
     const propertyTracker = tracker as unknown as {
       iteratePropertyReferences(node: TSESTree.Node, map: unknown): Iterable<unknown>;
     };
-    const requireCalls = options.requireCalls ?? findRequireCallsByText(context, Object.keys(traceMap));
+    const requireCalls = options.requireCalls ?? findRequireCallsByText(context, Object.keys(traceMap)).filter(({ call }) => isNodeRequire(context, call));
     for (const { call, module } of requireCalls) {
       if (Object.hasOwn(traceMap, module)) add(propertyTracker.iteratePropertyReferences(getInteropWrapper(call) ?? call, traceMap[module]));
     }
