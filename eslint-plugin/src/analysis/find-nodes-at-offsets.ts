@@ -125,9 +125,7 @@ export function findMemberCallsNamed(context: AnyRuleContext, names: readonly st
 export function hasMemberCallText(context: AnyRuleContext, names: readonly string[]): boolean {
   const text = context.sourceCode.text;
   return findMemberNameOffsets(context, names).some((offset) => {
-    let after = offset;
-    while (after < text.length && NAME_CHAR.test(text[after] as string)) after++;
-    while (after < text.length && SPACE.test(text[after] as string)) after++;
+    const after = skipSpaces(text, skipName(text, offset, 1), 1);
     return text[after] === '(' || text[after] === '<';
   });
 }
@@ -179,6 +177,25 @@ function getMemberNames(context: AnyRuleContext, names: readonly string[]): Read
   return byName;
 }
 
+/** A character of a JavaScript name (ASCII: what the searches here look for). */
+export function isNameChar(char: string | undefined): boolean {
+  return char !== undefined && NAME_CHAR.test(char);
+}
+
+/** From `offset`, stepping by `step` (1 forward, -1 back), the first offset that is not whitespace (may be outside the text). */
+export function skipSpaces(text: string, offset: number, step: 1 | -1): number {
+  let at = offset;
+  while (at >= 0 && at < text.length && SPACE.test(text[at] as string)) at += step;
+  return at;
+}
+
+/** From `offset`, stepping by `step`, the first offset that is not a name character (may be outside the text). */
+export function skipName(text: string, offset: number, step: 1 | -1): number {
+  let at = offset;
+  while (at >= 0 && at < text.length && NAME_CHAR.test(text[at] as string)) at += step;
+  return at;
+}
+
 const NAME_CHAR = /[\w$]/;
 const SPACE = /\s/;
 
@@ -187,9 +204,7 @@ export const findComputedMemberCalls = createPerFileCache((context: AnyRuleConte
   const text = context.sourceCode.text;
   const offsets: number[] = [];
   for (let offset = text.indexOf(']'); offset >= 0; offset = text.indexOf(']', offset + 1)) {
-    let after = offset + 1;
-    while (after < text.length && SPACE.test(text[after] as string)) after++;
-    if (text[after] === '(') offsets.push(offset);
+    if (text[skipSpaces(text, offset + 1, 1)] === '(') offsets.push(offset);
   }
   if (offsets.length === 0) return [];
   const calls: Array<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> = [];

@@ -149,12 +149,17 @@ function findErrorCallback(sourceCode: SourceCode, fn: FunctionNode, at: TSESTre
 
 /** `err` is the first parameter of a function inside `fn` that holds the reference. */
 function isErrorFirstParameter(reference: TSESTree.Identifier, fn: FunctionNode): boolean {
-  for (let current: TSESTree.Node | undefined = reference.parent; current && current !== fn; current = current.parent) {
+  return getInnerCallbackParameter(reference, fn) === reference.name;
+}
+
+/** The name of the first parameter of the nearest function around `node` inside `fn` (a callback's `err`). */
+function getInnerCallbackParameter(node: TSESTree.Node, fn: FunctionNode): string | undefined {
+  for (let current: TSESTree.Node | undefined = node.parent; current && current !== fn; current = current.parent) {
     if (!isFunctionNode(current)) continue;
     const first = current.params[0];
-    return current.params.length >= 1 && first?.type === AST_NODE_TYPES.Identifier && first.name === reference.name && containsNode(fn, current);
+    return first?.type === AST_NODE_TYPES.Identifier && containsNode(fn, current) ? first.name : undefined;
   }
-  return false;
+  return undefined;
 }
 
 /**
@@ -162,15 +167,11 @@ function isErrorFirstParameter(reference: TSESTree.Identifier, fn: FunctionNode)
  * inside `fn` whose first parameter is `err` (`(err) => { if (err) setTimeout(…) }`).
  */
 function findRetriedError(fn: FunctionNode, at: TSESTree.Node): string | undefined {
-  const tested = new Set<string>();
+  const error = getInnerCallbackParameter(at, fn);
+  if (error === undefined) return undefined;
   let child: TSESTree.Node = at;
-  for (let current = at.parent; current && current !== fn; child = current, current = current.parent) {
-    if (current.type === AST_NODE_TYPES.IfStatement && current.consequent === child) {
-      for (const name of getTestedNames(current.test)) tested.add(name);
-    }
-    if (!isFunctionNode(current)) continue;
-    const first = current.params[0];
-    return first?.type === AST_NODE_TYPES.Identifier && tested.has(first.name) ? first.name : undefined;
+  for (let current = at.parent; current && !isFunctionNode(current); child = current, current = current.parent) {
+    if (current.type === AST_NODE_TYPES.IfStatement && current.consequent === child && getTestedNames(current.test).includes(error)) return error;
   }
   return undefined;
 }

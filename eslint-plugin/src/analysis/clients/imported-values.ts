@@ -99,13 +99,7 @@ export const getImportedValues = createPerFileCache((context: AnyRuleContext): r
   const found: ImportedValue[] = [];
   // Most imported modules export nothing database-wise, and the index knows it once it has
   // seen them: their reads are not even looked for.
-  const exportsNothing = new Map<string, boolean>();
-  const mayExport = (file: string): boolean => {
-    let nothing = exportsNothing.get(file);
-    if (nothing === undefined) exportsNothing.set(file, (nothing = moduleExports.isKnownToExportNothing(context, file)));
-    return !nothing;
-  };
-  for (const read of findImportedReads(context, mayExport)) {
+  for (const read of findImportedReads(context, (file) => !moduleExports.isKnownToExportNothing(context, file))) {
     if (!mayBeUsedAsDatabaseValue(context, read.node)) continue;
     const exported = moduleExports.lookUp(context, read.file, read.exportName);
     if (!exported) continue;

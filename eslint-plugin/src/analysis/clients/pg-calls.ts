@@ -5,7 +5,7 @@ import type { PgRole } from './db-value';
 import { type DbValues, getDbValues } from './db-values';
 import { findInstanceReferences, getOutermostSameValue, getValueBinding, resolveObjectLiteral, type ValueBinding } from './value-bindings';
 import { CONSTRUCT, findModuleReferences, getManifestDependencies, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
-import { findComputedMemberCalls, findMemberCallsNamed, findNodesAtOffsets } from '../find-nodes-at-offsets';
+import { findComputedMemberCalls, findMemberCallsNamed, findNodesAtOffsets, isNameChar, skipSpaces } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getSqlStatement, type SqlStatement } from './sql-statements';
 import { getCalledMethodNames } from './possible-strings';
@@ -364,15 +364,10 @@ function findTemplateTags(context: AnyRuleContext): TSESTree.Node[] {
 function findTaggedBackticks(text: string): number[] {
   const offsets: number[] = [];
   for (let offset = text.indexOf('`'); offset >= 0; offset = text.indexOf('`', offset + 1)) {
-    let before = offset - 1;
-    while (before >= 0 && SPACE.test(text[before] as string)) before--;
-    if (before >= 0 && NAME_CHAR.test(text[before] as string)) offsets.push(offset);
+    if (isNameChar(text[skipSpaces(text, offset - 1, -1)])) offsets.push(offset);
   }
   return offsets;
 }
-
-const SPACE = /\s/;
-const NAME_CHAR = /[\w$]/;
 
 /** SQL drivers and query layers whose `query(text)` is not node-postgres' (or not only). */
 const OTHER_SQL_PACKAGES = [

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../ast';
-import { findNodesAtOffsets } from '../find-nodes-at-offsets';
+import { findNodesAtOffsets, isNameChar, skipName, skipSpaces } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { findVariable } from './call-sites';
 import type { DbValue } from './db-value';
@@ -179,18 +179,15 @@ function isConstructorFunction(variable: TSESLint.Scope.Variable): boolean {
 const MAX_ALIAS_NAMES = 16;
 /** `= this`, found first: a pattern that starts at every name of the file is several times slower. */
 const ASSIGNED_THIS = /=\s*this(?![\w$])/g;
-const NAME_CHAR = /[\w$]/;
 
 /** The names `this` is assigned to (`self = this`; not `a == this`, `a.b = this` or `a += this`). */
 function findThisAliasNames(text: string): string[] {
   const names: string[] = [];
   for (const match of text.matchAll(ASSIGNED_THIS)) {
-    let at = match.index - 1;
-    const before = text[at];
+    const before = text[match.index - 1];
     if (before === undefined || '=!<>'.includes(before)) continue;
-    while (at >= 0 && /\s/.test(text[at] as string)) at--;
-    const end = at + 1;
-    while (at >= 0 && NAME_CHAR.test(text[at] as string)) at--;
+    const end = skipSpaces(text, match.index - 1, -1) + 1;
+    const at = skipName(text, end - 1, -1);
     const name = text.slice(at + 1, end);
     if (/^[A-Za-z_$]/.test(name) && text[at] !== '.') names.push(name);
   }
@@ -227,7 +224,8 @@ function findPropertyWritesOf(text: string, holder: string): number[] {
   const offsets: number[] = [];
   const rest = PROPERTY_WRITE_AFTER_NAME;
   for (let offset = text.indexOf(holder); offset >= 0; offset = text.indexOf(holder, offset + 1)) {
-    if (offset > 0 && HOLDER_BOUNDARY.test(text[offset - 1] as string)) continue;
+    const before = text[offset - 1];
+    if (isNameChar(before) || before === '.') continue;
     rest.lastIndex = offset + holder.length;
     if (rest.test(text)) offsets.push(offset);
   }
@@ -239,8 +237,6 @@ function findAnyPropertyWrites(text: string): number[] {
   return Array.from(text.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]*\s*\.\s*#?[A-Za-z_$][\w$]*\s*=(?![=>])/g), (match) => match.index);
 }
 
-/** What may not stand right before a holder's name: part of a longer name, or a member access. */
-const HOLDER_BOUNDARY = /[\w$.]/;
 /** After the holder's name: `.field =` (also `.#field =`), not `==` or `=>`. */
 const PROPERTY_WRITE_AFTER_NAME = /\s*\.\s*#?[A-Za-z_$][\w$]*\s*=(?![=>])/y;
 
