@@ -358,6 +358,31 @@ export default createRule<[], MessageId>({
       }
     }
 
+    // A URI in a literal starts with its scheme: without `mongodb` in the text no literal holds one.
+    const literalListeners: TSESLint.RuleListener = sourceCode.text.includes('mongodb')
+      ? {
+          Literal(node) {
+            if (typeof node.value !== 'string' || !node.value.includes('mongodb')) return;
+            const parentType = node.parent?.type;
+            if (
+              parentType === AST_NODE_TYPES.ImportDeclaration ||
+              parentType === AST_NODE_TYPES.ExportAllDeclaration ||
+              parentType === AST_NODE_TYPES.ExportNamedDeclaration ||
+              parentType === AST_NODE_TYPES.ImportExpression ||
+              parentType === AST_NODE_TYPES.TSLiteralType ||
+              parentType === AST_NODE_TYPES.TSExternalModuleReference
+            ) {
+              return;
+            }
+            checkLiteral(node as TSESTree.StringLiteral);
+          },
+          TemplateLiteral(node) {
+            if (node.parent?.type === AST_NODE_TYPES.TSLiteralType) return;
+            checkLiteral(node);
+          },
+        }
+      : {};
+
     return {
       Program() {
         for (const call of findMongoConnectCalls(context)) {
@@ -366,25 +391,7 @@ export default createRule<[], MessageId>({
           if (!call.retryWritesProperty) checkUriTail(call);
         }
       },
-      Literal(node) {
-        if (typeof node.value !== 'string' || !node.value.includes('mongodb')) return;
-        const parentType = node.parent?.type;
-        if (
-          parentType === AST_NODE_TYPES.ImportDeclaration ||
-          parentType === AST_NODE_TYPES.ExportAllDeclaration ||
-          parentType === AST_NODE_TYPES.ExportNamedDeclaration ||
-          parentType === AST_NODE_TYPES.ImportExpression ||
-          parentType === AST_NODE_TYPES.TSLiteralType ||
-          parentType === AST_NODE_TYPES.TSExternalModuleReference
-        ) {
-          return;
-        }
-        checkLiteral(node as TSESTree.StringLiteral);
-      },
-      TemplateLiteral(node) {
-        if (node.parent?.type === AST_NODE_TYPES.TSLiteralType) return;
-        checkLiteral(node);
-      },
+      ...literalListeners,
       [TEXT_DOCUMENT_TYPE](node: unknown) {
         checkTextDocument(node as TextDocument);
       },

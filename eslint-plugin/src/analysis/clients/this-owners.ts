@@ -232,9 +232,31 @@ function findPropertyWritesOf(text: string, holder: string): number[] {
   return offsets;
 }
 
-/** Past a few aliases of `this`, a write into a property of any name (an alternation of many would cost more than it saves). */
+/**
+ * Past a few aliases of `this`, a write into a property of any name, `holder.x =` (an
+ * alternation of many names would cost more than it saves): each `=` is found by a plain
+ * search, and the member before it read backwards (a pattern tried at every offset is slower).
+ */
 function findAnyPropertyWrites(text: string): number[] {
-  return Array.from(text.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]*\s*\.\s*#?[A-Za-z_$][\w$]*\s*=(?![=>])/g), (match) => match.index);
+  const offsets: number[] = [];
+  for (let at = text.indexOf('='); at >= 0; at = text.indexOf('=', at + 1)) {
+    const next = text[at + 1];
+    if (next === '=' || next === '>') continue;
+    const property = findNameBefore(text, at);
+    if (property === undefined) continue;
+    const dot = skipSpaces(text, (text[property - 1] === '#' ? property - 1 : property) - 1, -1);
+    if (text[dot] !== '.') continue;
+    const holder = findNameBefore(text, dot);
+    if (holder !== undefined && text[holder - 1] !== '.') offsets.push(holder);
+  }
+  return offsets;
+}
+
+/** Where the name that ends just before `offset` (spaces between allowed) starts; undefined when there is none, or it starts with a digit. */
+function findNameBefore(text: string, offset: number): number | undefined {
+  const end = skipSpaces(text, offset - 1, -1);
+  const start = skipName(text, end, -1) + 1;
+  return start <= end && !/\d/.test(text[start] as string) ? start : undefined;
 }
 
 /** After the holder's name: `.field =` (also `.#field =`), not `==` or `=>`. */

@@ -317,6 +317,26 @@ const client = new MongoClient('mongodb://h');`;
     expect(mongoCalls(code)).toEqual(['mongodb self.col.deleteMany', 'mongodb this.col.deleteMany', 'mongodb this.col.deleteMany']);
   });
 
+  it('a file with many names for this still finds the fields written through them', () => {
+    // Past 16 aliases the writes are found for any holder name, then checked on the tree.
+    const aliases = Array.from({ length: 18 }, (_, index) => `function F${index}() { var s${index} = this; }`).join('\n');
+    const code = `const { MongoClient } = require('mongodb');
+${aliases}
+function Queue(db, name) {
+  var self = this;
+  self . col
+    = db.collection(name);
+  self.other == db.collection(name);
+  self.count += 1;
+  a.self.shadow = db.collection(name);
+  this.clear = function () { return self.col.deleteMany({}); };
+  this.wipe = function () { return self.shadow.deleteMany({}); };
+}
+module.exports = (db, name) => new Queue(db, name);
+const client = new MongoClient('mongodb://h');`;
+    expect(mongoCalls(code)).toEqual(['mongodb self.col.deleteMany']);
+  });
+
   it('a local function used only as f.call(this) runs with the caller’s this', () => {
     const code = `const { MongoClient } = require('mongodb');
 class Store {
