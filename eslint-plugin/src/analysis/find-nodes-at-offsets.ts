@@ -177,6 +177,23 @@ function getMemberNames(context: AnyRuleContext, names: readonly string[]): Read
   return byName;
 }
 
+/**
+ * Every `this` inside `within` (nested functions and classes included), found from the
+ * text: a large class has few `this` among thousands of nodes.
+ */
+export function findThisExpressions(context: AnyRuleContext, within: TSESTree.Node): TSESTree.ThisExpression[] {
+  const text = context.sourceCode.text;
+  const [start, end] = within.range;
+  const offsets: number[] = [];
+  for (let at = text.indexOf('this', start); at >= 0 && at + 4 <= end; at = text.indexOf('this', at + 4)) {
+    if (!isNameChar(text[at - 1]) && !isNameChar(text[at + 4])) offsets.push(at);
+  }
+  if (offsets.length === 0) return [];
+  const found: TSESTree.ThisExpression[] = [];
+  for (const node of findNodesAtOffsets(context, offsets).values()) if (node.type === 'ThisExpression') found.push(node);
+  return found.sort((a, b) => a.range[0] - b.range[0]);
+}
+
 /** A character of a JavaScript name (ASCII: what the searches here look for). */
 export function isNameChar(char: string | undefined): boolean {
   return char !== undefined && NAME_CHAR.test(char);

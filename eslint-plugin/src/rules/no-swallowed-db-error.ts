@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { containsNode, isFunctionNode, isLoopNode } from '../analysis/ast';
+import { findMemberCallsNamed } from '../analysis/find-nodes-at-offsets';
 import { type DbCall, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
 import { getDatabaseLabel, isIgnorableCleanup } from '../analysis/errors';
 import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, findRetriedDbCalls, type RetryScope, walkOwnCode } from '../analysis/retry';
@@ -106,13 +107,11 @@ export default createRule<[], MessageId>({
       return fixes;
     }
 
-    function checkCatchCallback(node: TSESTree.CallExpression): void {
-      if (node.callee.type !== AST_NODE_TYPES.MemberExpression || node.callee.computed) return;
-      const property = node.callee.property;
-      if (property.type !== AST_NODE_TYPES.Identifier) return;
-      const callback = property.name === 'catch' ? node.arguments[0] : property.name === 'then' ? node.arguments[1] : undefined;
+    /** `p.catch(() => {})`, `p.then(onDone, () => {})` (found from the text: calls are the most common node). */
+    function checkCatchCallback({ call: node, member, name }: { call: TSESTree.CallExpression; member: TSESTree.MemberExpression; name: string }): void {
+      const callback = name === 'catch' ? node.arguments[0] : node.arguments[1];
       if (!callback || !isFunctionNode(callback) || !isEmptyFunction(callback)) return;
-      const [call] = findGuardedCalls(node.callee.object);
+      const [call] = findGuardedCalls(member.object);
       if (!call) return;
       const what = describeCall(call);
       const rethrow = isResultUsed(node) ? getCatchCallbackFix(sourceCode, callback, what, 'rethrow', getCodeStyle(context)) : undefined;
@@ -324,8 +323,8 @@ export default createRule<[], MessageId>({
 
     return {
       TryStatement: checkTry,
-      CallExpression: checkCatchCallback,
       'Program:exit'() {
+        for (const promiseCall of findMemberCallsNamed(context, ['catch', 'then'])) checkCatchCallback(promiseCall);
         for (const scope of findDatabaseRetryScopes(context)) checkRetryEnd(scope);
       },
     };

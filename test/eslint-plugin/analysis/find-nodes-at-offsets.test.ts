@@ -1,7 +1,7 @@
 import { visitorKeys } from '@typescript-eslint/visitor-keys';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { findMemberCallsNamed, findNodesAtOffsets, hasMemberCallText } from '../../../eslint-plugin/src/analysis/find-nodes-at-offsets';
+import { findMemberCallsNamed, findNodesAtOffsets, findThisExpressions, hasMemberCallText } from '../../../eslint-plugin/src/analysis/find-nodes-at-offsets';
 import { analyse, textOf } from '../harness';
 
 const CODE = `
@@ -130,5 +130,23 @@ describe('hasMemberCallText', () => {
     expect(has('db.collection<Order>("orders");', ['collection'])).toBe(true);
     expect(has('const c = db.collection;', ['collection'])).toBe(false);
     expect(has('db.collections();', ['collection'])).toBe(false);
+  });
+});
+
+describe('findThisExpressions', () => {
+  it('finds every this inside a node, in source order, not in comments, strings, longer names or outside it', () => {
+    const code = `const before = this;
+class Store {
+  // this is a comment
+  constructor() { this.label = 'this'; const thisOne = 1; this.other = () => this; }
+  run() { return function () { return this.x; }; }
+  get thisValue() { return a.this; }
+}
+const after = this;`;
+    const found = analyse(code, (context) => {
+      const store = context.sourceCode.ast.body[1] as TSESTree.ClassDeclaration;
+      return findThisExpressions(context, store.body).map((node) => `${node.type} ${node.loc.start.line}:${node.loc.start.column}`);
+    });
+    expect(found).toEqual(['ThisExpression 4:18', 'ThisExpression 4:58', 'ThisExpression 4:77', 'ThisExpression 5:38']);
   });
 });

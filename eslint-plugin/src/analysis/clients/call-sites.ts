@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, isFunctionNode, type FunctionNode } from '../ast';
-import { visitEveryNode } from './value-bindings';
+import { findThisExpressions } from '../find-nodes-at-offsets';
 import type { AnyRuleContext } from '../per-file-cache';
 import { getCommonJsExportName, WHOLE_MODULE } from '../modules';
 import type { DbValue } from './db-value';
@@ -154,9 +154,7 @@ function getMethodCalls(context: AnyRuleContext, method: TSESTree.MethodDefiniti
     if (!instance || declarator.parent.kind !== 'const') return undefined;
     for (const read of instance.references) if (!read.init) receivers.push(read.identifier as TSESTree.Node);
   }
-  visitEveryNode(owner.body, (node) => {
-    if (node.type === AST_NODE_TYPES.ThisExpression) receivers.push(node);
-  });
+  receivers.push(...findThisExpressions(context, owner.body));
   const calls: TSESTree.CallExpression[] = [];
   for (const receiver of receivers) {
     const member = receiver.parent;

@@ -77,7 +77,7 @@ function mayBeUsedAsDatabaseValue(context: AnyRuleContext, node: TSESTree.Node, 
   }
   if (parent.type === AST_NODE_TYPES.Property || parent.type === AST_NODE_TYPES.ReturnStatement || parent.type === AST_NODE_TYPES.ArrowFunctionExpression) return true;
   const binding = depth < 3 ? getValueBinding(context, value) : undefined;
-  return binding !== undefined && findBindingReads(binding).some((read) => read !== value && mayBeUsedAsDatabaseValue(context, read, depth + 1));
+  return binding !== undefined && findBindingReads(context, binding).some((read) => read !== value && mayBeUsedAsDatabaseValue(context, read, depth + 1));
 }
 
 function isConsoleCall(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {

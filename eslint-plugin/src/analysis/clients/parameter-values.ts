@@ -3,7 +3,7 @@ import { getKeyName, isFunctionNode, unwrapExpression } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import type { DbValue } from './db-value';
 import { findVariable, getArgumentsInSlot, getParameterSlot, getRemoteSlotValues, getSlotCallers, type ParameterSlot } from './call-sites';
-import { visitEveryNode } from './value-bindings';
+import { findThisExpressions } from '../find-nodes-at-offsets';
 
 /**
  * What a parameter holds, for every database: the value every caller passes into it, in
@@ -240,7 +240,7 @@ export function getReceiverParameter(context: AnyRuleContext, receiver: TSESTree
     const name = getKeyName(current, { templates: false, privateNames: 'hashed' });
     if (name === undefined) return undefined;
     if (current.object.type === AST_NODE_TYPES.ThisExpression) {
-      const source = getConstructorFieldSource(current, name);
+      const source = getConstructorFieldSource(context, current, name);
       if (!source) return undefined;
       current = unwrapExpression(source);
       continue;
@@ -258,16 +258,16 @@ const classFields = new WeakMap<TSESTree.ClassBody, Map<string, TSESTree.Node[]>
  * constructor: `this.client = client`, `constructor(private client)`. Undefined when
  * another method, a field or a nested function assigns it too.
  */
-function getConstructorFieldSource(member: TSESTree.MemberExpression, name: string): TSESTree.Node | undefined {
+function getConstructorFieldSource(context: AnyRuleContext, member: TSESTree.MemberExpression, name: string): TSESTree.Node | undefined {
   const method = getEnclosingMethod(member);
   const classBody = method?.parent;
   if (classBody?.type !== AST_NODE_TYPES.ClassBody) return undefined;
-  const sources = getClassFieldSources(classBody).get(name);
+  const sources = getClassFieldSources(context, classBody).get(name);
   return sources?.length === 1 ? sources[0] : undefined;
 }
 
 /** Per class: the values given to each `this.<name>` (`undefined`-valued entries mark writes outside the constructor). */
-function getClassFieldSources(classBody: TSESTree.ClassBody): Map<string, TSESTree.Node[]> {
+function getClassFieldSources(context: AnyRuleContext, classBody: TSESTree.ClassBody): Map<string, TSESTree.Node[]> {
   const cached = classFields.get(classBody);
   if (cached) return cached;
   const found = new Map<string, TSESTree.Node[]>();
@@ -281,14 +281,17 @@ function getClassFieldSources(classBody: TSESTree.ClassBody): Map<string, TSESTr
       if (parameter.type === AST_NODE_TYPES.TSParameterProperty && parameter.parameter.type === AST_NODE_TYPES.Identifier) add(parameter.parameter.name, parameter.parameter);
     }
   }
-  visitEveryNode(classBody, (node) => {
-    if (node.type !== AST_NODE_TYPES.AssignmentExpression || node.left.type !== AST_NODE_TYPES.MemberExpression || node.left.object.type !== AST_NODE_TYPES.ThisExpression) return;
-    const key = getKeyName(node.left, { templates: false, privateNames: 'hashed' });
+  // Writes `this.x = …` (any operator): found from the class's `this` expressions.
+  for (const thisNode of findThisExpressions(context, classBody)) {
+    const target = thisNode.parent;
+    const node = target?.parent;
+    if (target?.type !== AST_NODE_TYPES.MemberExpression || target.object !== thisNode || node?.type !== AST_NODE_TYPES.AssignmentExpression || node.left !== target) continue;
+    const key = getKeyName(target, { templates: false, privateNames: 'hashed' });
     const method = getEnclosingMethod(node);
-    if (method?.parent !== classBody) return;
+    if (method?.parent !== classBody) continue;
     // Only a plain assignment in the constructor gives the field its value; any other write makes it unknown.
     add(key, method.kind === 'constructor' && node.operator === '=' ? node.right : node);
-  });
+  }
   // A field written more than once, or not by the constructor, has no single source.
   for (const [key, sources] of found) {
     if (sources.length !== 1 || sources[0]?.type === AST_NODE_TYPES.AssignmentExpression || sources[0]?.type === AST_NODE_TYPES.PropertyDefinition) found.set(key, []);

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, getReturnedExpressions, isFunctionNode, unwrapExpression, visitNodes } from '../ast';
+import { getKeyName, getReturnedExpressions, isFunctionNode, unwrapExpression } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
+import { findThisExpressions } from '../find-nodes-at-offsets';
 
 /**
  * Following a client object from where it is made (`new Pool()`, `new DynamoDBClient()`,
@@ -154,28 +155,29 @@ function getBindingOfTarget(context: AnyRuleContext, target: Node, statement: No
 }
 
 /** Every expression that reads the binding: identifiers, or `this.<name>` in its class. */
-export function findBindingReads(binding: ValueBinding): readonly Node[] {
+export function findBindingReads(context: AnyRuleContext, binding: ValueBinding): readonly Node[] {
   if (binding.kind === 'variable') {
     return binding.variable.references.filter((reference) => reference.isRead()).map((reference) => reference.identifier);
   }
-  return getThisMemberReads(binding.classBody).get(binding.name) ?? [];
+  return getThisMemberReads(context, binding.classBody).get(binding.name) ?? [];
 }
 
-/** Per class body, its `this.<name>` reads by name: found in one walk, as a class has many fields. */
+/** Per class body, its `this.<name>` reads by name: found in one search, as a class has many fields. */
 const thisMemberReads = new WeakMap<Node, ReadonlyMap<string, Node[]>>();
 
-function getThisMemberReads(classBody: Node): ReadonlyMap<string, Node[]> {
+function getThisMemberReads(context: AnyRuleContext, classBody: Node): ReadonlyMap<string, Node[]> {
   let reads = thisMemberReads.get(classBody);
   if (reads) return reads;
   const found = new Map<string, Node[]>();
-  visitEveryNode(classBody, (node) => {
-    if (node.type !== AST_NODE_TYPES.MemberExpression || node.object.type !== AST_NODE_TYPES.ThisExpression || isAssignmentTarget(node)) return;
+  for (const thisNode of findThisExpressions(context, classBody)) {
+    const node = thisNode.parent;
+    if (node?.type !== AST_NODE_TYPES.MemberExpression || node.object !== thisNode || isAssignmentTarget(node)) continue;
     const name = getKeyName(node);
-    if (name === undefined) return;
+    if (name === undefined) continue;
     const list = found.get(name);
     if (list) list.push(node);
     else found.set(name, [node]);
-  });
+  }
   thisMemberReads.set(classBody, (reads = found));
   return reads;
 }
@@ -196,7 +198,7 @@ export function findInstanceReferences(context: AnyRuleContext, producer: Node):
   const first = getValueBinding(context, producer);
   if (first) queue.push(first);
   for (let binding = queue.shift(); binding; binding = queue.shift()) {
-    for (const read of findBindingReads(binding)) {
+    for (const read of findBindingReads(context, binding)) {
       if (seen.has(read)) continue;
       seen.add(read);
       found.push(read);
@@ -205,13 +207,6 @@ export function findInstanceReferences(context: AnyRuleContext, producer: Node):
     }
   }
   return found;
-}
-
-/** Calls `callback` on `root` and every node below it, type annotations included. */
-export function visitEveryNode(root: Node, callback: (node: Node) => void): void {
-  visitNodes(root, { skipTypeAnnotations: false }, (node) => {
-    callback(node);
-  });
 }
 
 /** The object literal `node` is, or that a `const` it names was initialised with. */

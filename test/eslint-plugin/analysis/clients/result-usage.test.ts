@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { visitEveryNode } from '../../../../eslint-plugin/src/analysis/clients/value-bindings';
+import { visitNodes } from '../../../../eslint-plugin/src/analysis/ast';
 import { getCallbackPropertyUse, getPromisedFieldReads, getPromisedPropertyUse, getPromisedWrappedFieldReads } from '../../../../eslint-plugin/src/analysis/clients/result-usage';
 import { analyse } from '../../harness';
 
@@ -8,7 +8,7 @@ import { analyse } from '../../harness';
 function promiseUse(code: string): string {
   return analyse(code, (context) => {
     let call: TSESTree.Node | undefined;
-    visitEveryNode(context.sourceCode.ast, (node) => {
+    visitNodes(context.sourceCode.ast, { skipTypeAnnotations: false }, (node) => {
       if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'batch') call ??= node;
     });
     return call ? getPromisedPropertyUse(context, call, 'UnprocessedItems').use : 'no call';
@@ -19,7 +19,7 @@ function promiseUse(code: string): string {
 function callbackUse(code: string): string {
   return analyse(code, (context) => {
     let callback: TSESTree.Node | undefined;
-    visitEveryNode(context.sourceCode.ast, (node) => {
+    visitNodes(context.sourceCode.ast, { skipTypeAnnotations: false }, (node) => {
       if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'batch') callback ??= node.arguments[1];
     });
     return callback ? getCallbackPropertyUse(context, callback, 1, 'UnprocessedItems').use : 'no callback';
@@ -111,7 +111,7 @@ describe('getPromisedFieldReads', () => {
   function fieldReads(code: string): string[] | 'whole' {
     return analyse(code, (context) => {
       let call: TSESTree.Node | undefined;
-      visitEveryNode(context.sourceCode.ast, (node) => {
+      visitNodes(context.sourceCode.ast, { skipTypeAnnotations: false }, (node) => {
         if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'batch') call ??= node;
       });
       if (!call) throw new Error('no batch() call');
@@ -170,7 +170,7 @@ describe('getPromisedWrappedFieldReads', () => {
   function documentReads(code: string): string[] | 'whole' {
     return analyse(code, (context) => {
       let call: TSESTree.Node | undefined;
-      visitEveryNode(context.sourceCode.ast, (node) => {
+      visitNodes(context.sourceCode.ast, { skipTypeAnnotations: false }, (node) => {
         if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'batch') call ??= node;
       });
       if (!call) throw new Error('no batch() call');
