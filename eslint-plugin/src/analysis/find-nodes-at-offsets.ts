@@ -179,9 +179,18 @@ function getMemberNames(context: AnyRuleContext, names: readonly string[]): Read
 
 /**
  * Every `this` inside `within` (nested functions and classes included), found from the
- * text: a large class has few `this` among thousands of nodes.
+ * text: a large class has few `this` among thousands of nodes. Kept per node: a class body
+ * is asked for its field reads, its field writes and each method's calls.
  */
-export function findThisExpressions(context: AnyRuleContext, within: TSESTree.Node): TSESTree.ThisExpression[] {
+export function findThisExpressions(context: AnyRuleContext, within: TSESTree.Node): readonly TSESTree.ThisExpression[] {
+  let found = thisExpressionsByNode.get(within);
+  if (!found) thisExpressionsByNode.set(within, (found = searchThisExpressions(context, within)));
+  return found;
+}
+
+const thisExpressionsByNode = new WeakMap<TSESTree.Node, readonly TSESTree.ThisExpression[]>();
+
+function searchThisExpressions(context: AnyRuleContext, within: TSESTree.Node): TSESTree.ThisExpression[] {
   const text = context.sourceCode.text;
   const [start, end] = within.range;
   const offsets: number[] = [];
