@@ -32,20 +32,39 @@ export function findNodesAtOffsets(context: AnyRuleContext, offsets: readonly nu
       descendToOne(node, sorted[lo] as number);
       return;
     }
-    const covered = new Array<boolean>(hi - lo).fill(false);
+    let covered: Uint8Array | undefined;
+    const enter = (child: TSESTree.Node, from: number, to: number): void => {
+      covered ??= new Uint8Array(hi - lo);
+      covered.fill(1, from - lo, to - lo);
+      descend(child, from, to);
+    };
+    const enterIfHolding = (child: TSESTree.Node): void => {
+      const from = lowerBound(child.range[0], lo, hi);
+      const to = lowerBound(child.range[1], from, hi);
+      if (from < to) enter(child, from, to);
+    };
     for (const key of keys[node.type] ?? []) {
       const value = (node as unknown as Record<string, unknown>)[key];
-      const children = Array.isArray(value) ? value : [value];
-      for (const child of children) {
-        if (!isNode(child)) continue;
-        const from = lowerBound(child.range[0], lo, hi);
-        const to = lowerBound(child.range[1], from, hi);
-        if (from === to) continue;
-        for (let i = from; i < to; i++) covered[i - lo] = true;
-        descend(child, from, to);
+      if (!Array.isArray(value)) {
+        if (isNode(value)) enterIfHolding(value);
+      } else if (value.length <= SHORT_LIST) {
+        for (const child of value) if (isNode(child)) enterIfHolding(child);
+      } else {
+        // A long list (a program's statements): look each group of offsets up in it
+        // rather than every child against the offsets.
+        for (let index = lo; index < hi; ) {
+          const child = findInList(value, sorted[index] as number);
+          if (!child) {
+            index += 1;
+            continue;
+          }
+          const to = lowerBound(child.range[1], index + 1, hi);
+          enter(child, index, to);
+          index = to;
+        }
       }
     }
-    for (let i = lo; i < hi; i++) if (!covered[i - lo]) found.set(sorted[i] as number, node);
+    for (let index = lo; index < hi; index++) if (!covered?.[index - lo]) found.set(sorted[index] as number, node);
   };
 
   const root = context.sourceCode.ast as TSESTree.Node;
@@ -69,12 +88,16 @@ function findChildAt(node: TSESTree.Node, offset: number, keys: Record<string, r
   return undefined;
 }
 
+/** Lists up to this length are scanned; longer ones are searched. */
+const SHORT_LIST = 8;
+
 /**
- * Lists of children (statements, arguments, elements) are in source order: a binary search
- * in long ones, checked, else a scan (holes such as `[a, , b]` or an offset in no child).
+ * Lists of children (statements, arguments, elements) are in source order and do not
+ * overlap: in a long one, a binary search finds the last child starting at or before the
+ * offset, and the offset is in it or in no child. A hole (`[a, , b]`) there falls back to a scan.
  */
 function findInList(list: readonly unknown[], offset: number): TSESTree.Node | undefined {
-  if (list.length > 8) {
+  if (list.length > SHORT_LIST) {
     let lo = 0;
     let hi = list.length;
     while (lo < hi) {
@@ -83,8 +106,9 @@ function findInList(list: readonly unknown[], offset: number): TSESTree.Node | u
       if (isNode(child) && child.range[0] > offset) hi = mid;
       else lo = mid + 1;
     }
+    if (lo === 0) return undefined;
     const candidate = list[lo - 1];
-    if (isNode(candidate) && candidate.range[0] <= offset && offset < candidate.range[1]) return candidate;
+    if (isNode(candidate)) return offset < candidate.range[1] ? candidate : undefined;
   }
   for (const child of list) if (isNode(child) && child.range[0] <= offset && offset < child.range[1]) return child;
   return undefined;

@@ -76,16 +76,19 @@ const holes = [${Array.from({ length: 20 }, (_, index) => (index % 3 === 0 ? '' 
 class Big { ${Array.from({ length: 20 }, (_, index) => `m${index}() { return this.x${index}; } // note ${index}`).join('\n')}\n}
 const text = \`a \${statements} b \${holes} c\`;`;
 
-  it('finds for every offset, alone or all at once, what a full scan finds', () => {
+  it('finds for every offset, alone, all at once or in sparse groups, what a full scan finds', () => {
     const result = analyse(code, (context) => {
       const root = context.sourceCode.ast as TSESTree.Node;
       const offsets = Array.from({ length: code.length }, (_, index) => index);
       const expected = offsets.map((offset) => deepestByScan(root, offset));
       const together = findNodesAtOffsets(context, offsets);
+      // Sparse groups: offsets in gaps between a long list's children, next to offsets in them.
+      const sparse = findNodesAtOffsets(context, offsets.filter((offset) => offset % 7 === 0));
       const mismatches: string[] = [];
       for (const [index, offset] of offsets.entries()) {
         const alone = findNodesAtOffsets(context, [offset]).get(offset);
-        if (alone !== expected[index] || together.get(offset) !== expected[index]) mismatches.push(`${offset}: ${expected[index]?.type}`);
+        const inSparse = offset % 7 === 0 ? sparse.get(offset) : expected[index];
+        if (alone !== expected[index] || together.get(offset) !== expected[index] || inSparse !== expected[index]) mismatches.push(`${offset}: ${expected[index]?.type}`);
       }
       return { checked: offsets.length, mismatches };
     });

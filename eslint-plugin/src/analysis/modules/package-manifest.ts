@@ -18,7 +18,7 @@ const MAX_FOLDERS = 5000;
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
 
 export function getManifestDependencies(file: string): ReadonlySet<string> | undefined {
-  return path.isAbsolute(file) ? getFolderManifest(path.dirname(file))?.dependencies : undefined;
+  return getFileManifest(file)?.dependencies;
 }
 
 /**
@@ -32,7 +32,18 @@ export function mayUsePackages(file: string, packages: readonly string[]): boole
 
 /** The folder of the nearest `package.json` above `file`: its project. */
 export function getManifestFolder(file: string): string | undefined {
-  return path.isAbsolute(file) ? getFolderManifest(path.dirname(file))?.folder : undefined;
+  return getFileManifest(file)?.folder;
+}
+
+/** Per file path as given (the same string for every question about one linted file): its manifest. */
+const fileManifests = new Map<string, Manifest | undefined>();
+
+function getFileManifest(file: string): Manifest | undefined {
+  if (fileManifests.has(file)) return fileManifests.get(file);
+  const found = path.isAbsolute(file) ? getFolderManifest(path.dirname(file)) : undefined;
+  if (fileManifests.size >= MAX_FOLDERS) fileManifests.clear();
+  fileManifests.set(file, found);
+  return found;
 }
 
 function getFolderManifest(folder: string): Manifest | undefined {
