@@ -25,7 +25,7 @@ export { getStatementRemovalRange } from './remove-statement';
 export { isSimpleReference } from './simple-reference';
 export { getSingleAttemptFix } from './single-attempt';
 export { getSingleDocumentWritesText, type MultiDocumentWrite } from './single-document-writes';
-export { getTransientErrorHelper } from './transient-error-check';
+export { getNotAppliedPgErrorHelper, getTransientErrorHelper } from './transient-error-check';
 export { getTransientGuardFix } from './transient-error-guard';
 export { canRunAgainInArrow, findTopLevelSleepFunction, getTransientRetryHelper, type TransientRetry } from './transient-retry';
 export { getTimerRetryLimitFix, type TimerRetryLimit, type TimerRetryLimitEdit } from './timer-retry-limit';

@@ -1,5 +1,5 @@
 import type { Database } from '../analysis/clients';
-import { getTransientErrorTable } from '../analysis/errors';
+import { getTransientErrorTable, NOT_APPLIED_TRANSIENT_SQLSTATES } from '../analysis/errors';
 import type { CodeStyle } from './code-style';
 import type { FileHelper } from './file-helpers';
 
@@ -21,6 +21,27 @@ const WIDTH = 100;
 /** The helper for `database`, to add once per file (or reuse, under the same name). */
 export function getTransientErrorHelper(database: Database): FileHelper {
   return { name: HELPER_NAMES[database], parameterCount: 1, getDeclaration: (name, style) => getDeclaration(database, name, style) };
+}
+
+/**
+ * For PostgreSQL: whether an error says the statement was not applied (rolled back or
+ * refused before it ran), so that running it again cannot apply it twice.
+ */
+export function getNotAppliedPgErrorHelper(): FileHelper {
+  return {
+    name: 'isNotAppliedPgError',
+    parameterCount: 1,
+    // One list and one `return`: the retry analysis reads the codes through the call.
+    getDeclaration: (name, style) =>
+      [
+        '/** Whether PostgreSQL rolled the statement back or refused it before it ran: a serialization failure, a deadlock, too many connections, a server starting up. */',
+        `function ${name}(${style.typescript ? 'error: unknown' : 'error'})${style.typescript ? ': boolean' : ''} {`,
+        `  const notAppliedCodes${style.typescript ? ': unknown[]' : ''} = ${formatList(NOT_APPLIED_TRANSIENT_SQLSTATES.map((code) => `'${code}'`), 2)};`,
+        `  const code = ${style.typescript ? '(error as { code?: unknown } | null | undefined)' : 'error'}?.code;`,
+        '  return notAppliedCodes.includes(code);',
+        '}',
+      ].join('\n'),
+  };
 }
 
 function getDeclaration(database: Database, name: string, style: CodeStyle): string {

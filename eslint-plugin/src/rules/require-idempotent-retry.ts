@@ -14,12 +14,15 @@ import {
   type PostgresCall,
   resolveObjectLiteral,
 } from '../analysis/clients';
-import { classifyRetryScope, getDatabaseLabel, retriesOutcomeUnknownErrors } from '../analysis/errors';
-import { findDatabaseRetryScopes, findKeyCreations, isKeyLikeName, type KeyCreation, type RetryScope } from '../analysis/retry';
+import { classifyRetryScope, type ErrorClassification, getDatabaseLabel, retriesOutcomeUnknownErrors } from '../analysis/errors';
+import { findDatabaseRetryScopes, findKeyCreations, getFunctionName, isKeyLikeName, type KeyCreation, type RetryScope } from '../analysis/retry';
 import {
   getEnclosingListedStatement,
+  getFileHelper,
   getListedStatement,
+  getNotAppliedPgErrorHelper,
   getStatementRemovalRange,
+  getTransientGuardFix,
   getUuidGenerator,
   insertFirstProperty,
   insertLine,
@@ -33,7 +36,7 @@ import {
 import { createRule } from '../util/create-rule';
 import { quoteCode } from '../util/quote-code';
 
-type MessageId = 'keyCreatedPerAttempt' | 'missingClientRequestToken' | 'nonIdempotentPgWrite' | 'hoistKey' | 'addClientRequestToken';
+type MessageId = 'keyCreatedPerAttempt' | 'missingClientRequestToken' | 'nonIdempotentPgWrite' | 'hoistKey' | 'addClientRequestToken' | 'retryOnlyNotApplied';
 
 export default createRule<[], MessageId>({
   name: 'require-idempotent-retry',
@@ -50,6 +53,8 @@ export default createRule<[], MessageId>({
         'A dropped connection may hide that PostgreSQL `{{statement}}` committed, so this retry may write twice. Key it by an id made before the retry, under a unique constraint.',
       hoistKey: 'Create the key once, before the retry (`{{declaration}}`).',
       addClientRequestToken: 'Pass a `ClientRequestToken` created once, before the retry.',
+      retryOnlyNotApplied:
+        'Retry only errors after which PostgreSQL applied nothing (deadlock, serialization failure…); rethrow the rest, a lost connection too, with `{{helper}}(…)`{{added}}.',
     },
     schema: [],
     defaultOptions: [],
@@ -286,8 +291,32 @@ export default createRule<[], MessageId>({
       const node = getPostgresReportNode(call);
       if (reported.has(node)) return false;
       reported.add(node);
-      context.report({ node, messageId: 'nonIdempotentPgWrite', data: { statement: label } });
+      // Inside another retry too, narrowing this one would leave the write retried by the other.
+      const retriedElsewhere = findDatabaseRetryScopes(context).some((other) => other !== scope && containsNode(other.attempt, call.node));
+      const suggest = retriedElsewhere ? [] : getRetryOnlyNotAppliedSuggestion(scope, classification);
+      context.report({ node, messageId: 'nonIdempotentPgWrite', data: { statement: label }, suggest });
       return true;
+    }
+
+    /**
+     * The safe retry without a key: rethrow every error but those after which the server
+     * did not apply the statement, before the next attempt. Fewer retries (a lost
+     * connection is no longer retried), never a second write.
+     */
+    function getRetryOnlyNotAppliedSuggestion(scope: RetryScope, classification: ErrorClassification | undefined): TSESLint.SuggestionReportDescriptor<MessageId>[] {
+      const decision = classification?.decision;
+      if (!decision || (decision.type !== AST_NODE_TYPES.CatchClause && !isFunctionNode(decision))) return [];
+      const helper = getFileHelper(context, getNotAppliedPgErrorHelper(), decision);
+      const retryCallee = scope.kind === 'recursion' && isFunctionNode(scope.node) ? getFunctionName(scope.node) : undefined;
+      const guard = getTransientGuardFix(sourceCode, decision, helper.name, retryCallee);
+      if (!guard) return [];
+      return [
+        {
+          messageId: 'retryOnlyNotApplied',
+          data: { helper: helper.name, added: helper.added ? ', a function added to this file' : '' },
+          fix: (fixer) => [...guard(fixer), ...helper.fixes(fixer)],
+        },
+      ];
     }
 
     /** A `catch` between the call and the retry that names 23505 / unique_violation. */

@@ -880,8 +880,117 @@ export async function debit(accountId, amount) {
           column: 20,
           endLine: 8,
           endColumn: 25,
+          suggestions: [
+            {
+              messageId: 'retryOnlyNotApplied',
+              data: { helper: 'isNotAppliedPgError', added: ', a function added to this file' },
+              output: `import { Pool } from 'pg';
+
+/** Whether PostgreSQL rolled the statement back or refused it before it ran: a serialization failure, a deadlock, too many connections, a server starting up. */
+function isNotAppliedPgError(error: unknown): boolean {
+  const notAppliedCodes: unknown[] = ['40001', '40P01', '53300', '57P03'];
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return notAppliedCodes.includes(code);
+}
+
+const pool = new Pool();
+export async function debit(accountId, amount) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('UPDATE accounts SET balance = balance - $1 WHERE id = $2', [amount, accountId]);
+      await client.query('INSERT INTO ledger (account_id, amount) VALUES ($1, $2)', [accountId, amount]);
+      await client.query('COMMIT');
+      return;
+    } catch (err) {
+      await client.query('ROLLBACK');
+      if (!isNotAppliedPgError(err)) throw err;
+    } finally {
+      client.release();
+    }
+  }
+}`,
+            },
+          ],
         },
       ],
+    },
+    {
+      // CommonJS, the file's own predicate of that name reused; the guard goes before the wait.
+      code: `const { Pool } = require('pg');
+const pool = new Pool();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function isNotAppliedPgError(error) {
+  return error.code === '40001';
+}
+async function addEntry(entry) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query('INSERT INTO ledger (account_id, amount) VALUES ($1, $2)', [entry.account, entry.amount]);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempt));
+    }
+  }
+}
+module.exports = { addEntry, isNotAppliedPgError };`,
+      errors: [
+        {
+          messageId: 'nonIdempotentPgWrite',
+          data: { statement: 'INSERT' },
+          line: 10,
+          suggestions: [
+            {
+              messageId: 'retryOnlyNotApplied',
+              data: { helper: 'isNotAppliedPgError', added: '' },
+              output: `const { Pool } = require('pg');
+const pool = new Pool();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function isNotAppliedPgError(error) {
+  return error.code === '40001';
+}
+async function addEntry(entry) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query('INSERT INTO ledger (account_id, amount) VALUES ($1, $2)', [entry.account, entry.amount]);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      if (!isNotAppliedPgError(err)) throw err;
+      await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempt));
+    }
+  }
+}
+module.exports = { addEntry, isNotAppliedPgError };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // The write is retried by an outer retry as well: narrowing the inner one would not
+      // make it safe, so no suggestion.
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+export async function debit(accountId, amount) {
+  for (let round = 0; round < 3; round++) {
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          await pool.query('UPDATE accounts SET balance = balance - $1 WHERE id = $2', [amount, accountId]);
+          return;
+        } catch (err) {
+          if (attempt === 2) throw err;
+        }
+      }
+    } catch (err) {
+      if (round === 2) throw err;
+    }
+  }
+}`,
+      errors: [{ messageId: 'nonIdempotentPgWrite', line: 8, suggestions: [] }],
     },
     {
       // postgres.js INSERT retried by async-retry.

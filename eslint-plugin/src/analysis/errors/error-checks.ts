@@ -194,7 +194,67 @@ function analyzeCall(node: TSESTree.CallExpression, negated: boolean, rules: Err
     if (method === 'test' && argument && getErrorProperty(argument, rules)) return opaque(['message']);
   }
   // `isRetryable(err)`, `isTransientError(err)`
-  if (node.arguments.some((arg) => referencesError(arg, rules)) || referencesError(callee, rules)) return opaque(['helper']);
+  if (node.arguments.some((arg) => referencesError(arg, rules)) || referencesError(callee, rules)) {
+    return (callee.type === AST_NODE_TYPES.Identifier && analyzePredicateCall(callee, node, negated, rules)) || opaque(['helper']);
+  }
+  return undefined;
+}
+
+/** Predicates being read, so that one that calls itself stays opaque. */
+const predicatesInProgress = new Set<TSESTree.Node>();
+
+/**
+ * `isNotApplied(err)` where the file declares the predicate as a list of `const`s and one
+ * `return` over its single parameter (`const code = error?.code; return CODES.includes(code);`):
+ * its test, read as a check of the caller's error. Undefined for any other shape, or when
+ * its test is itself opaque: the call then stays an opaque helper.
+ */
+function analyzePredicateCall(callee: TSESTree.Identifier, call: TSESTree.CallExpression, negated: boolean, rules: ErrorBinding): ErrorCondition | undefined {
+  const [argument] = call.arguments;
+  // The argument may be a wrapper (`isX(err.cause)`), whose properties count as the error's.
+  if (call.arguments.length !== 1 || !argument || !isErrorReference(argument, rules, true)) return undefined;
+  const fn = getDeclaredFunction(callee);
+  const [param] = fn?.params ?? [];
+  if (!fn || fn.async || fn.generator || fn.params.length !== 1 || param?.type !== AST_NODE_TYPES.Identifier || predicatesInProgress.has(fn)) return undefined;
+  let statements: readonly TSESTree.Statement[] = [];
+  let result: TSESTree.Expression;
+  if (fn.body.type === AST_NODE_TYPES.BlockStatement) {
+    const last = fn.body.body.at(-1);
+    statements = fn.body.body.slice(0, -1);
+    if (last?.type !== AST_NODE_TYPES.ReturnStatement || !last.argument) return undefined;
+    if (!statements.every((statement) => statement.type === AST_NODE_TYPES.VariableDeclaration && statement.kind === 'const')) return undefined;
+    result = last.argument;
+  } else {
+    result = fn.body;
+  }
+  const binding: ErrorBinding = { errorName: param.name, aliases: new Map() };
+  predicatesInProgress.add(fn);
+  try {
+    collectAliases(statements, binding);
+    const condition = analyzeTest(result, negated, binding);
+    return condition && !condition.isOpaque ? condition : undefined;
+  } finally {
+    predicatesInProgress.delete(fn);
+  }
+}
+
+type PredicateFunction = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+
+/** A function declared under `identifier`'s name in an enclosing block: `function f(…) {…}` or `const f = (…) => …`. */
+function getDeclaredFunction(identifier: TSESTree.Identifier): PredicateFunction | undefined {
+  for (let current: TSESTree.Node | undefined = identifier.parent; current; current = current.parent) {
+    if (current.type !== AST_NODE_TYPES.Program && current.type !== AST_NODE_TYPES.BlockStatement) continue;
+    for (const statement of current.body) {
+      const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+      if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id?.name === identifier.name) return declaration;
+      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind !== 'const') continue;
+      for (const declarator of declaration.declarations) {
+        const init = declarator.init;
+        if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== identifier.name || !init) continue;
+        return init.type === AST_NODE_TYPES.ArrowFunctionExpression || init.type === AST_NODE_TYPES.FunctionExpression ? init : undefined;
+      }
+    }
+  }
   return undefined;
 }
 

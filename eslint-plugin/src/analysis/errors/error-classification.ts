@@ -98,9 +98,10 @@ export function retriesOutcomeUnknownErrors(classification: ErrorClassification,
   if (classification.retriesEveryError) return true;
   return classification.paths.some((path) => {
     if (path.outcome !== 'retry') return false;
+    // The path needs every condition it requires: one known to admit only errors after which
+    // the statement was not applied is enough to keep the others out, opaque or not.
     const required = path.conditions.filter((condition) => condition.polarity === 'in' && !condition.isWeak);
-    if (required.length === 0 || required.some((condition) => condition.isOpaque)) return true;
-    return required.every((condition) => condition.values.some((value) => isOutcomeUnknownError(value, database)));
+    return required.every((condition) => condition.isOpaque || condition.values.some((value) => isOutcomeUnknownError(value, database)));
   });
 }
 

@@ -268,10 +268,17 @@ export function isAlreadyDoneError(check: ErrorValue, database?: Database): bool
 export function isOutcomeUnknownError(check: ErrorValue, database: Database): boolean {
   if (!isTransientError(check, database)) return false;
   if (database === 'postgres' && (check.property === 'code' || check.property === 'name')) {
-    return !['40001', '40P01', '53300', '57P03'].includes(String(check.value));
+    return !NOT_APPLIED_TRANSIENT_SQLSTATES.includes(String(check.value));
   }
   return true;
 }
+
+/**
+ * Transient PostgreSQL errors after which the statement is known not to have been applied:
+ * rolled back (serialization failure, deadlock) or refused before it ran (too many
+ * connections, the server starting up).
+ */
+export const NOT_APPLIED_TRANSIENT_SQLSTATES: readonly string[] = ['40001', '40P01', '53300', '57P03'];
 
 /**
  * Errors that say the data conflicts with the request (a failed condition, a duplicate

@@ -434,4 +434,41 @@ describe('retriesOutcomeUnknownErrors', () => {
     expect(retriesOutcomeUnknownErrors(pg(`if (err.code !== '40001' && err.code !== '40P01') throw err;`), 'postgres')).toBe(false);
     expect(retriesOutcomeUnknownErrors(pg(`if (err.code !== '23505') throw err;`), 'postgres')).toBe(false);
   });
+  it('is false when one required check admits only statement errors, whatever an opaque helper before it says', () => {
+    expect(retriesOutcomeUnknownErrors(pg(`if (!isTransient(err)) throw err; if (err.code !== '40001') throw err;`), 'postgres')).toBe(false);
+    expect(retriesOutcomeUnknownErrors(pg(`if (!isTransient(err) || attempt === 4) throw err; if (!['40001', '40P01'].includes(err.code)) throw err;`), 'postgres')).toBe(false);
+    // A weak check (met without the error) keeps nothing out.
+    expect(retriesOutcomeUnknownErrors(pg(`if (attempt < 2 || err.code === '40001') continue; throw err;`), 'postgres')).toBe(true);
+  });
+});
+
+describe('predicates declared in the file', () => {
+  const codes = (handler: string, helper: string) => values(classify(loop(handler, helper))?.retriedValues ?? []);
+
+  it('reads a predicate made of consts and one return over its parameter, as a declaration or an arrow', () => {
+    const declared = `function isNotApplied(error: unknown): boolean {
+      const notAppliedCodes: unknown[] = ['40001', '40P01'];
+      const code = (error as { code?: unknown } | null | undefined)?.code;
+      return notAppliedCodes.includes(code);
+    }`;
+    expect(codes(`if (!isNotApplied(err)) throw err;`, declared)).toEqual(['code:equal:40001', 'code:equal:40P01']);
+    expect(codes(`if (!isThrottled(err)) throw err;`, `const isThrottled = (e) => e.name === 'ThrottlingException';`)).toEqual(['name:equal:ThrottlingException']);
+    // Through a wrapper of the error, and negated by the caller's test.
+    expect(codes(`if (isPermanent(err.cause)) throw err;`, `const isPermanent = (e) => e.code !== 'ECONNRESET';`)).toEqual(['code:equal:ECONNRESET']);
+    expect(retriesOutcomeUnknownErrors(classify(loop(`if (!isNotApplied(err)) throw err;`, declared)) as ErrorClassification, 'postgres')).toBe(false);
+  });
+
+  it('keeps other shapes opaque: statements besides consts, several parameters, a call of itself, a helper declared elsewhere', () => {
+    const opaqueHelper = (helper: string, call = 'isRetryable(err)') => {
+      const result = classify(loop(`if (!${call}) throw err;`, helper));
+      return { everyError: result?.retriesEveryError, kinds: result?.checkKinds, values: values(result?.retriedValues ?? []) };
+    };
+    const expected = { everyError: false, kinds: ['helper'], values: [] };
+    expect(opaqueHelper(`function isRetryable(e) { if (e.code === 'X') return true; return e.code === 'Y'; }`)).toEqual(expected);
+    expect(opaqueHelper(`function isRetryable(e, attempt) { return e.code === 'X'; }`, 'isRetryable(err, attempt)')).toEqual(expected);
+    expect(opaqueHelper(`function isRetryable(e) { return isRetryable(e.cause); }`)).toEqual(expected);
+    expect(opaqueHelper(`async function isRetryable(e) { return e.code === 'X'; }`)).toEqual(expected);
+    expect(opaqueHelper(`let isRetryable = (e) => e.code === 'X';`)).toEqual(expected);
+    expect(opaqueHelper('')).toEqual(expected);
+  });
 });
