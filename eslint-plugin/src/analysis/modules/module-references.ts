@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../ast';
-import { findNodesAtOffsets } from '../find-nodes-at-offsets';
+import { findNodesAtOffsets, isNameChar } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
 /** The whole module's value: CommonJS `module.exports = value` (what `require()` returns). */
@@ -125,7 +125,7 @@ const findRequireTexts = createPerFileCache((context: AnyRuleContext): readonly 
   // Each `require` of the text, then the call's shape from there: a search for the word
   // first is several times faster than the pattern tried at every offset.
   for (let offset = text.indexOf('require'); offset >= 0; offset = text.indexOf('require', offset + 7)) {
-    if (offset > 0 && WORD_CHAR.test(text[offset - 1] as string)) continue;
+    if (isNameChar(text[offset - 1])) continue;
     REQUIRE_CALL_AT.lastIndex = offset;
     const match = REQUIRE_CALL_AT.exec(text);
     if (match) found.push({ offset, written: match[2] as string });
@@ -133,7 +133,6 @@ const findRequireTexts = createPerFileCache((context: AnyRuleContext): readonly 
   return found;
 });
 
-const WORD_CHAR = /\w/;
 const REQUIRE_CALL_AT = /require\s*\(\s*(['"])([^'"\n]*)\1\s*\)/y;
 
 /** Per file, the call found at each offset asked about so far (null: no `require` call there). */
@@ -164,7 +163,8 @@ export function findRequireCallsWhere(context: AnyRuleContext, wanted: (module: 
 
 function getRequireCallAt(node: TSESTree.Node | undefined): RequireCall | null {
   const call = node?.parent;
-  if (node?.type !== AST_NODE_TYPES.Identifier || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== node) return null;
+  // The name itself: the text search may land inside a longer one (`\u0024require`).
+  if (node?.type !== AST_NODE_TYPES.Identifier || node.name !== 'require' || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== node) return null;
   const module = getRequiredModule(call);
   return module === undefined ? null : { call, module };
 }

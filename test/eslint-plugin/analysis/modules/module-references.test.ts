@@ -107,11 +107,14 @@ describe('findRequireCallsByText', () => {
     expect(found).toEqual(["mongodb: require('mongodb')", 'mongoose: require("mongoose")']);
   });
 
-  it('ignores the text in comments and strings, and other callees', () => {
+  it('ignores the text in comments and strings, and other callees, also names that end in require', () => {
     const code = `
       // const { MongoClient } = require('mongodb');
       const help = "run require('mongodb') first";
-      loader.require('mongodb');`;
+      loader.require('mongodb');
+      $require('mongodb');
+      \u0024require('mongodb');
+      ÿrequire('mongodb');`;
     expect(analyse(code, (context) => findRequireCallsByText(context, ['mongodb']))).toEqual([]);
   });
 
