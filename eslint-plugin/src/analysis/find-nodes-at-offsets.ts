@@ -8,7 +8,9 @@ import { type AnyRuleContext, createPerFileCache } from './per-file-cache';
  */
 export function findNodesAtOffsets(context: AnyRuleContext, offsets: readonly number[]): Map<number, TSESTree.Node> {
   const sorted = [...new Set(offsets)].sort((a, b) => a - b);
-  const found = new Map<number, TSESTree.Node>();
+  // The deepest node found so far for each offset of `sorted`: a node claims its offsets,
+  // then its children claim theirs.
+  const deepest = new Array<TSESTree.Node | undefined>(sorted.length);
   const keys = context.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
 
   const lowerBound = (value: number, lo: number, hi: number): number => {
@@ -21,34 +23,30 @@ export function findNodesAtOffsets(context: AnyRuleContext, offsets: readonly nu
   };
 
   /** One offset left: follow the one child that holds it at each level (no bookkeeping). */
-  const descendToOne = (node: TSESTree.Node, offset: number): void => {
+  const descendToOne = (node: TSESTree.Node, index: number): void => {
+    const offset = sorted[index] as number;
     let current = node;
     for (let child = findChildAt(current, offset, keys); child; child = findChildAt(current, offset, keys)) current = child;
-    found.set(offset, current);
+    deepest[index] = current;
   };
 
+  /** The offsets lo..hi, all inside `node`. */
   const descend = (node: TSESTree.Node, lo: number, hi: number): void => {
     if (hi - lo === 1) {
-      descendToOne(node, sorted[lo] as number);
+      descendToOne(node, lo);
       return;
     }
-    let covered: Uint8Array | undefined;
-    const enter = (child: TSESTree.Node, from: number, to: number): void => {
-      covered ??= new Uint8Array(hi - lo);
-      covered.fill(1, from - lo, to - lo);
-      descend(child, from, to);
-    };
-    const enterIfHolding = (child: TSESTree.Node): void => {
-      const from = lowerBound(child.range[0], lo, hi);
-      const to = lowerBound(child.range[1], from, hi);
-      if (from < to) enter(child, from, to);
-    };
-    for (const key of keys[node.type] ?? []) {
-      const value = (node as unknown as Record<string, unknown>)[key];
+    deepest.fill(node, lo, hi);
+    const names = keys[node.type] ?? NO_KEYS;
+    for (let keyIndex = 0; keyIndex < names.length; keyIndex++) {
+      const value = (node as unknown as Record<string, unknown>)[names[keyIndex] as string];
       if (!Array.isArray(value)) {
-        if (isNode(value)) enterIfHolding(value);
+        if (isNode(value)) descendIfHolding(value, lo, hi);
       } else if (value.length <= SHORT_LIST) {
-        for (const child of value) if (isNode(child)) enterIfHolding(child);
+        for (let childIndex = 0; childIndex < value.length; childIndex++) {
+          const child: unknown = value[childIndex];
+          if (isNode(child)) descendIfHolding(child, lo, hi);
+        }
       } else {
         // A long list (a program's statements): look each group of offsets up in it
         // rather than every child against the offsets.
@@ -59,25 +57,34 @@ export function findNodesAtOffsets(context: AnyRuleContext, offsets: readonly nu
             continue;
           }
           const to = lowerBound(child.range[1], index + 1, hi);
-          enter(child, index, to);
+          descend(child, index, to);
           index = to;
         }
       }
     }
-    for (let index = lo; index < hi; index++) if (!covered?.[index - lo]) found.set(sorted[index] as number, node);
+  };
+
+  const descendIfHolding = (child: TSESTree.Node, lo: number, hi: number): void => {
+    const from = lowerBound(child.range[0], lo, hi);
+    const to = lowerBound(child.range[1], from, hi);
+    if (from < to) descend(child, from, to);
   };
 
   const root = context.sourceCode.ast as TSESTree.Node;
   const from = lowerBound(root.range[0], 0, sorted.length);
   const to = lowerBound(root.range[1], from, sorted.length);
   if (from < to) descend(root, from, to);
+  const found = new Map<number, TSESTree.Node>();
+  for (let index = from; index < to; index++) found.set(sorted[index] as number, deepest[index] as TSESTree.Node);
   return found;
 }
 
 /** The child of `node` whose range holds `offset`, if any. */
 function findChildAt(node: TSESTree.Node, offset: number, keys: Record<string, readonly string[] | undefined>): TSESTree.Node | undefined {
-  for (const key of keys[node.type] ?? []) {
-    const value = (node as unknown as Record<string, unknown>)[key];
+  const names = keys[node.type] ?? NO_KEYS;
+  // Indexed loops: the hottest code of the look-up, run for every level of every offset.
+  for (let index = 0; index < names.length; index++) {
+    const value = (node as unknown as Record<string, unknown>)[names[index] as string];
     if (Array.isArray(value)) {
       const child = findInList(value, offset);
       if (child) return child;
@@ -110,9 +117,14 @@ function findInList(list: readonly unknown[], offset: number): TSESTree.Node | u
     const candidate = list[lo - 1];
     if (isNode(candidate)) return offset < candidate.range[1] ? candidate : undefined;
   }
-  for (const child of list) if (isNode(child) && child.range[0] <= offset && offset < child.range[1]) return child;
+  for (let index = 0; index < list.length; index++) {
+    const child = list[index];
+    if (isNode(child) && child.range[0] <= offset && offset < child.range[1]) return child;
+  }
   return undefined;
 }
+
+const NO_KEYS: readonly string[] = [];
 
 function isNode(value: unknown): value is TSESTree.Node {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && Array.isArray((value as { range?: unknown }).range);
