@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readModuleText } from './module-files';
 
 /**
- * What the nearest `package.json` above a file depends on (all dependency kinds), read
- * once per folder. Undefined when no readable manifest is found up to the root.
+ * What the nearest `package.json` above a file depends on (all dependency kinds). Where
+ * the manifest is, is found once per folder; what it says is read like a module's text
+ * (an open document's, else the file's, looked at again after a few seconds), so a
+ * dependency added while an editor runs counts without a restart. Undefined when no
+ * readable manifest is found up to the root.
  */
 
 interface Manifest {
@@ -12,7 +15,10 @@ interface Manifest {
   dependencies: ReadonlySet<string>;
 }
 
-const manifests = new Map<string, Manifest | undefined>();
+/** Folder → the folder of its nearest manifest (null: none up to the root). */
+const manifestFolders = new Map<string, string | null>();
+/** Manifest folder → its dependencies, with the text they were read from. */
+const parsedManifests = new Map<string, { text: string; manifest: Manifest }>();
 /** Folders remembered before the cache starts again (a bound for long-running editors). */
 const MAX_FOLDERS = 5000;
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
@@ -35,38 +41,41 @@ export function getManifestFolder(file: string): string | undefined {
   return getFileManifest(file)?.folder;
 }
 
-/** Per file path as given (the same string for every question about one linted file): its manifest. */
-const fileManifests = new Map<string, Manifest | undefined>();
+/** Per file path as given (the same string for every question about one linted file): its manifest's folder. */
+const fileManifestFolders = new Map<string, string | null>();
 
 function getFileManifest(file: string): Manifest | undefined {
-  if (fileManifests.has(file)) return fileManifests.get(file);
-  const found = path.isAbsolute(file) ? getFolderManifest(path.dirname(file)) : undefined;
-  if (fileManifests.size >= MAX_FOLDERS) fileManifests.clear();
-  fileManifests.set(file, found);
-  return found;
+  let folder = fileManifestFolders.get(file);
+  if (folder === undefined) {
+    folder = path.isAbsolute(file) ? findManifestFolder(path.dirname(file)) : null;
+    if (fileManifestFolders.size >= MAX_FOLDERS) fileManifestFolders.clear();
+    fileManifestFolders.set(file, folder);
+  }
+  if (folder === null) return undefined;
+  const text = readModuleText(path.join(folder, 'package.json'));
+  if (text === undefined) return undefined;
+  let parsed = parsedManifests.get(folder);
+  if (parsed?.text !== text) {
+    parsed = { text, manifest: { folder, dependencies: parseDependencies(text) } };
+    if (parsedManifests.size >= MAX_FOLDERS) parsedManifests.clear();
+    parsedManifests.set(folder, parsed);
+  }
+  return parsed.manifest;
 }
 
-function getFolderManifest(folder: string): Manifest | undefined {
-  if (manifests.has(folder)) return manifests.get(folder);
-  let found: Manifest | undefined;
-  const text = readManifest(path.join(folder, 'package.json'));
-  if (text !== undefined) {
-    found = { folder, dependencies: parseDependencies(text) };
+function findManifestFolder(folder: string): string | null {
+  const known = manifestFolders.get(folder);
+  if (known !== undefined) return known;
+  let found: string | null;
+  if (readModuleText(path.join(folder, 'package.json')) !== undefined) {
+    found = folder;
   } else {
     const parent = path.dirname(folder);
-    found = parent === folder ? undefined : getFolderManifest(parent);
+    found = parent === folder ? null : findManifestFolder(parent);
   }
-  if (manifests.size >= MAX_FOLDERS) manifests.clear();
-  manifests.set(folder, found);
+  if (manifestFolders.size >= MAX_FOLDERS) manifestFolders.clear();
+  manifestFolders.set(folder, found);
   return found;
-}
-
-function readManifest(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 function parseDependencies(text: string): ReadonlySet<string> {
