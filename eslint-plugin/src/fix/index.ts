@@ -26,7 +26,7 @@ export { isSimpleReference } from './simple-reference';
 export { getSingleAttemptFix } from './single-attempt';
 export { getSingleDocumentWritesText, type MultiDocumentWrite } from './single-document-writes';
 export { getNotAppliedPgErrorHelper, getTransientErrorHelper } from './transient-error-check';
-export { getTransientGuardFix } from './transient-error-guard';
+export { getHelperGuardFix, getTransientGuardFix } from './transient-error-guard';
 export { canRunAgainInArrow, findTopLevelSleepFunction, getTransientRetryHelper, type TransientRetry } from './transient-retry';
 export { getTimerRetryLimitFix, type TimerRetryLimit, type TimerRetryLimitEdit } from './timer-retry-limit';
 export { getEnclosingInsertableStatement, getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';

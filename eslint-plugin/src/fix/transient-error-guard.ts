@@ -1,6 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { type FunctionNode, isFunctionNode, visitNodes } from '../analysis/ast';
-import { getCalleeName, WAIT_NAME } from '../analysis/retry';
+import type { AnyRuleContext } from '../analysis/per-file-cache';
+import { getCalleeName, getFunctionName, type RetryScope, WAIT_NAME } from '../analysis/retry';
+import { type FileHelper, getFileHelper, type HelperAccess } from './file-helpers';
 import { getUsedNames, pickNumberedName } from './fresh-names';
 import { getIndent } from './indentation';
 
@@ -23,6 +25,26 @@ export function getTransientGuardFix(
 ): GuardFix | null {
   if (handler.type === AST_NODE_TYPES.CatchClause) return getCatchClauseGuardFix(sourceCode, handler, isTransient, retryCallee);
   return getCallbackGuardFix(sourceCode, handler, isTransient);
+}
+
+/**
+ * The guard in the decision of `scope`'s retry, with the classification it calls (`helper`,
+ * the file's own function of that name or a declaration added once): null when the decision
+ * is not a `catch` clause or a callback, or leaves no clear place for the guard.
+ */
+export function getHelperGuardFix(
+  context: AnyRuleContext,
+  decision: TSESTree.Node,
+  scope: RetryScope,
+  helper: FileHelper,
+): { helper: HelperAccess; fix: (fixer: TSESLint.RuleFixer) => TSESLint.RuleFix[] } | null {
+  if (decision.type !== AST_NODE_TYPES.CatchClause && !isFunctionNode(decision)) return null;
+  const access = getFileHelper(context, helper, decision);
+  // A function that retries by calling itself: the guard goes before that call.
+  const retryCallee = scope.kind === 'recursion' && isFunctionNode(scope.node) ? getFunctionName(scope.node) : undefined;
+  const guard = getTransientGuardFix(context.sourceCode, decision, access.name, retryCallee);
+  if (!guard) return null;
+  return { helper: access, fix: (fixer) => [...guard(fixer), ...access.fixes(fixer)] };
 }
 
 function getCatchClauseGuardFix(sourceCode: SourceCode, handler: TSESTree.CatchClause, isTransient: string, retryCallee: string | undefined): GuardFix | null {

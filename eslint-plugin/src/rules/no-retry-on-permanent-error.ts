@@ -2,8 +2,8 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { containsNode, isFunctionNode, visitIdentifiers } from '../analysis/ast';
 import { type DbCall, findDbCallsWithin, isProbeCall } from '../analysis/clients';
 import { classifyRetryScope, type ErrorClassification, getDatabaseLabel, getPermanentErrorExamples, getTransientErrorExamples, isAlwaysPermanentError, isConflictError } from '../analysis/errors';
-import { findDatabaseRetryScopes, getFunctionName, type RetryScope } from '../analysis/retry';
-import { getFileHelper, getTransientErrorHelper, getTransientGuardFix } from '../fix';
+import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry';
+import { getHelperGuardFix, getTransientErrorHelper } from '../fix';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'retriesEveryError' | 'retriesPermanentError' | 'rethrowPermanentErrors';
@@ -77,19 +77,10 @@ export default createRule<[], MessageId>({
 
     /** Rethrow what is not transient, with a classification of the call's database (added to the file when missing). */
     function getGuardSuggestion(decision: TSESTree.Node, call: DbCall, scope: RetryScope): TSESLint.SuggestionReportDescriptor<MessageId>[] {
-      if (decision.type !== AST_NODE_TYPES.CatchClause && !isFunctionNode(decision)) return [];
-      const helper = getFileHelper(context, getTransientErrorHelper(call.database), decision);
-      const retryCallee = scope.kind === 'recursion' && isFunctionNode(scope.node) ? getFunctionName(scope.node) : undefined;
-      const guard = getTransientGuardFix(sourceCode, decision, helper.name, retryCallee);
+      const guard = getHelperGuardFix(context, decision, scope, getTransientErrorHelper(call.database));
       if (!guard) return [];
-      const added = helper.added ? ', a function added to this file' : '';
-      return [
-        {
-          messageId: 'rethrowPermanentErrors',
-          data: { database: getDatabaseLabel(call.database), helper: helper.name, added },
-          fix: (fixer) => [...guard(fixer), ...helper.fixes(fixer)],
-        },
-      ];
+      const added = guard.helper.added ? ', a function added to this file' : '';
+      return [{ messageId: 'rethrowPermanentErrors', data: { database: getDatabaseLabel(call.database), helper: guard.helper.name, added }, fix: guard.fix }];
     }
 
     /** The call's arguments read a variable declared or assigned inside the attempt: each attempt may send a new request. */

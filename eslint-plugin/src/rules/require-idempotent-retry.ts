@@ -15,14 +15,13 @@ import {
   resolveObjectLiteral,
 } from '../analysis/clients';
 import { classifyRetryScope, type ErrorClassification, getDatabaseLabel, retriesOutcomeUnknownErrors } from '../analysis/errors';
-import { findDatabaseRetryScopes, findKeyCreations, getFunctionName, isKeyLikeName, type KeyCreation, type RetryScope } from '../analysis/retry';
+import { findDatabaseRetryScopes, findKeyCreations, isKeyLikeName, type KeyCreation, type RetryScope } from '../analysis/retry';
 import {
   getEnclosingListedStatement,
-  getFileHelper,
+  getHelperGuardFix,
   getListedStatement,
   getNotAppliedPgErrorHelper,
   getStatementRemovalRange,
-  getTransientGuardFix,
   getUuidGenerator,
   insertFirstProperty,
   insertLine,
@@ -304,19 +303,10 @@ export default createRule<[], MessageId>({
      * connection is no longer retried), never a second write.
      */
     function getRetryOnlyNotAppliedSuggestion(scope: RetryScope, classification: ErrorClassification | undefined): TSESLint.SuggestionReportDescriptor<MessageId>[] {
-      const decision = classification?.decision;
-      if (!decision || (decision.type !== AST_NODE_TYPES.CatchClause && !isFunctionNode(decision))) return [];
-      const helper = getFileHelper(context, getNotAppliedPgErrorHelper(), decision);
-      const retryCallee = scope.kind === 'recursion' && isFunctionNode(scope.node) ? getFunctionName(scope.node) : undefined;
-      const guard = getTransientGuardFix(sourceCode, decision, helper.name, retryCallee);
+      const guard = classification && getHelperGuardFix(context, classification.decision, scope, getNotAppliedPgErrorHelper());
       if (!guard) return [];
-      return [
-        {
-          messageId: 'retryOnlyNotApplied',
-          data: { helper: helper.name, added: helper.added ? ', a function added to this file' : '' },
-          fix: (fixer) => [...guard(fixer), ...helper.fixes(fixer)],
-        },
-      ];
+      const added = guard.helper.added ? ', a function added to this file' : '';
+      return [{ messageId: 'retryOnlyNotApplied', data: { helper: guard.helper.name, added }, fix: guard.fix }];
     }
 
     /** A `catch` between the call and the retry that names 23505 / unique_violation. */
