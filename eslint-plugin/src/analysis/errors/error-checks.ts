@@ -290,9 +290,13 @@ const PROPERTY_KINDS: Record<string, ErrorProperty | 'retryable'> = {
 /** Wrappers around the error object whose properties are the database error's (`err.cause.code`). */
 const WRAPPER_PROPERTIES = new Set(['cause', 'original', 'originalError', 'error', 'err', 'errorResponse', '$metadata', 'response', 'data', 'parent']);
 
-/** `err.code`, `err?.$metadata?.httpStatusCode`, `(err as AWSError).name`, `String(err.code)`, an alias `code`. */
+/** `err.code`, `err?.$metadata?.httpStatusCode`, `(err as AWSError).name`, `String(err.code)`, `err.code ?? ''`, an alias `code`. */
 function getErrorProperty(expression: TSESTree.Node, rules: ErrorBinding): ErrorCheckKind | undefined {
   const node = unwrapExpression(expression, THROUGH_AWAIT);
+  // A default for a missing property (`err?.code ?? ''`) is no value the error has.
+  if (node.type === AST_NODE_TYPES.LogicalExpression && (node.operator === '??' || node.operator === '||') && isDefaultValue(node.right)) {
+    return getErrorProperty(node.left, rules);
+  }
   if (node.type === AST_NODE_TYPES.Identifier) {
     const alias = rules.aliases.get(node.name);
     if (alias === undefined) return undefined;
@@ -315,6 +319,12 @@ function getErrorProperty(expression: TSESTree.Node, rules: ErrorBinding): Error
   const kind = PROPERTY_KINDS[name];
   if (kind) return kind;
   return 'other';
+}
+
+/** `''`, `0`, `` `` ``: the literal a property read falls back to. */
+function isDefaultValue(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node, THROUGH_AWAIT);
+  return (value.type === AST_NODE_TYPES.Literal && (typeof value.value === 'string' || typeof value.value === 'number')) || (value.type === AST_NODE_TYPES.TemplateLiteral && value.expressions.length === 0);
 }
 
 /** The error itself, an alias of it, or a wrapper property of it (`err.cause`). */

@@ -456,6 +456,12 @@ describe('predicates declared in the file', () => {
     // Through a wrapper of the error, and negated by the caller's test.
     expect(codes(`if (isPermanent(err.cause)) throw err;`, `const isPermanent = (e) => e.code !== 'ECONNRESET';`)).toEqual(['code:equal:ECONNRESET']);
     expect(retriesOutcomeUnknownErrors(classify(loop(`if (!isNotApplied(err)) throw err;`, declared)) as ErrorClassification, 'postgres')).toBe(false);
+    // A default for a missing code (`?? ''`), a prefix and a list.
+    const transient = `export function isTransientPgError(err: unknown): boolean {
+      const code = (err as { code?: string } | undefined)?.code ?? '';
+      return code.startsWith('08') || ['57P01', 'ECONNRESET'].includes(code);
+    }`;
+    expect(codes(`if (!isTransientPgError(err) || attempt === 4) throw err;`, transient)).toEqual(['code:prefix:08', 'code:equal:57P01', 'code:equal:ECONNRESET']);
   });
 
   it('keeps other shapes opaque: statements besides consts, several parameters, a call of itself, a helper declared elsewhere', () => {
