@@ -350,6 +350,27 @@ module.exports = { putItems };
   ],
   invalid: [
     {
+      // A predicate of the file, read through its call: the permanent error it lists is named there.
+      code: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+function isRetryable(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name ?? '';
+  return ['ThrottlingException', 'ValidationException'].includes(name);
+}
+export async function save(item: Record<string, never>) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await client.send(new PutItemCommand({ TableName: 'items', Item: item }));
+    } catch (err) {
+      if (!isRetryable(err) || attempt === 4) throw err;
+      await sleep(Math.random() * Math.min(20000, 50 * 2 ** attempt));
+    }
+  }
+}`,
+      errors: [{ messageId: 'retriesPermanentError', data: { database: 'DynamoDB', value: 'ValidationException' }, line: 6, column: 34 }],
+    },
+    {
       // A retry flag computed from the error that lets a permanent error through.
       code: `import { Pool } from 'pg';
 import { isRetryable } from './errors';
