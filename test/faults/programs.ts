@@ -69,7 +69,10 @@ export async function runProgram(resources: Resources, scenario: string, program
     if (message.type === 'ready') {
       injected = (options.onReady ?? (async () => {}))().then(
         () => {
-          if (child.connected) child.send({ type: 'go' });
+          // The program may exit between the check and the write (a flagged program that
+          // crashes as the fault lands): the failed send then goes to this callback instead
+          // of an 'error' nobody listens to, and the exit is what the scenario looks at.
+          if (child.connected) child.send({ type: 'go' }, () => {});
         },
         (error: unknown) => {
           stderr += `\n[fault injection failed] ${(error as Error).message}`;
