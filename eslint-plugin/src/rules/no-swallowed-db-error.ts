@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { containsNode, isFunctionNode, isLoopNode } from '../analysis/ast';
-import { findMemberCallsNamed } from '../analysis/find-nodes-at-offsets';
+import { findMemberCallsNamed, type MemberCall } from '../analysis/find-nodes-at-offsets';
 import { type DbCall, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
 import { getDatabaseLabel, isIgnorableCleanup } from '../analysis/errors';
 import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, findRetriedDbCalls, type RetryScope, walkOwnCode } from '../analysis/retry';
@@ -108,7 +108,7 @@ export default createRule<[], MessageId>({
     }
 
     /** `p.catch(() => {})`, `p.then(onDone, () => {})` (found from the text: calls are the most common node). */
-    function checkCatchCallback({ call: node, member, name }: { call: TSESTree.CallExpression; member: TSESTree.MemberExpression; name: string }): void {
+    function checkCatchCallback({ call: node, member, name }: MemberCall): void {
       const callback = name === 'catch' ? node.arguments[0] : node.arguments[1];
       if (!callback || !isFunctionNode(callback) || !isEmptyFunction(callback)) return;
       const [call] = findGuardedCalls(member.object);

@@ -242,20 +242,13 @@ type PredicateFunction = TSESTree.FunctionDeclaration | TSESTree.FunctionExpress
 
 /** A function declared under `identifier`'s name in an enclosing block: `function f(…) {…}` or `const f = (…) => …`. */
 function getDeclaredFunction(identifier: TSESTree.Identifier): PredicateFunction | undefined {
-  for (let current: TSESTree.Node | undefined = identifier.parent; current; current = current.parent) {
-    if (current.type !== AST_NODE_TYPES.Program && current.type !== AST_NODE_TYPES.BlockStatement) continue;
-    for (const statement of current.body) {
-      const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
-      if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id?.name === identifier.name) return declaration;
-      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind !== 'const') continue;
-      for (const declarator of declaration.declarations) {
-        const init = declarator.init;
-        if (declarator.id.type !== AST_NODE_TYPES.Identifier || declarator.id.name !== identifier.name || !init) continue;
-        return init.type === AST_NODE_TYPES.ArrowFunctionExpression || init.type === AST_NODE_TYPES.FunctionExpression ? init : undefined;
-      }
-    }
-  }
-  return undefined;
+  return findInEnclosingBlocks(identifier, (declaration) => {
+    if (declaration.type === AST_NODE_TYPES.FunctionDeclaration) return declaration.id?.name === identifier.name ? declaration : undefined;
+    const init = getConstDeclaratorInit(declaration, identifier.name);
+    if (init === undefined) return undefined;
+    // The name is a `const` of another kind: no function, and no looking further out.
+    return init.type === AST_NODE_TYPES.ArrowFunctionExpression || init.type === AST_NODE_TYPES.FunctionExpression ? init : null;
+  });
 }
 
 function makeCondition(polarity: 'in' | 'notIn', values: ErrorValueCheck[], kinds: ErrorCheckKind[]): ErrorCondition {
@@ -456,23 +449,31 @@ function getListValues(node: TSESTree.Node, property: ErrorProperty): ErrorValue
 
 /** The initializer of a `const` declared in the same file (found by walking up to the declaring scope). */
 function getConstInit(identifier: TSESTree.Identifier): TSESTree.Expression | undefined {
+  return findInEnclosingBlocks(identifier, (declaration) => getConstDeclaratorInit(declaration, identifier.name));
+}
+
+/** The initializer of `name` when `declaration` is a `const` declaring it. */
+function getConstDeclaratorInit(declaration: TSESTree.Node, name: string): TSESTree.Expression | undefined {
+  if (declaration.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind !== 'const') return undefined;
+  for (const declarator of declaration.declarations) {
+    if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === name && declarator.init) return declarator.init;
+  }
+  return undefined;
+}
+
+/**
+ * The first answer `pick` gives for a statement (an exported one read as its declaration)
+ * of a block around `identifier`, innermost block first; `null` ends the search with none.
+ */
+function findInEnclosingBlocks<T>(identifier: TSESTree.Identifier, pick: (declaration: TSESTree.Node) => T | null | undefined): T | undefined {
   for (let current: TSESTree.Node | undefined = identifier.parent; current; current = current.parent) {
-    const body =
-      current.type === AST_NODE_TYPES.Program || current.type === AST_NODE_TYPES.BlockStatement
-        ? current.body
-        : current.type === AST_NODE_TYPES.StaticBlock
-          ? current.body
-          : undefined;
-    if (!body) continue;
-    for (const statement of body) {
-      const declaration =
-        statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
-      if (declaration?.type !== AST_NODE_TYPES.VariableDeclaration || declaration.kind !== 'const') continue;
-      for (const declarator of declaration.declarations) {
-        if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.id.name === identifier.name && declarator.init) {
-          return declarator.init;
-        }
-      }
+    if (current.type !== AST_NODE_TYPES.Program && current.type !== AST_NODE_TYPES.BlockStatement && current.type !== AST_NODE_TYPES.StaticBlock) continue;
+    for (const statement of current.body) {
+      const declaration = statement.type === AST_NODE_TYPES.ExportNamedDeclaration ? statement.declaration : statement;
+      if (!declaration) continue;
+      const found = pick(declaration);
+      if (found === null) return undefined;
+      if (found !== undefined) return found;
     }
   }
   return undefined;
