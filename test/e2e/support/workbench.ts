@@ -126,6 +126,30 @@ export async function goToFirstProblem(page: Page, timeout = 15_000): Promise<vo
   }
 }
 
+/**
+ * Hovers the first squiggle of the active editor that has a size on screen and returns the
+ * hover widget. Monaco can leave a squiggle element with an empty box for a moment while it
+ * lays out the lines, so a hover that finds nothing to point at is tried again.
+ */
+export async function hoverFirstSquiggle(page: Page, timeout = 20_000): Promise<Locator> {
+  const deadline = Date.now() + timeout;
+  const squiggle = activeEditor(page).locator(SQUIGGLE).locator('visible=true').first();
+  const hover = page.locator('.monaco-hover:not(.hidden)').locator('visible=true').first();
+  for (;;) {
+    try {
+      await squiggle.waitFor({ timeout: 2_000 });
+      // Forced: a widget drawn over the text (sticky scroll, a closing peek) takes the
+      // pointer events, and the hover is what the test checks, not the widget.
+      await squiggle.hover({ timeout: 2_000, force: true });
+      await hover.waitFor({ timeout: 3_000 });
+      return hover;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await page.mouse.move(0, 0); // leave the line, so the next hover starts afresh
+    }
+  }
+}
+
 /** Rows of the Problems panel (opened with Ctrl+Shift+M), as text. */
 export async function problemsPanelRows(page: Page): Promise<string[]> {
   const rows = page.locator('.markers-panel .monaco-list-row');
