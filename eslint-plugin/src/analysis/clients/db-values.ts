@@ -50,6 +50,8 @@ export interface DbValues {
   readonly hasTypes: boolean;
   /** What the expression evaluates to, from imports, annotations and data flow. */
   getValue(node: TSESTree.Node): ResolvedValue | undefined;
+  /** The properties of an object the code builds (`{ client }`, `state` with `state.client = …`, `initState()`), and what each holds. */
+  getObjectProperties(node: TSESTree.Node): ReadonlyMap<string, ResolvedValue | undefined> | undefined;
   /** What a field of `this` holds in code whose `this` is `owner`. */
   getFieldValue(owner: ThisOwner, name: string): ResolvedValue | undefined;
   /** What the expression's TypeScript type says, when ESLint has type information. */
@@ -130,8 +132,15 @@ function createResolver(context: AnyRuleContext): DbValues {
     const value = TYPE_NAMES[module]?.[path.join('.')];
     if (value) typeReferences.set(reference, value);
   }
+  /** Calls of other modules' functions that return objects holding database values: `initState(options)` → `{ client }`. */
+  const importedObjects = new Map<TSESTree.Node, ReadonlyMap<string, DbValue>>();
   // Values the project's own modules export (`import { orders } from './db'`).
   for (const imported of getImportedValues(context)) {
+    if ('properties' in imported) {
+      importedObjects.set(imported.node, imported.properties);
+      for (const value of imported.properties.values()) if (VOCABULARIES[value.database]) databases.add(value.database);
+      continue;
+    }
     const database = imported.value.database;
     if (!VOCABULARIES[database]) continue;
     // With types, the module index's word is checked: a value typed as something else is not a client.
@@ -246,13 +255,13 @@ function createResolver(context: AnyRuleContext): DbValues {
     return undefined;
   }
 
-  /** `const { orders } = { orders: db.collection('orders') }` and similar: only literal objects. */
+  /** `const { orders } = { orders: db.collection('orders') }`, `const { client } = initState(options)`: objects the code builds. */
   function getPatternValue(pattern: TSESTree.Node, name: string, init: TSESTree.Expression | null): ResolvedValue | undefined {
-    if (pattern.type !== AST_NODE_TYPES.ObjectPattern || init?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+    if (pattern.type !== AST_NODE_TYPES.ObjectPattern || !init) return undefined;
     for (const property of pattern.properties) {
       if (property.type !== AST_NODE_TYPES.Property || property.value.type !== AST_NODE_TYPES.Identifier || property.value.name !== name) continue;
       const key = getKeyName(property, STATIC_KEY);
-      return key === undefined ? undefined : getObjectPropertyValue(init, key);
+      return key === undefined ? undefined : getObjectProperties(init)?.get(key);
     }
     return undefined;
   }
@@ -296,20 +305,89 @@ function createResolver(context: AnyRuleContext): DbValues {
       const key = getValueKey(objectValue);
       return vocabulary?.anyPropertyResults[key] ?? vocabulary?.propertyResults[key]?.[name];
     }
-    if (node.object.type === AST_NODE_TYPES.Identifier) {
-      const init = getConstInit(node.object);
-      if (init?.type === AST_NODE_TYPES.ObjectExpression) return getObjectPropertyValue(init, name);
-    }
+    const property = getObjectProperties(node.object)?.get(name);
+    if (property !== undefined) return property;
     // `options.jobModel`, `this.options.documents` of a parameter `options`: what callers pass in that property.
     const source = getReceiverParameter(context, node);
     return source && source.path.length > 0 ? getPassedValue(context, source.slot, source.path, judge) : undefined;
   }
 
-  function getObjectPropertyValue(object: TSESTree.ObjectExpression, name: string): ResolvedValue | undefined {
-    for (const property of object.properties) {
-      if (property.type === AST_NODE_TYPES.Property && getKeyName(property, STATIC_KEY) === name) return getValue(property.value);
+  const objectProperties = new Map<TSESTree.Node, ReadonlyMap<string, ResolvedValue | undefined> | typeof IN_PROGRESS | undefined>();
+
+  /**
+   * The properties of an object the code builds, and what each holds: an object literal, a
+   * `const` it initialises with the properties written on it later (`state.client = …`), a
+   * function of this file that returns one, or another module's function that does
+   * (`initState(options)`). Undefined for any other expression.
+   */
+  function getObjectProperties(node: TSESTree.Node): ReadonlyMap<string, ResolvedValue | undefined> | undefined {
+    const imported = importedObjects.get(node);
+    if (imported) return imported;
+    const cached = objectProperties.get(node);
+    if (cached === IN_PROGRESS) return undefined;
+    if (cached !== undefined || objectProperties.has(node)) return cached;
+    objectProperties.set(node, IN_PROGRESS);
+    let found: Map<string, ResolvedValue | undefined> | undefined;
+    try {
+      found = new Map();
+      if (!addObjectProperties(node, found) || found.size === 0) found = undefined;
+    } catch {
+      found = undefined;
     }
-    return undefined;
+    objectProperties.set(node, found);
+    return found;
+  }
+
+  /** Adds the properties `node` is known to have to `found`; false when `node` is not an object the code builds. */
+  function addObjectProperties(node: TSESTree.Node, found: Map<string, ResolvedValue | undefined>): boolean {
+    const add = (name: string | undefined, value: ResolvedValue | undefined): void => {
+      if (name !== undefined) found.set(name, merge(found.get(name), value));
+    };
+    const addAll = (properties: ReadonlyMap<string, ResolvedValue | undefined> | undefined): boolean => {
+      for (const [name, value] of properties ?? []) add(name, value);
+      return properties !== undefined;
+    };
+    switch (node.type) {
+      case AST_NODE_TYPES.ObjectExpression:
+        for (const property of node.properties) {
+          if (property.type === AST_NODE_TYPES.Property) add(getKeyName(property, STATIC_KEY), getValue(property.value));
+          else addAll(getObjectProperties(property.argument));
+        }
+        return true;
+      case AST_NODE_TYPES.AwaitExpression:
+        return addAll(getObjectProperties(node.argument));
+      case AST_NODE_TYPES.TSAsExpression:
+      case AST_NODE_TYPES.TSNonNullExpression:
+      case AST_NODE_TYPES.TSSatisfiesExpression:
+        return addAll(getObjectProperties(node.expression));
+      case AST_NODE_TYPES.CallExpression: {
+        const fn = node.callee.type === AST_NODE_TYPES.Identifier ? getLocalFunction(node.callee) : undefined;
+        if (!fn) return false;
+        let known = false;
+        for (const returned of getReturnedExpressions(fn)) {
+          if (returned.type === AST_NODE_TYPES.Literal && returned.value === null) continue;
+          known = addAll(getObjectProperties(returned)) || known;
+        }
+        return known;
+      }
+      case AST_NODE_TYPES.Identifier: {
+        const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
+        const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+        if (def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== AST_NODE_TYPES.Identifier || !def.node.init) return false;
+        if (!addAll(getObjectProperties(def.node.init))) return false;
+        // `state.client = new AWS.DynamoDB.DocumentClient()` after `const state = { … }`.
+        for (const reference of variable?.references ?? []) {
+          const member = reference.identifier.parent;
+          const assignment = member?.parent;
+          if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== reference.identifier) continue;
+          if (assignment?.type !== AST_NODE_TYPES.AssignmentExpression || assignment.left !== member || assignment.operator !== '=') continue;
+          add(getKeyName(member, STATIC_KEY), getValue(assignment.right));
+        }
+        return true;
+      }
+      default:
+        return false;
+    }
   }
 
   function getCallValue(node: TSESTree.CallExpression): ResolvedValue | undefined {
@@ -332,21 +410,20 @@ function createResolver(context: AnyRuleContext): DbValues {
       if (name === 'collection' && (importsMongo || dependsOnMongoOnly()) && isCollectionName(node.arguments)) return { database: 'mongodb', kind: 'collection' };
       return undefined;
     }
-    if (callee.type === AST_NODE_TYPES.Identifier) {
-      const variable = ASTUtils.findVariable(sourceCode.getScope(callee), callee);
-      const def = variable?.defs[0];
-      if (!def) return undefined;
-      // `getLockCollection(db)`, `const getModel = (c) => c.model(…)`: a function of this file that
-      // is never reassigned; its annotation, else what all its returns agree on.
-      if (!variable || variable.defs.length !== 1 || variable.references.some((reference) => reference.isWrite() && reference.writeExpr !== (def.type === 'Variable' ? def.node.init : undefined))) {
-        return undefined;
-      }
-      if (def.type === 'FunctionName' && def.node.type === AST_NODE_TYPES.FunctionDeclaration) return getAnnotationValue(def.node.returnType, true) ?? getReturnedValue(def.node);
-      if (def.type === 'Variable' && def.node.init && (def.node.init.type === AST_NODE_TYPES.ArrowFunctionExpression || def.node.init.type === AST_NODE_TYPES.FunctionExpression)) {
-        return getAnnotationValue(def.node.init.returnType, true) ?? getReturnedValue(def.node.init);
-      }
-    }
-    return undefined;
+    // `getLockCollection(db)`, `const getModel = (c) => c.model(…)`: its annotation, else what all its returns agree on.
+    const fn = callee.type === AST_NODE_TYPES.Identifier ? getLocalFunction(callee) : undefined;
+    return fn && (getAnnotationValue(fn.returnType, true) ?? getReturnedValue(fn));
+  }
+
+  /** The function of this file a name calls, when the name is bound once and never reassigned. */
+  function getLocalFunction(callee: TSESTree.Identifier): TSESTree.FunctionDeclaration | TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | undefined {
+    const variable = ASTUtils.findVariable(sourceCode.getScope(callee), callee);
+    const def = variable?.defs[0];
+    if (!variable || !def || variable.defs.length !== 1) return undefined;
+    if (variable.references.some((reference) => reference.isWrite() && reference.writeExpr !== (def.type === 'Variable' ? def.node.init : undefined))) return undefined;
+    if (def.type === 'FunctionName' && def.node.type === AST_NODE_TYPES.FunctionDeclaration) return def.node;
+    const init = def.type === 'Variable' ? def.node.init : undefined;
+    return init && (init.type === AST_NODE_TYPES.ArrowFunctionExpression || init.type === AST_NODE_TYPES.FunctionExpression) ? init : undefined;
   }
 
   /** What every `return` of `fn` gives, when all agree and are known (`null` aside); once per function. */
@@ -478,13 +555,6 @@ function createResolver(context: AnyRuleContext): DbValues {
     }
   }
 
-  function getConstInit(node: TSESTree.Identifier): TSESTree.Expression | undefined {
-    const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
-    const def = variable?.defs[0];
-    if (def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== AST_NODE_TYPES.Identifier) return undefined;
-    return def.node.init ?? undefined;
-  }
-
   function getTypeValue(node: TSESTree.Node): ResolvedValue | undefined {
     if (!typeChecker) return undefined;
     const declared = typeChecker.getDeclaredType(node);
@@ -541,6 +611,7 @@ function createResolver(context: AnyRuleContext): DbValues {
     importsLookAlike,
     hasTypes: typeChecker !== undefined,
     getValue,
+    getObjectProperties,
     getFieldValue,
     getTypeValue,
     getDeclaredType: (node) => typeChecker?.getDeclaredType(node),

@@ -14,17 +14,26 @@ import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
  * which in turn ask this module for their seeds.
  */
 
-export interface ExportedValue {
-  value: DbValue;
-  /** Calling the export gives the value (or a promise of it): `getDb()`, `getPool()`. */
-  returned: boolean;
-}
+export type ExportedValue =
+  | {
+      value: DbValue;
+      /** Calling the export gives the value (or a promise of it): `getDb()`, `getPool()`. */
+      returned: boolean;
+    }
+  /** A function that returns an object (or a promise of one) holding database values: `initState()` → `{ client }`. */
+  | { properties: ReadonlyMap<string, DbValue>; returned: true };
 
-export interface ImportedValue {
-  /** The expression in the linted file that evaluates to the value (the call, or `await` of it, for `returned` exports). */
-  node: TSESTree.Node;
-  value: DbValue;
-}
+export type ImportedValue =
+  | {
+      /** The expression in the linted file that evaluates to the value (the call, or `await` of it, for `returned` exports). */
+      node: TSESTree.Node;
+      value: DbValue;
+    }
+  | {
+      /** The call (or `await` of it) that evaluates to an object with database values in these properties. */
+      node: TSESTree.Node;
+      properties: ReadonlyMap<string, DbValue>;
+    };
 
 export interface ModuleExportLookup {
   /** What the module exports under `exportName`, database-wise (reads and parses it when needed). */
@@ -57,9 +66,11 @@ export const DATABASE_METHOD_CALL = new RegExp(`\\.\\s*(?:${DATABASE_METHODS.joi
  * Whether the value read at `node` may be used as a database value: a database method is
  * called on it (or on a property or result of it), it is passed to a call, stored in a
  * binding that is, or returned. Reads that are none of these are not worth a module's
- * summary (`utils.format(x)`).
+ * summary (`utils.format(x)`). With `passedOnDeep` (a module read for what it passes to
+ * another module's function), a property of the value or a binding of it passed to a call
+ * counts too: `batchWrite(state.client)` after `const state = initState(options)`.
  */
-function mayBeUsedAsDatabaseValue(context: AnyRuleContext, node: TSESTree.Node, depth = 0): boolean {
+function mayBeUsedAsDatabaseValue(context: AnyRuleContext, node: TSESTree.Node, passedOnDeep: boolean, depth = 0): boolean {
   let value = getOutermostSameValue(node);
   if (value.parent?.type === AST_NODE_TYPES.CallExpression && value.parent.callee === value) value = getOutermostSameValue(value.parent);
   if (value.parent?.type === AST_NODE_TYPES.AwaitExpression) value = getOutermostSameValue(value.parent);
@@ -68,16 +79,18 @@ function mayBeUsedAsDatabaseValue(context: AnyRuleContext, node: TSESTree.Node, 
   if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === value) {
     const name = getKeyName(parent);
     if (name !== undefined && DATABASE_METHOD_NAMES.has(name)) return true;
-    return depth < 3 && mayBeUsedAsDatabaseValue(context, parent, depth + 1);
+    return depth < 3 && mayBeUsedAsDatabaseValue(context, parent, passedOnDeep, depth + 1);
   }
   // Passed to a function or constructor (its parameter may be used as one), unless only logged;
   // not a property's value (`console.log(util.format(x))` passes a string).
   if ((parent.type === AST_NODE_TYPES.CallExpression || parent.type === AST_NODE_TYPES.NewExpression) && parent.callee !== value) {
-    return depth === 0 && !isConsoleCall(parent);
+    return (depth === 0 || passedOnDeep) && !isConsoleCall(parent);
   }
   if (parent.type === AST_NODE_TYPES.Property || parent.type === AST_NODE_TYPES.ReturnStatement || parent.type === AST_NODE_TYPES.ArrowFunctionExpression) return true;
+  // `const { pool } = await connect()`: the properties taken out may be database values.
+  if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === value && parent.id.type === AST_NODE_TYPES.ObjectPattern) return true;
   const binding = depth < 3 ? getValueBinding(context, value) : undefined;
-  return binding !== undefined && findBindingReads(context, binding).some((read) => read !== value && mayBeUsedAsDatabaseValue(context, read, depth + 1));
+  return binding !== undefined && findBindingReads(context, binding).some((read) => read !== value && mayBeUsedAsDatabaseValue(context, read, passedOnDeep, depth + 1));
 }
 
 function isConsoleCall(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
@@ -95,12 +108,13 @@ export function markCallerModule(context: AnyRuleContext): void {
 
 /** The file's reads of database values exported by its relative imports; computed once per file. */
 export const getImportedValues = createPerFileCache((context: AnyRuleContext): readonly ImportedValue[] => {
-  if (!callerModules.has(context.sourceCode.ast) && !hasMemberCallText(context, DATABASE_METHODS)) return [];
+  const isCallerModule = callerModules.has(context.sourceCode.ast);
+  if (!isCallerModule && !hasMemberCallText(context, DATABASE_METHODS)) return [];
   const found: ImportedValue[] = [];
   // Most imported modules export nothing database-wise, and the index knows it once it has
   // seen them: their reads are not even looked for.
   for (const read of findImportedReads(context, (file) => !moduleExports.isKnownToExportNothing(context, file))) {
-    if (!mayBeUsedAsDatabaseValue(context, read.node)) continue;
+    if (!mayBeUsedAsDatabaseValue(context, read.node, isCallerModule)) continue;
     const exported = moduleExports.lookUp(context, read.file, read.exportName);
     if (!exported) continue;
     if (!exported.returned) {
@@ -110,7 +124,8 @@ export const getImportedValues = createPerFileCache((context: AnyRuleContext): r
     const call = read.node.parent;
     if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== read.node) continue;
     const awaited = call.parent;
-    found.push({ node: awaited?.type === AST_NODE_TYPES.AwaitExpression ? awaited : call, value: exported.value });
+    const node = awaited?.type === AST_NODE_TYPES.AwaitExpression ? awaited : call;
+    found.push('properties' in exported ? { node, properties: exported.properties } : { node, value: exported.value });
   }
   return found;
 });

@@ -442,12 +442,16 @@ function findDefinition(context: AnyRuleContext, identifier: TSESTree.Identifier
   }
 }
 
-/** A function whose every `return` gives the same database value (`null` / `undefined` aside). */
+/**
+ * A function whose every `return` gives the same database value (`null` / `undefined`
+ * aside), else one whose every `return` gives an object the code builds, with the
+ * properties whose database values all returns agree on (`return { client, table }`).
+ */
 function getReturnedValue(context: AnyRuleContext, fn: FunctionNode): ExportedValue | undefined {
   let found: DbValue | undefined;
   let unknown = false;
-  for (const returned of getReturnedExpressions(fn)) {
-    if (isNullOrUndefined(returned)) continue;
+  const returns = getReturnedExpressions(fn).filter((returned) => !isNullOrUndefined(returned));
+  for (const returned of returns) {
     const value = getDbValue(context, returned);
     if (!value || (found && !isSameDbValue(found, value))) {
       unknown = true;
@@ -455,7 +459,28 @@ function getReturnedValue(context: AnyRuleContext, fn: FunctionNode): ExportedVa
     }
     found = value;
   }
-  return found && !unknown ? { value: found, returned: true } : undefined;
+  if (found && !unknown) return { value: found, returned: true };
+  const properties = getReturnedProperties(context, returns);
+  return properties && { properties, returned: true };
+}
+
+function getReturnedProperties(context: AnyRuleContext, returns: readonly TSESTree.Node[]): ReadonlyMap<string, DbValue> | undefined {
+  const values = getDbValues(context);
+  const properties = new Map<string, DbValue>();
+  const disagreed = new Set<string>();
+  for (const returned of returns) {
+    const object = values.getObjectProperties(returned);
+    if (!object) return undefined;
+    for (const [name, value] of object) {
+      if (value === undefined || value === 'other' || disagreed.has(name)) continue;
+      const earlier = properties.get(name);
+      if (earlier && !isSameDbValue(earlier, value)) {
+        properties.delete(name);
+        disagreed.add(name);
+      } else properties.set(name, value);
+    }
+  }
+  return properties.size > 0 ? properties : undefined;
 }
 
 /** `(text, params) => pool.query(text, params)`: the pool it forwards to. */

@@ -177,6 +177,37 @@ module.exports = { run };`,
     ]);
   });
 
+  it('a DocumentClient kept in the state object a helper of the module builds, passed on by the modules that import both', () => {
+    const code = `const AWS = require('aws-sdk');
+function initState(options) {
+  const state = { prefix: options.prefix || '' };
+  if (options.dynamoDBClient) {
+    state.client = options.dynamoDBClient;
+  } else {
+    state.client = new AWS.DynamoDB.DocumentClient(options.clientOptions);
+  }
+  return state;
+}
+function batchWrite(client, tableName, ops) {
+  return ops.map((op) => new Promise((resolve, reject) => {
+    client.batchWrite({ RequestItems: { [tableName]: [op] } }, (err) => (err ? reject(err) : resolve()));
+  }));
+}
+module.exports = { initState, batchWrite };`;
+    const modules = {
+      'store.js': `const { initState, batchWrite } = require('./file');
+function Store(options) {
+  const state = initState(options);
+  const dynamoDBClient = state.client;
+  return { init: (ops) => Promise.all(batchWrite(dynamoDBClient, options.tableName, ops)) };
+}
+module.exports = Store;`,
+    };
+    expect(calls(code, modules)).toEqual(['dynamodb client.batchWrite']);
+    // A caller that passes something else keeps the parameter unknown.
+    expect(calls(code, { ...modules, 'other.js': `const { batchWrite } = require('./file');\nbatchWrite({ batchWrite() {} }, 't', []);` })).toEqual([]);
+  });
+
   it('asks no caller in a project whose package.json names no pg or AWS SDK package (it cannot make those clients)', () => {
     const modules = { 'app.js': `const { Pool } = require('pg');\nconst { withTransaction } = require('./file');\nconst pool = new Pool();\npool.connect().then((client) => withTransaction({ db: client }, () => {}));` };
     expect(calls(helpers, modules)).toContain('postgres db.query');

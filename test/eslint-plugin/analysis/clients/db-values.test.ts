@@ -118,6 +118,37 @@ probe(promised); probe(mixed);`;
     expect(values(code)).toEqual(['dynamodb v2-document-client', 'dynamodb v2-document-client', 'dynamodb aggregated-document-client', '-']);
   });
 
+  it('reads the properties of objects the code builds: literals, properties written later, functions that return them', () => {
+    const code = `const AWS = require('aws-sdk');
+function initState(options) {
+  const state = { prefix: options.prefix };
+  if (options.client) state.client = options.client;
+  else state.client = new AWS.DynamoDB.DocumentClient();
+  return state;
+}
+const makeClients = () => ({ documents: new AWS.DynamoDB.DocumentClient(), table: 'orders' });
+async function load() { return { raw: new AWS.DynamoDB() }; }
+const state = initState({});
+probe(state.client);
+probe(initState({}).client);
+const { documents, table } = makeClients();
+probe(documents); probe(table);
+async function run() { const { raw } = await load(); probe(raw); probe((await load()).raw); }
+probe(state.prefix);
+const other = somethingElse();
+probe(other.client);`;
+    expect(values(code, { sourceType: 'commonjs' })).toEqual([
+      'dynamodb v2-document-client',
+      'dynamodb v2-document-client',
+      'dynamodb v2-document-client',
+      '-',
+      'dynamodb v2-client',
+      'dynamodb v2-client',
+      '-',
+      '-',
+    ]);
+  });
+
   it('says nothing of other AWS clients and look-alike objects', () => {
     const code = `import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -194,5 +225,31 @@ await probe(pool).query('SELECT 1');
 await probe(documents).batchWrite({});
 await probe(list).deleteMany({});`;
     expect(values(code, { modules })).toEqual(['mongodb collection', 'postgres pg pool', 'dynamodb aggregated-document-client', '-']);
+  });
+
+  it('reads the database values in the object another module\'s function returns', () => {
+    const modules = {
+      'state.js': `const AWS = require('aws-sdk');
+const { Pool } = require('pg');
+function initState(options) {
+  const state = { prefix: options.prefix || '' };
+  if (options.dynamoDBClient) state.client = options.dynamoDBClient;
+  else state.client = new AWS.DynamoDB.DocumentClient(options.clientOptions);
+  return state;
+}
+async function connect() { return { pool: new Pool(), name: 'main' }; }
+function mixed(flag) { return flag ? { client: new AWS.DynamoDB() } : { client: new AWS.DynamoDB.DocumentClient() }; }
+module.exports = { initState, connect, mixed };`,
+    };
+    const code = `const { initState, connect, mixed } = require('./state');
+const state = initState({});
+state.client.batchWrite(probe(state.client));
+async function run() {
+  const { pool } = await connect();
+  await probe(pool).query('SELECT 1');
+  await probe(mixed(true).client).batchWrite({});
+  await probe(state.prefix).batchWrite({});
+}`;
+    expect(values(code, { modules, sourceType: 'commonjs' })).toEqual(['dynamodb v2-document-client', 'postgres pg pool', '-', '-']);
   });
 });

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { findDbCalls, getImportedValues } from '../../../../eslint-plugin/src/analysis/clients';
+import type { DbValue } from '../../../../eslint-plugin/src/analysis/clients/db-value';
 import { analyse, textOf } from '../../harness';
 
-/** `node text → database:kind` of the file's imported values. */
+function describeValue(value: DbValue): string {
+  return `${value.database}:${'kind' in value ? value.kind : value.role}`;
+}
+
+/** `node text → database:kind` of the file's imported values; `node text → { name: database:kind }` of imported objects. */
 function importedValues(code: string, modules: Record<string, string>, language: 'typescript' | 'javascript' = 'javascript'): string[] {
   return analyse(
     code,
     (context) =>
-      getImportedValues(context).map(({ node, value }) => `${textOf(code, node)} → ${value.database}:${'kind' in value ? value.kind : value.role}`),
+      getImportedValues(context).map((imported) => {
+        if ('value' in imported) return `${textOf(code, imported.node)} → ${describeValue(imported.value)}`;
+        const properties = [...imported.properties].map(([name, value]) => `${name}: ${describeValue(value)}`);
+        return `${textOf(code, imported.node)} → { ${properties.join(', ')} }`;
+      }),
     { modules, language, sourceType: language === 'javascript' ? 'commonjs' : 'module' },
   );
 }
