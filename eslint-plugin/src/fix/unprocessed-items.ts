@@ -4,6 +4,9 @@ import type { ServiceBackoff } from '../analysis/retry';
 import { getBackoffDelayText } from './backoff';
 import type { CodeStyle } from './code-style';
 import type { FileHelper } from './file-helpers';
+import { asStatement } from './failure-reporting';
+import { getIndent } from './indentation';
+import { asFixList, getInsertBeforeStatementFix } from './insert-statement';
 
 /**
  * Sending a DynamoDB batch until nothing is left unprocessed: a helper added once per
@@ -72,42 +75,82 @@ function getReadDeclaration(name: string, style: CodeStyle, backoff: ServiceBack
   ].join('\n');
 }
 
+/** The batch call sent through the file's helper: the edits that make it so. */
+export interface UnprocessedItemsCallEdit {
+  fixes(fixer: TSESLint.RuleFixer): TSESLint.RuleFix[];
+}
+
 /**
  * The batch call written through the helper named `helper`, in place of the call
- * expression that gives the result (the v3 `send` call, the v2 `.promise()` call), and
- * that expression. Undefined for shapes where sending again is not a matter of one
- * expression: a callback, a command built elsewhere, an input that is spread.
+ * expression that gives the result (the v3 `send` call, the v2 `.promise()` call). An SDK
+ * v2 call with a node-style callback, in JavaScript and as a statement of its own, becomes
+ * the helper's promise handed to that callback (`.then((output) => done(null, output),
+ * done)`); an inline callback is first kept in a `const` on the line before. Undefined for
+ * shapes where sending again is not a matter of one expression: a command built
+ * elsewhere, an input that is spread, a callback made by a call or that uses `this` (the
+ * SDK's response).
  */
 export function getUnprocessedItemsCall(
   sourceCode: Readonly<TSESLint.SourceCode>,
   call: DynamoDbCall,
-  helper: string,
-  request: string,
-): { replaced: TSESTree.Node; text: string } | undefined {
+  names: { helper: string; request: string; callback: string },
+  style: CodeStyle,
+): UnprocessedItemsCallEdit | undefined {
   const input = call.input;
-  if (!input || call.callback || input.type === AST_NODE_TYPES.SpreadElement) return undefined;
+  if (!input || input.type === AST_NODE_TYPES.SpreadElement) return undefined;
+  const { helper, request } = names;
   const node = call.node;
+  const replace = (replaced: TSESTree.Node, text: string): UnprocessedItemsCallEdit => ({ fixes: (fixer) => [fixer.replaceText(replaced, text)] });
+  if (call.callback) return getCallbackEdit(sourceCode, call, call.callback, names, style);
   if (call.style === 'command' && call.command && call.command.arguments.length === 1 && node.arguments.length === 1) {
     const sent = `${sourceCode.getText(node.callee)}(new ${sourceCode.getText(call.command.callee)}(${request}))`;
-    return { replaced: node, text: `${helper}((${request}) => ${sent}, ${sourceCode.getText(input)})` };
+    return replace(node, `${helper}((${request}) => ${sent}, ${sourceCode.getText(input)})`);
   }
   if (call.style === 'method' && node.arguments.length === 1) {
-    if (call.sdkVersion === 3) return { replaced: node, text: `${helper}((${request}) => ${sourceCode.getText(node.callee)}(${request}), ${sourceCode.getText(input)})` };
+    if (call.sdkVersion === 3) return replace(node, `${helper}((${request}) => ${sourceCode.getText(node.callee)}(${request}), ${sourceCode.getText(input)})`);
     // SDK v2: `client.batchWrite(input).promise()`.
-    const member = node.parent;
-    const promiseCall = member?.parent;
-    if (
-      member?.type === AST_NODE_TYPES.MemberExpression &&
-      member.object === node &&
-      !member.computed &&
-      member.property.type === AST_NODE_TYPES.Identifier &&
-      member.property.name === 'promise' &&
-      promiseCall?.type === AST_NODE_TYPES.CallExpression &&
-      promiseCall.callee === member &&
-      promiseCall.arguments.length === 0
-    ) {
-      return { replaced: promiseCall, text: `${helper}((${request}) => ${sourceCode.getText(node.callee)}(${request}).promise(), ${sourceCode.getText(input)})` };
-    }
+    const promiseCall = getPromiseCall(node);
+    if (promiseCall) return replace(promiseCall, `${helper}((${request}) => ${sourceCode.getText(node.callee)}(${request}).promise(), ${sourceCode.getText(input)})`);
   }
   return undefined;
+}
+
+/** `client.batchWrite(input).promise()` of the call `client.batchWrite(input)`. */
+function getPromiseCall(node: TSESTree.CallExpression): TSESTree.CallExpression | undefined {
+  const member = node.parent;
+  const promiseCall = member?.parent;
+  const isPromiseMember =
+    member?.type === AST_NODE_TYPES.MemberExpression &&
+    member.object === node &&
+    !member.computed &&
+    member.property.type === AST_NODE_TYPES.Identifier &&
+    member.property.name === 'promise';
+  return isPromiseMember && promiseCall?.type === AST_NODE_TYPES.CallExpression && promiseCall.callee === member && promiseCall.arguments.length === 0 ? promiseCall : undefined;
+}
+
+/** `client.batchWrite(input, (err, data) => …);` as `helper(send, input).then((output) => done(null, output), done);`. */
+function getCallbackEdit(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  call: DynamoDbCall,
+  callback: TSESTree.Node,
+  names: { helper: string; request: string; callback: string },
+  style: CodeStyle,
+): UnprocessedItemsCallEdit | undefined {
+  const node = call.node;
+  const statement = node.parent;
+  // TypeScript types the SDK's callback (`AWSError`, not `null`); the request object the call returns would be lost.
+  if (style.typescript || call.style !== 'method' || call.sdkVersion !== 2 || node.arguments.length !== 2 || node.arguments[1] !== callback) return undefined;
+  if (statement?.type !== AST_NODE_TYPES.ExpressionStatement || statement.expression !== node || !call.input) return undefined;
+  const isFunction = callback.type === AST_NODE_TYPES.ArrowFunctionExpression || callback.type === AST_NODE_TYPES.FunctionExpression;
+  if (callback.type !== AST_NODE_TYPES.Identifier && !isFunction) return undefined;
+  if (callback.type === AST_NODE_TYPES.FunctionExpression && /\bthis\b/.test(sourceCode.getText(callback.body))) return undefined;
+  // The function's lines keep their place: the insertion indents each line after the first again.
+  const indent = getIndent(sourceCode, statement, 'line');
+  const callbackText = sourceCode.getText(callback).split('\n').map((line, index) => (index > 0 && line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
+  const hoist = isFunction ? getInsertBeforeStatementFix(sourceCode, statement, asStatement(`const ${names.callback} = ${callbackText}`, style)) : null;
+  if (isFunction && !hoist) return undefined;
+  const done = isFunction ? names.callback : sourceCode.getText(callback);
+  const send = `(${names.request}) => ${sourceCode.getText(node.callee)}(${names.request}).promise()`;
+  const text = `${names.helper}(${send}, ${sourceCode.getText(call.input)}).then((output) => ${done}(null, output), ${done})`;
+  return { fixes: (fixer) => [...asFixList(hoist?.(fixer) ?? null), fixer.replaceText(node, text)] };
 }

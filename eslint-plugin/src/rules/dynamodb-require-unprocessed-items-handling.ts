@@ -47,9 +47,10 @@ export default createRule<[], MessageId>({
     function getSuggestion(call: DynamoDbCall, unprocessed: UnprocessedResult): TSESLint.SuggestionReportDescriptor<MessageId>[] {
       if (sourceCode.getCommentsInside(call.node).length > 0) return [];
       const taken = getUsedNamesAround(sourceCode, call.node);
-      const request = pickNumberedName('request', (name) => taken.has(name));
+      const isTaken = (name: string): boolean => taken.has(name);
       const helper = getFileHelper(context, getUnprocessedItemsHelper(unprocessed, SERVICE_BACKOFF.dynamodb, SUGGESTED_MAX_ATTEMPTS), call.node);
-      const edit = getUnprocessedItemsCall(sourceCode, call, helper.name, request);
+      const names = { helper: helper.name, request: pickNumberedName('request', isTaken), callback: pickNumberedName('onBatchDone', isTaken) };
+      const edit = getUnprocessedItemsCall(sourceCode, call, names, getCodeStyle(context));
       if (!edit) return [];
       return [
         {
@@ -60,7 +61,7 @@ export default createRule<[], MessageId>({
             property: unprocessed.property,
             maxAttempts: String(SUGGESTED_MAX_ATTEMPTS),
           },
-          fix: (fixer) => [fixer.replaceText(edit.replaced, edit.text), ...helper.fixes(fixer)],
+          fix: (fixer) => [...edit.fixes(fixer), ...helper.fixes(fixer)],
         },
       ];
     }

@@ -14,6 +14,20 @@ const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 `;
 
 const WRITE = { operation: 'BatchWriteItem', property: 'UnprocessedItems', items: 'writes' };
+/** The helper the suggestion adds to a JavaScript file. */
+const JS_WRITE_HELPER = `/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
+async function writeAllItems(send, input) {
+  let request = input;
+  for (let attempt = 1; ; attempt++) {
+    const output = await send(request);
+    const unprocessed = output.UnprocessedItems;
+    if (!unprocessed || Object.keys(unprocessed).length === 0) return output;
+    if (attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+    request = { ...request, RequestItems: unprocessed };
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+}`;
+const SEND_WRITE = { helper: 'writeAllItems', added: ', a function added to this file', property: 'UnprocessedItems', maxAttempts: '5' };
 const RESENT = 'unprocessedResentAtOnce' as const;
 const READ = { operation: 'BatchGetItem', property: 'UnprocessedKeys', items: 'reads' };
 const RESEND_DATA_WRITE = { property: 'UnprocessedItems', maxAttempts: '5', maxDelayMs: '20000', baseDelayMs: '100' };
@@ -982,6 +996,99 @@ async function save(items) {
             },
           ],
         },
+      ],
+    },
+    {
+      // SDK v2 callback inside a promise executor, in JavaScript: the callback is kept in a
+      // const and handed the helper's outcome.
+      filename: 'store.js',
+      code: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+function save(items) {
+  return new Promise(function (resolve, reject) {
+    docs.batchWrite({ RequestItems: { orders: items } }, function (err) {
+      err ? reject(err) : resolve();
+    });
+  });
+}
+module.exports = { save };`,
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 5,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed', data: SEND_WRITE,
+              output: `const AWS = require('aws-sdk');
+
+${JS_WRITE_HELPER}
+
+const docs = new AWS.DynamoDB.DocumentClient();
+function save(items) {
+  return new Promise(function (resolve, reject) {
+    const onBatchDone = function (err) {
+      err ? reject(err) : resolve();
+    };
+    writeAllItems((request) => docs.batchWrite(request).promise(), { RequestItems: { orders: items } }).then((output) => onBatchDone(null, output), onBatchDone);
+  });
+}
+module.exports = { save };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A named callback of the file, in a file without semicolons.
+      filename: 'store.js',
+      code: `const AWS = require('aws-sdk')
+const docs = new AWS.DynamoDB.DocumentClient()
+function onDone(err) {
+  if (err) console.error('batch failed', err)
+}
+function save(items) {
+  docs.batchWrite({ RequestItems: { orders: items } }, onDone)
+}
+module.exports = { save }`,
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 7,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed', data: SEND_WRITE,
+              output: `const AWS = require('aws-sdk')
+
+${JS_WRITE_HELPER.replace(/;$/gm, '')}
+
+const docs = new AWS.DynamoDB.DocumentClient()
+function onDone(err) {
+  if (err) console.error('batch failed', err)
+}
+function save(items) {
+  writeAllItems((request) => docs.batchWrite(request).promise(), { RequestItems: { orders: items } }).then((output) => onDone(null, output), onDone)
+}
+module.exports = { save }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // No suggestion where the callback reads \`this\` (the SDK's response), or where the
+      // request object the call returns is used.
+      filename: 'store.js',
+      code: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+function save(params) {
+  docs.batchWrite(params, function (err) { if (err) console.error(this.retryCount, err); });
+}
+function start(params, log) {
+  const request = docs.batchWrite(params, (err) => log(err));
+  request.on('retry', () => log('retrying'));
+}
+module.exports = { save, start };`,
+      errors: [
+        { messageId: 'unprocessedIgnored', data: WRITE, line: 4, suggestions: [] },
+        { messageId: 'unprocessedIgnored', data: WRITE, line: 7, suggestions: [] },
       ],
     },
     {
