@@ -330,7 +330,8 @@ function createResolver(context: AnyRuleContext): DbValues {
     let found: Map<string, ResolvedValue | undefined> | undefined;
     try {
       found = new Map();
-      if (!addObjectProperties(node, found) || found.size === 0) found = undefined;
+      // An empty map for an object with no known property yet: `const deps = {}` gets its `deps.client = …` later.
+      if (!addObjectProperties(node, found)) found = undefined;
     } catch {
       found = undefined;
     }

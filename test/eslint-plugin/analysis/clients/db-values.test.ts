@@ -136,7 +136,10 @@ probe(documents); probe(table);
 async function run() { const { raw } = await load(); probe(raw); probe((await load()).raw); }
 probe(state.prefix);
 const other = somethingElse();
-probe(other.client);`;
+probe(other.client);
+const deps = {};
+deps.documents = new AWS.DynamoDB.DocumentClient();
+probe(deps.documents);`;
     expect(values(code, { sourceType: 'commonjs' })).toEqual([
       'dynamodb v2-document-client',
       'dynamodb v2-document-client',
@@ -146,6 +149,7 @@ probe(other.client);`;
       'dynamodb v2-client',
       '-',
       '-',
+      'dynamodb v2-document-client',
     ]);
   });
 
