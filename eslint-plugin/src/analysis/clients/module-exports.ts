@@ -98,9 +98,17 @@ function isTestImporter(importer: string): boolean {
   const root = getManifestFolder(importer);
   return isTestFilePath(root ? path.relative(root, importer) : importer);
 }
-/** Parsed importers kept for further questions about the same module. */
+/**
+ * Parsed importers kept for further questions about the same module, the least recently
+ * used dropped first. Each parameter of an exported function asks its importers again, so
+ * a project whose modules import each other widely asks for the same few dozen modules
+ * over and over: with room for only a few, a cold `eslint .` parsed each of them many
+ * times. Bounded by count and by the length of their texts, for memory.
+ */
 const importerContexts = new Map<string, { text: string; depth: number; context: AnyRuleContext }>();
-const MAX_IMPORTER_CONTEXTS = 10;
+const MAX_IMPORTER_CONTEXTS = 64;
+const MAX_IMPORTER_TEXT = 4 * 1024 * 1024;
+let importerText = 0;
 
 interface RemoteSlotEntry {
   text: string;
@@ -187,15 +195,33 @@ function getImporterContext(context: AnyRuleContext, file: string, depth: number
   const text = readModuleText(file);
   if (text === undefined) return undefined;
   const cached = importerContexts.get(file);
-  if (cached && cached.text === text && cached.depth <= depth) return cached.context;
+  if (cached && cached.text === text && cached.depth <= depth) {
+    importerContexts.delete(file);
+    importerContexts.set(file, cached);
+    return cached.context;
+  }
   const parsed = parseModule(context, file, text);
   if (!parsed) return undefined;
   stats.parsed++;
   depths.set(parsed.sourceCode.ast, depth);
   markCallerModule(parsed);
-  if (importerContexts.size >= MAX_IMPORTER_CONTEXTS) importerContexts.delete(importerContexts.keys().next().value as string);
-  importerContexts.set(file, { text, depth, context: parsed });
+  keepImporterContext(file, { text, depth, context: parsed });
   return parsed;
+}
+
+function keepImporterContext(file: string, entry: { text: string; depth: number; context: AnyRuleContext }): void {
+  const replaced = importerContexts.get(file);
+  if (replaced) {
+    importerContexts.delete(file);
+    importerText -= replaced.text.length;
+  }
+  importerContexts.set(file, entry);
+  importerText += entry.text.length;
+  for (const [oldest, kept] of importerContexts) {
+    if (importerContexts.size <= 1 || (importerContexts.size <= MAX_IMPORTER_CONTEXTS && importerText <= MAX_IMPORTER_TEXT)) break;
+    importerContexts.delete(oldest);
+    importerText -= kept.text.length;
+  }
 }
 
 function getCache(context: AnyRuleContext): Map<string, CacheEntry> {

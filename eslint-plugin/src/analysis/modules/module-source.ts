@@ -23,7 +23,7 @@ const JSX_EXTENSIONS = /\.(?:jsx|tsx|js|mjs|cjs)$/;
 export function parseModule(context: AnyRuleContext, file: string, text: string): AnyRuleContext | undefined {
   const parser = (context.languageOptions as { parser?: ParserLike } | undefined)?.parser;
   const visitorKeys = context.sourceCode.visitorKeys as VisitorKeys;
-  const parsed = parser ? parseWith(parser, file, text, visitorKeys) : undefined;
+  const parsed = parser ? parseWith(parser, file, blankInlineSourceMap(text), visitorKeys) : undefined;
   if (!parsed) return undefined;
   try {
     setParents(parsed.ast, parsed.visitorKeys);
@@ -52,6 +52,20 @@ export function parseModule(context: AnyRuleContext, file: string, text: string)
   } catch {
     return undefined;
   }
+}
+
+/** A trailing `//# sourceMappingURL=data:…` comment (compiled output): often most of the file. */
+const INLINE_SOURCE_MAP = /\/\/# sourceMappingURL=data:[^\n]*\s*$/;
+
+/**
+ * The text with a trailing inline source map turned into spaces: the parser skips them
+ * instead of copying a comment of hundreds of kilobytes, and every offset stays the same
+ * (the module's `SourceCode` keeps the text as read).
+ */
+export function blankInlineSourceMap(text: string): string {
+  const start = text.lastIndexOf('//# sourceMappingURL=data:');
+  if (start < 0 || !INLINE_SOURCE_MAP.test(text.slice(start))) return text;
+  return text.slice(0, start) + ' '.repeat(text.length - start);
 }
 
 function parseWith(

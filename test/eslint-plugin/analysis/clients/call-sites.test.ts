@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDbCalls } from '../../../../eslint-plugin/src/analysis/clients';
+import { findDbCalls, getModuleIndexStats } from '../../../../eslint-plugin/src/analysis/clients';
 import { analyse, textOf } from '../../harness';
 
 /** `receiver.method` text of each database call of the file. */
@@ -206,6 +206,24 @@ module.exports = Store;`,
     expect(calls(code, modules)).toEqual(['dynamodb client.batchWrite']);
     // A caller that passes something else keeps the parameter unknown.
     expect(calls(code, { ...modules, 'other.js': `const { batchWrite } = require('./file');\nbatchWrite({ batchWrite() {} }, 't', []);` })).toEqual([]);
+  });
+
+  it('parses each importer once, however many parameters ask about it', () => {
+    // Twelve modules call an exported function whose three parameters are receivers: each
+    // parameter asks every importer, and the importers stay parsed between the questions.
+    const code = `async function copy(source, target, audit) {
+  await source.query('SELECT 1');
+  await target.query('INSERT INTO t VALUES (1)');
+  await audit.query('INSERT INTO audit VALUES (1)');
+}
+module.exports = { copy };`;
+    const modules: Record<string, string> = {};
+    for (let index = 0; index < 12; index++) {
+      modules[`caller${index}.js`] = `const { Pool } = require('pg');\nconst { copy } = require('./file');\nconst pool = new Pool();\ncopy(pool, pool, pool);`;
+    }
+    const before = getModuleIndexStats().parsed;
+    expect(calls(code, modules)).toEqual(['postgres source.query', 'postgres target.query', 'postgres audit.query']);
+    expect(getModuleIndexStats().parsed - before).toBe(12);
   });
 
   it('asks no caller in a project whose package.json names no pg or AWS SDK package (it cannot make those clients)', () => {
