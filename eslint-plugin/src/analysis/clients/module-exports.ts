@@ -165,6 +165,23 @@ function collectRemoteSlotValues(context: AnyRuleContext, slot: ParameterSlot, e
   return values.length > 0 ? values : undefined;
 }
 
+const EXPORT_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * Whether `importer` may read one of the named exports `exportNames`: a read of a named
+ * export (`import { copy }`, `lib.copy(…)`, `(0, _lib.copy)(…)`, `{ copy: c } = require(…)`)
+ * spells its name, so a module whose text never does has none, and is not parsed for it.
+ * Most importers of a module take other exports. The text read counts for the answer's
+ * cache, as a parsed importer's does.
+ */
+function mayReadExports(importer: string, exportNames: readonly string[]): boolean {
+  if (exportNames.length === 0 || exportNames.some((name) => name === 'default' || !EXPORT_NAME.test(name))) return true;
+  const text = readModuleText(importer);
+  if (text === undefined) return true;
+  for (const collector of collectors) collector.set(importer, text);
+  return exportNames.some((name) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text));
+}
+
 /** The calls of the exports `exportNames` of the linted file in the project's other modules (test files aside). */
 function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]): RemoteCall[] | undefined {
   const file = getSourcePath(context);
@@ -172,7 +189,7 @@ function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]
   if (depth > MAX_DEPTH || !path.isAbsolute(file)) return undefined;
   const calls: RemoteCall[] = [];
   for (const importer of findImporters(file)) {
-    if (isTestImporter(importer)) continue;
+    if (isTestImporter(importer) || !mayReadExports(importer, exportNames)) continue;
     const importerContext = getImporterContext(context, importer, depth);
     if (!importerContext) return undefined;
     for (const collector of collectors) collector.set(importer, importerContext.sourceCode.text);

@@ -226,6 +226,22 @@ module.exports = { copy };`;
     expect(getModuleIndexStats().parsed - before).toBe(12);
   });
 
+  it('parses only the importers whose text names the export asked about', () => {
+    const code = `async function copy(target, items) {\n  await target.batchWrite({ RequestItems: { t: items } }).promise();\n}\nfunction label() { return 'copy'; }\nmodule.exports = { copy, label };`;
+    const modules: Record<string, string> = {
+      'caller.js': `const AWS = require('aws-sdk');\nconst { copy } = require('./file');\ncopy(new AWS.DynamoDB.DocumentClient(), []);`,
+      'renamed.js': `const AWS = require('aws-sdk');\nconst { copy: run } = require('./file');\nrun(new AWS.DynamoDB.DocumentClient(), []);`,
+    };
+    // Eight modules that take the other export: never parsed for a question about `copy`.
+    for (let index = 0; index < 8; index++) modules[`other${index}.js`] = `const { label } = require('./file');\nconsole.log(label());`;
+    const before = getModuleIndexStats().parsed;
+    expect(calls(code, modules)).toEqual(['dynamodb target.batchWrite']);
+    expect(getModuleIndexStats().parsed - before).toBe(2);
+    // A module that names it and passes something else still decides.
+    const mixed = { ...modules, 'fake.js': `const { copy } = require('./file');\ncopy({ batchWrite() {} }, []);` };
+    expect(calls(code, mixed)).toEqual([]);
+  });
+
   it('asks no caller in a project whose package.json names no pg or AWS SDK package (it cannot make those clients)', () => {
     const modules = { 'app.js': `const { Pool } = require('pg');\nconst { withTransaction } = require('./file');\nconst pool = new Pool();\npool.connect().then((client) => withTransaction({ db: client }, () => {}));` };
     expect(calls(helpers, modules)).toContain('postgres db.query');
