@@ -101,7 +101,7 @@ export function getUnprocessedItemsCall(
   const { helper, request } = names;
   const node = call.node;
   const replace = (replaced: TSESTree.Node, text: string): UnprocessedItemsCallEdit => ({ fixes: (fixer) => [fixer.replaceText(replaced, text)] });
-  if (call.callback) return getCallbackEdit(sourceCode, call, call.callback, names, style);
+  if (call.callback) return getCallbackEdit(sourceCode, call, names, style);
   if (call.style === 'command' && call.command && call.command.arguments.length === 1 && node.arguments.length === 1) {
     const sent = `${sourceCode.getText(node.callee)}(new ${sourceCode.getText(call.command.callee)}(${request}))`;
     return replace(node, `${helper}((${request}) => ${sent}, ${sourceCode.getText(input)})`);
@@ -132,11 +132,11 @@ function getPromiseCall(node: TSESTree.CallExpression): TSESTree.CallExpression 
 function getCallbackEdit(
   sourceCode: Readonly<TSESLint.SourceCode>,
   call: DynamoDbCall,
-  callback: TSESTree.Node,
   names: { helper: string; request: string; callback: string },
   style: CodeStyle,
 ): UnprocessedItemsCallEdit | undefined {
-  const node = call.node;
+  const { node, callback } = call;
+  if (!callback) return undefined;
   const statement = node.parent;
   // TypeScript types the SDK's callback (`AWSError`, not `null`); the request object the call returns would be lost.
   if (style.typescript || call.style !== 'method' || call.sdkVersion !== 2 || node.arguments.length !== 2 || node.arguments[1] !== callback) return undefined;

@@ -168,18 +168,22 @@ function collectRemoteSlotValues(context: AnyRuleContext, slot: ParameterSlot, e
 const EXPORT_NAME = /^[A-Za-z_$][\w$]*$/;
 
 /**
- * Whether `importer` may read one of the named exports `exportNames`: a read of a named
+ * A test of whether an importer may read one of the named exports `exportNames` (none for
+ * `default` or the whole module: those every importer is asked about): a read of a named
  * export (`import { copy }`, `lib.copy(…)`, `(0, _lib.copy)(…)`, `{ copy: c } = require(…)`)
  * spells its name, so a module whose text never does has none, and is not parsed for it.
  * Most importers of a module take other exports. The text read counts for the answer's
  * cache, as a parsed importer's does.
  */
-function mayReadExports(importer: string, exportNames: readonly string[]): boolean {
-  if (exportNames.length === 0 || exportNames.some((name) => name === 'default' || !EXPORT_NAME.test(name))) return true;
-  const text = readModuleText(importer);
-  if (text === undefined) return true;
-  for (const collector of collectors) collector.set(importer, text);
-  return exportNames.some((name) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text));
+function getExportNameTest(exportNames: readonly string[]): ((importer: string) => boolean) | undefined {
+  if (exportNames.length === 0 || exportNames.some((name) => name === 'default' || !EXPORT_NAME.test(name))) return undefined;
+  const spelled = new RegExp(`(?<![\\w$])(?:${exportNames.map((name) => name.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
+  return (importer) => {
+    const text = readModuleText(importer);
+    if (text === undefined) return true;
+    for (const collector of collectors) collector.set(importer, text);
+    return spelled.test(text);
+  };
 }
 
 /** The calls of the exports `exportNames` of the linted file in the project's other modules (test files aside). */
@@ -188,8 +192,9 @@ function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]
   const depth = (depths.get(context.sourceCode.ast) ?? 0) + 1;
   if (depth > MAX_DEPTH || !path.isAbsolute(file)) return undefined;
   const calls: RemoteCall[] = [];
+  const mayReadExports = getExportNameTest(exportNames);
   for (const importer of findImporters(file)) {
-    if (isTestImporter(importer) || !mayReadExports(importer, exportNames)) continue;
+    if (isTestImporter(importer) || (mayReadExports && !mayReadExports(importer))) continue;
     const importerContext = getImporterContext(context, importer, depth);
     if (!importerContext) return undefined;
     for (const collector of collectors) collector.set(importer, importerContext.sourceCode.text);
