@@ -28,7 +28,7 @@ export { getSingleDocumentWritesText, type MultiDocumentWrite } from './single-d
 export { getNotAppliedPgErrorHelper, getTransientErrorHelper } from './transient-error-check';
 export { getHelperGuardFix, getTransientGuardFix } from './transient-error-guard';
 export { canRunAgainInArrow, findTopLevelSleepFunction, getTransientRetryHelper, type TransientRetry } from './transient-retry';
-export { getTimerRetryLimitFix, type TimerRetryLimit, type TimerRetryLimitEdit } from './timer-retry-limit';
+export { getTimerRetryLimitFix, type GiveUpReport, type TimerRetryLimit, type TimerRetryLimitEdit } from './timer-retry-limit';
 export { getEnclosingInsertableStatement, getEnclosingListedStatement, getListedStatement, isStatementListItem } from './statement-anchors';
 export { getUnprocessedItemsCall, getUnprocessedItemsHelper } from './unprocessed-items';
 export { getUuidGenerator } from './uuid-generator';

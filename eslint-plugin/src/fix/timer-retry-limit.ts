@@ -12,10 +12,12 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 /**
  * A function that retries by calling itself from a timer (`setTimeout(() => put(options, done), ms)`)
  * and counts its attempts (`options.retries++`) without ever stopping: the limit goes right
- * before the timer, and the error goes where the function already sends its errors — its
- * own error-first callback (`if (err) return done(err)`, `done(null, result)`):
+ * before the timer, and the error goes where the code already sends its errors — the
+ * function's own error-first callback (`if (err) return done(err)`, `done(null, result)`):
  * `if (options.retries >= 5) return done(new Error(…, { cause: err }));` (the error that set the
- * timer, when there is one). Without such a callback there is no one to tell (a timer has no
+ * timer, when there is one); else, for an arrow function that returns nothing, the `'error'`
+ * event the code around it already emits (`this.emit('error', err)` on the same `this`, or
+ * on the same emitter variable). Without either there is no one to tell (a timer has no
  * caller): no edit. Without a counter, a new last parameter `attempt = 1` counts, passed on as
  * `attempt + 1` by the timer's call, when that is the function's only call of itself.
  */
@@ -34,10 +36,17 @@ export interface TimerRetryLimitEdit {
   calls?: { selfCalls: readonly TSESTree.CallExpression[]; otherCalls: readonly TSESTree.CallExpression[] | undefined };
 }
 
+/** Where the error of giving up goes: an error-first callback, or an `'error'` event on an emitter (`this`, `self`). */
+export interface GiveUpReport {
+  kind: 'callback' | 'event';
+  /** The callback's or the emitter's text. */
+  target: string;
+}
+
 export interface TimerRetryLimit {
-  /** The counter as written (`options.retries`, or the new parameter) and the callback that gets the error. */
+  /** The counter as written (`options.retries`, or the new parameter) and where the error goes. */
   counter: string;
-  callback: string;
+  report: GiveUpReport;
   /** The counter is a parameter the edit adds. */
   addsParameter: boolean;
   fix: TSESLint.ReportFixFunction;
@@ -57,15 +66,23 @@ export function getTimerRetryLimitFix(sourceCode: SourceCode, edit: TimerRetryLi
   const statement = getEnclosingInsertableStatement(timer);
   if (!statement) return null;
   const callback = findErrorCallback(sourceCode, fn, statement);
-  if (!callback) return null;
+  const emitter = callback ? undefined : findErrorEmitter(sourceCode, fn, statement);
+  const report: GiveUpReport | undefined = callback ? { kind: 'callback', target: callback } : emitter ? { kind: 'event', target: emitter } : undefined;
+  if (!report) return null;
   const cause = findRetriedError(fn, statement);
   const options = cause ? `, { cause: ${cause} }` : '';
-  const guardText = (counter: string): string =>
-    formatInStyle(`if (${counter} >= ${maxAttempts}) return ${callback}(new Error(\`Gave up on ${what} after \${${counter}} attempts\`${options}));`, style);
+  const guardText = (counter: string): string => {
+    const error = `new Error(\`Gave up on ${what} after \${${counter}} attempts\`${options})`;
+    const text =
+      report.kind === 'callback'
+        ? `if (${counter} >= ${maxAttempts}) return ${report.target}(${error});`
+        : `if (${counter} >= ${maxAttempts}) {\n  ${report.target}.emit('error', ${error});\n  return;\n}`;
+    return formatInStyle(text, style);
+  };
   const counter = findCounterBefore(sourceCode, statement);
   if (counter) {
     const fix = getInsertBeforeStatementFix(sourceCode, statement, guardText(counter));
-    return fix ? { counter, callback, addsParameter: false, fix } : null;
+    return fix ? { counter, report, addsParameter: false, fix } : null;
   }
   // No counter: one in a new parameter, when the timer's call is the function's only call of itself.
   const calls = edit.calls;
@@ -76,7 +93,7 @@ export function getTimerRetryLimitFix(sourceCode: SourceCode, edit: TimerRetryLi
   const parameter = getAttemptParameterFix(sourceCode, fn, calls.selfCalls, attempt);
   const guard = getInsertBeforeStatementFix(sourceCode, statement, guardText(attempt));
   if (!parameter || !guard) return null;
-  return { counter: attempt, callback, addsParameter: true, fix: (fixer) => [...parameter(fixer), ...asFixList(guard(fixer))] };
+  return { counter: attempt, report, addsParameter: true, fix: (fixer) => [...parameter(fixer), ...asFixList(guard(fixer))] };
 }
 
 /** `setTimeout(name, ms)`, `setTimeout(() => name(…), ms)`, `timers.setTimeout(function () { name(…) }, ms)`. */
@@ -145,6 +162,61 @@ function findErrorCallback(sourceCode: SourceCode, fn: FunctionNode, at: TSESTre
   if (!found) return undefined;
   const variable = ASTUtils.findVariable(sourceCode.getScope(at) as TSESLint.Scope.Scope, found);
   return variable?.defs[0]?.type === 'Parameter' && variable.defs[0].node === fn ? found : undefined;
+}
+
+/**
+ * `this` or a variable (`self`, `emitter`) on which the code around `fn` emits `'error'`
+ * events (`this.emit('error', err)`) and which is the same object at `at`: the `this` of the
+ * same function (`fn` is an arrow function, so its `this` is its parent's), or the same
+ * variable. Only for an arrow function that returns no value, since the edit adds a bare
+ * `return`.
+ */
+function findErrorEmitter(sourceCode: SourceCode, fn: FunctionNode, at: TSESTree.Node): string | undefined {
+  if (fn.type !== AST_NODE_TYPES.ArrowFunctionExpression || fn.body.type !== AST_NODE_TYPES.BlockStatement || returnsValue(fn)) return undefined;
+  const thisBinder = getThisBinder(fn);
+  const scopeAt = sourceCode.getScope(at) as TSESLint.Scope.Scope;
+  let found: string | undefined;
+  visitNodes(thisBinder, { skipTypeAnnotations: true }, (node) => {
+    if (found) return false;
+    if (node.type !== AST_NODE_TYPES.CallExpression || !isErrorEmit(node) || node.callee.type !== AST_NODE_TYPES.MemberExpression) return true;
+    const emitter = node.callee.object;
+    if (emitter.type === AST_NODE_TYPES.ThisExpression) {
+      if (thisBinder.type !== AST_NODE_TYPES.Program && getThisBinder(emitter) === thisBinder) found = 'this';
+    } else if (emitter.type === AST_NODE_TYPES.Identifier) {
+      const variable = ASTUtils.findVariable(sourceCode.getScope(emitter) as TSESLint.Scope.Scope, emitter);
+      if (variable && variable === ASTUtils.findVariable(scopeAt, emitter.name)) found = emitter.name;
+    }
+    return !found;
+  });
+  return found;
+}
+
+/** `x.emit('error', …)`. */
+function isErrorEmit(call: TSESTree.CallExpression): boolean {
+  const [event] = call.arguments;
+  return call.callee.type === AST_NODE_TYPES.MemberExpression && getKeyName(call.callee) === 'emit' && event?.type === AST_NODE_TYPES.Literal && event.value === 'error' && call.arguments.length >= 2;
+}
+
+/** `return <value>` somewhere in `fn`'s own body. */
+function returnsValue(fn: FunctionNode): boolean {
+  let found = false;
+  visitNodes(fn.body, { skipTypeAnnotations: true }, (node) => {
+    if (found || (node !== fn.body && isFunctionNode(node))) return false;
+    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** What gives `node` its `this`: the nearest function that is not an arrow function, a class field, a static block, or the program. */
+function getThisBinder(node: TSESTree.Node): TSESTree.Node {
+  let current: TSESTree.Node = node;
+  while (current.parent) {
+    current = current.parent;
+    if (current.type === AST_NODE_TYPES.FunctionDeclaration || current.type === AST_NODE_TYPES.FunctionExpression) return current;
+    if (current.type === AST_NODE_TYPES.PropertyDefinition || current.type === AST_NODE_TYPES.StaticBlock) return current;
+  }
+  return current;
 }
 
 /** `err` is the first parameter of a function inside `fn` that holds the reference. */

@@ -37,6 +37,8 @@ type MessageId =
   | 'waitBeforeLimitedResend'
   | 'limitTimerRetry'
   | 'countTimerRetry'
+  | 'limitTimerRetryEvent'
+  | 'countTimerRetryEvent'
   | 'setOption'
   | 'addJitter';
 
@@ -100,6 +102,10 @@ export default createRule<Options, MessageId>({
       limitTimerRetry: 'Stop after {{maxAttempts}} attempts: once `{{counter}}` reaches {{maxAttempts}}, pass an error to `{{callback}}` instead of setting the timer.',
       countTimerRetry:
         'Count the attempts in a new `{{counter}}` parameter (1 by default) and stop after {{maxAttempts}}: pass an error to `{{callback}}` instead of setting the timer.',
+      limitTimerRetryEvent:
+        'Stop after {{maxAttempts}} attempts: once `{{counter}}` reaches {{maxAttempts}}, emit an `error` event on `{{emitter}}` instead of setting the timer.',
+      countTimerRetryEvent:
+        'Count the attempts in a new `{{counter}}` parameter (1 by default) and stop after {{maxAttempts}}: emit an `error` event on `{{emitter}}` instead of setting the timer.',
       waitBeforeResend:
         'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}`, and throw once {{maxAttempts}} responses in a row leave some.',
       waitBeforeLimitedResend: 'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}` (the loop already limits its rounds).',
@@ -333,7 +339,8 @@ export default createRule<Options, MessageId>({
 
     /**
      * For a function that calls itself from a timer and counts its attempts without a limit: the
-     * limit before the timer, the error to the function's own error-first callback.
+     * limit before the timer, the error to the function's own error-first callback or, without
+     * one, as an `'error'` event where the code already emits them.
      */
     function getTimerLimitSuggestion(scope: RetryScope, retried: { database: Database; operation: string }): TSESLint.SuggestionReportDescriptor<MessageId>[] {
       const fn = scope.node;
@@ -341,7 +348,12 @@ export default createRule<Options, MessageId>({
       const what = `${getDatabaseLabel(retried.database)} ${retried.operation}`;
       const limit = getTimerRetryLimitFix(sourceCode, { fn, maxAttempts: SUGGESTED_MAX_ATTEMPTS, what, style: getCodeStyle(context), calls: findOwnCalls(sourceCode, fn) });
       if (!limit) return [];
-      const data = { maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), counter: limit.counter, callback: limit.callback };
+      const maxAttempts = String(SUGGESTED_MAX_ATTEMPTS);
+      if (limit.report.kind === 'event') {
+        const data = { maxAttempts, counter: limit.counter, emitter: limit.report.target };
+        return [{ messageId: limit.addsParameter ? 'countTimerRetryEvent' : 'limitTimerRetryEvent', data, fix: limit.fix }];
+      }
+      const data = { maxAttempts, counter: limit.counter, callback: limit.report.target };
       return [{ messageId: limit.addsParameter ? 'countTimerRetry' : 'limitTimerRetry', data, fix: limit.fix }];
     }
 

@@ -5,7 +5,7 @@ import { createRuleTester } from '../rule-tester';
 type Options = NonNullable<typeof rule.defaultOptions>;
 type ValidCase = ValidTestCase<Options>;
 type InvalidCase = InvalidTestCase<
-  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'waitBeforeResend' | 'waitBeforeLimitedResend' | 'limitTimerRetry' | 'countTimerRetry' | 'setOption' | 'addJitter',
+  'unbounded' | 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter' | 'useBackoff' | 'limitAttempts' | 'limitRecursion' | 'waitBeforeResend' | 'waitBeforeLimitedResend' | 'limitTimerRetry' | 'countTimerRetry' | 'limitTimerRetryEvent' | 'countTimerRetryEvent' | 'setOption' | 'addJitter',
   Options
 >;
 
@@ -684,6 +684,46 @@ export const load = (url) => withRetry(() => fetch(url));`,
     code: recursionPingOutput,
   },
 ];
+
+/** A LISTEN client in an `EventEmitter` that reconnects from a timer, counting its attempts without a limit. */
+const EMITTER_LISTENER = `const { Client } = require('pg');
+const { EventEmitter } = require('events');
+
+class Listener extends EventEmitter {
+  constructor(config) {
+    super();
+    this.config = config;
+  }
+
+  listen(channel) {
+    let attempt = 0;
+    let closed = false;
+    const connect = async () => {
+      const client = new Client(this.config);
+      client.on('error', (error) => {
+        this.emit('error', error);
+        scheduleReconnect();
+      });
+      await client.connect();
+      await client.query(\`LISTEN \${channel}\`);
+      attempt = 0;
+    };
+    const scheduleReconnect = () => {
+      if (closed) return;
+      const backoff = Math.random() * Math.min(60000, 5000 * 2 ** attempt);
+      attempt++;
+      setTimeout(() => {
+        connect().catch(() => scheduleReconnect());
+      }, backoff);
+    };
+    return connect().then(() => () => {
+      closed = true;
+    });
+  }
+}
+
+module.exports = { Listener };
+`;
 
 const invalid: InvalidCase[] = [
     {
@@ -2846,6 +2886,162 @@ function reconnect() {
 reconnect();
 ` }] },
     ],
+  },
+  {
+    name: 'a timer retry in an event emitter with a counter and no callback: the error goes out as an error event on the same this',
+    code: EMITTER_LISTENER,
+    errors: [
+      {
+        messageId: 'unbounded',
+        line: 23,
+        data: data('postgres', 'connect', ''),
+        suggestions: [{ messageId: 'limitTimerRetryEvent', data: { maxAttempts: '5', counter: 'attempt', emitter: 'this' }, output: EMITTER_LISTENER.replace(
+            '      attempt++;\n',
+            "      attempt++;\n      if (attempt >= 5) {\n        this.emit('error', new Error(`Gave up on PostgreSQL connect after ${attempt} attempts`));\n        return;\n      }\n",
+          ) }],
+      },
+    ],
+  },
+  {
+    name: 'a timer retry whose emitter is a variable: the error event goes to that variable',
+    code: `const pg = require('pg');
+const { EventEmitter } = require('events');
+
+function createListener(config) {
+  const self = new EventEmitter();
+  let attempts = 0;
+  const reconnect = () => {
+    attempts += 1;
+    setTimeout(() => {
+      const client = new pg.Client(config);
+      client.connect().then(() => self.emit('connected', client), (error) => {
+        self.emit('error', error);
+        reconnect();
+      });
+    }, Math.random() * Math.min(60000, 5000 * 2 ** attempts));
+  };
+  reconnect();
+  return self;
+}
+
+module.exports = { createListener };
+`,
+    errors: [
+      {
+        messageId: 'unbounded',
+        line: 7,
+        data: data('postgres', 'connect', ''),
+        suggestions: [{ messageId: 'limitTimerRetryEvent', data: { maxAttempts: '5', counter: 'attempts', emitter: 'self' }, output: `const pg = require('pg');
+const { EventEmitter } = require('events');
+
+function createListener(config) {
+  const self = new EventEmitter();
+  let attempts = 0;
+  const reconnect = () => {
+    attempts += 1;
+    if (attempts >= 5) {
+      self.emit('error', new Error(\`Gave up on PostgreSQL connect after \${attempts} attempts\`));
+      return;
+    }
+    setTimeout(() => {
+      const client = new pg.Client(config);
+      client.connect().then(() => self.emit('connected', client), (error) => {
+        self.emit('error', error);
+        reconnect();
+      });
+    }, Math.random() * Math.min(60000, 5000 * 2 ** attempts));
+  };
+  reconnect();
+  return self;
+}
+
+module.exports = { createListener };
+` }],
+      },
+    ],
+  },
+  {
+    name: 'a timer retry in an event emitter with no counter: a new attempt parameter, and the error event on this',
+    code: `const pg = require('pg');
+const { EventEmitter } = require('events');
+
+class Listener extends EventEmitter {
+  start(config) {
+    const reconnect = () => {
+      setTimeout(() => {
+        const client = new pg.Client(config);
+        client.connect().catch((error) => {
+          this.emit('error', error);
+          reconnect();
+        });
+      }, Math.random() * 5000);
+    };
+    reconnect();
+  }
+}
+
+module.exports = { Listener };
+`,
+    errors: [
+      {
+        messageId: 'unbounded',
+        line: 6,
+        data: data('postgres', 'connect', ''),
+        suggestions: [{ messageId: 'countTimerRetryEvent', data: { maxAttempts: '5', counter: 'attempt', emitter: 'this' }, output: `const pg = require('pg');
+const { EventEmitter } = require('events');
+
+class Listener extends EventEmitter {
+  start(config) {
+    const reconnect = (attempt = 1) => {
+      if (attempt >= 5) {
+        this.emit('error', new Error(\`Gave up on PostgreSQL connect after \${attempt} attempts\`));
+        return;
+      }
+      setTimeout(() => {
+        const client = new pg.Client(config);
+        client.connect().catch((error) => {
+          this.emit('error', error);
+          reconnect(attempt + 1);
+        });
+      }, Math.random() * 5000);
+    };
+    reconnect();
+  }
+}
+
+module.exports = { Listener };
+` }],
+      },
+      { messageId: 'constantDelay', line: 13, data: { ...data('postgres', 'connect', ''), backoff: 'a random time up to min(60 s, 5 s × 2^attempt)' } },
+    ],
+  },
+  {
+    name: 'no error-event limit when the retrying function returns a value (a bare return would change it)',
+    code: EMITTER_LISTENER.replace('if (closed) return;', 'if (closed) return true;').replace('}, backoff);\n', '}, backoff);\n      return false;\n'),
+    errors: [{ messageId: 'unbounded', line: 23, data: data('postgres', 'connect', ''), suggestions: [] }],
+  },
+  {
+    name: 'no error-event limit when the emit is on the this of another function',
+    code: `const { Pool } = require('pg');
+const pool = new Pool();
+function Watcher() {
+  this.attempt = 0;
+}
+Watcher.prototype.onError = function (error) {
+  this.emit('error', error);
+};
+Watcher.prototype.start = function () {
+  const retry = () => {
+    this.attempt++;
+    setTimeout(() => {
+      pool.connect().catch(() => retry());
+    }, Math.random() * Math.min(60000, 5000 * 2 ** this.attempt));
+  };
+  retry();
+};
+module.exports = { Watcher };
+`,
+    errors: [{ messageId: 'unbounded', line: 10, data: data('postgres', 'connect', ''), suggestions: [] }],
   },
 ];
 
