@@ -41,19 +41,26 @@ export function getManifestFolder(file: string): string | undefined {
   return getFileManifest(file)?.folder;
 }
 
-/** Per file path as given (the same string for every question about one linted file): its manifest's folder. */
-const fileManifestFolders = new Map<string, string | null>();
+/**
+ * Per file path as given (the same string for every question about one linted file): its
+ * manifest's folder and path, the path kept so that each question looks up the same
+ * string instead of joining a new one (asked once per file by each database's analysis,
+ * and again for every module the index reads).
+ */
+const fileManifestPaths = new Map<string, { folder: string; manifestPath: string } | null>();
 
 function getFileManifest(file: string): Manifest | undefined {
-  let folder = fileManifestFolders.get(file);
-  if (folder === undefined) {
-    folder = path.isAbsolute(file) ? findManifestFolder(path.dirname(file)) : null;
-    if (fileManifestFolders.size >= MAX_FOLDERS) fileManifestFolders.clear();
-    fileManifestFolders.set(file, folder);
+  let location = fileManifestPaths.get(file);
+  if (location === undefined) {
+    const folder = path.isAbsolute(file) ? findManifestFolder(path.dirname(file)) : null;
+    location = folder === null ? null : { folder, manifestPath: path.join(folder, 'package.json') };
+    if (fileManifestPaths.size >= MAX_FOLDERS) fileManifestPaths.clear();
+    fileManifestPaths.set(file, location);
   }
-  if (folder === null) return undefined;
-  const text = readModuleText(path.join(folder, 'package.json'));
+  if (location === null) return undefined;
+  const text = readModuleText(location.manifestPath);
   if (text === undefined) return undefined;
+  const { folder } = location;
   let parsed = parsedManifests.get(folder);
   if (parsed?.text !== text) {
     parsed = { text, manifest: { folder, dependencies: parseDependencies(text) } };
