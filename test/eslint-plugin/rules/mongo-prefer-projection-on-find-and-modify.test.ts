@@ -293,6 +293,11 @@ export async function save(job) {
     ...[
       `${header}export async function claim() { return orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); }`,
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); handle(job);`,
+      // A method of an exported class: its own call reads one field, callers elsewhere may read any.
+      `${header}export class Queue {
+  async claim() { return orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); }
+  async run() { const job = await this.claim(); return job?.name; }
+}`,
       // A local function that passes its parameter on, a method, assert's other checks, an argument after a spread.
       `${header}function keep(doc) { cache.set(doc._id, doc); }
 keep(await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }));`,

@@ -62,11 +62,22 @@ export interface SlotCallers {
   calls: Array<TSESTree.CallExpression | TSESTree.NewExpression>;
   /** Export names (`default`, `WHOLE_MODULE` for `module.exports = fn`); empty when not exported. */
   exportNames: string[];
+  /**
+   * Only the class's own calls (`this.setUp(collection)`) are known: the method belongs to a
+   * class that other modules may make instances of and call.
+   */
+  onlyOwnCalls?: true;
 }
 
-/** Undefined when the function is used in the file other than by calls and exports. */
+/**
+ * Undefined when the function is used in the file other than by calls and exports. A
+ * method of an exported class counts its class's own calls when it has some: a parameter
+ * that the class itself fills with a collection (`this.setAutoRemove(collection)`) is meant
+ * for one, though code elsewhere could call the method too.
+ */
 export function getSlotCallers(context: AnyRuleContext, slot: ParameterSlot): SlotCallers | undefined {
-  return getCalls(context, slot.fn);
+  const callers = getCalls(context, slot.fn);
+  return callers?.onlyOwnCalls && callers.calls.length === 0 ? undefined : callers;
 }
 
 /** What each call passes into the slot; undefined when one passes nothing there or spreads its arguments. */
@@ -92,7 +103,8 @@ export function getArgumentsInSlot(calls: ReadonlyArray<TSESTree.CallExpression 
 
 /** Every call (or `new`) of `fn` in the file, and its export names; undefined when `fn` is used otherwise too. */
 export function getFunctionCallers(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
-  return getCalls(context, fn);
+  const callers = getCalls(context, fn);
+  return callers?.onlyOwnCalls ? undefined : callers;
 }
 
 /** Callers per function, for the parse the function belongs to (every parameter of a function asks the same). */
@@ -132,28 +144,17 @@ function findCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | und
 
 /**
  * Every call of a method of a class the module keeps to itself: `this.run(…)` in the class,
- * `store.run(…)` on a `const store = new Store(…)`. Undefined when the class is exported or
- * named other than by `new`, or the method is read other than to call it (it could be
- * called from anywhere then).
+ * `store.run(…)` on a `const store = new Store(…)`. For a class that is exported, or named
+ * other than by `new`, only its own `this.run(…)` calls (`onlyOwnCalls`). Undefined when
+ * the method is read other than to call it (it could be called from anywhere then).
  */
 function getMethodCalls(context: AnyRuleContext, method: TSESTree.MethodDefinition): SlotCallers | undefined {
   const name = getKeyName(method, { computed: false });
   const owner = method.parent.parent;
-  if (name === undefined || method.static || owner.type !== AST_NODE_TYPES.ClassDeclaration || !owner.id) return undefined;
-  const variable = context.sourceCode.getDeclaredVariables(owner).find((candidate) => candidate.name === owner.id?.name);
-  if (!variable || getDeclarationExportNames(owner).length > 0) return undefined;
+  if (name === undefined || method.static) return undefined;
   const receivers: TSESTree.Node[] = [];
-  for (const reference of variable.references) {
-    const identifier = reference.identifier as TSESTree.Node;
-    const creation = identifier.parent;
-    if (reference.init || isStaticMemberUse(identifier)) continue;
-    if (creation?.type !== AST_NODE_TYPES.NewExpression || creation.callee !== identifier) return undefined;
-    const declarator = creation.parent;
-    if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== creation || declarator.id.type !== AST_NODE_TYPES.Identifier) return undefined;
-    const instance = context.sourceCode.getDeclaredVariables(declarator)[0];
-    if (!instance || declarator.parent.kind !== 'const') return undefined;
-    for (const read of instance.references) if (!read.init) receivers.push(read.identifier as TSESTree.Node);
-  }
+  const instances = owner.type === AST_NODE_TYPES.ClassDeclaration ? findInstanceReads(context, owner) : undefined;
+  if (instances) receivers.push(...instances);
   receivers.push(...findThisExpressions(context, owner.body));
   const calls: TSESTree.CallExpression[] = [];
   for (const receiver of receivers) {
@@ -163,7 +164,29 @@ function getMethodCalls(context: AnyRuleContext, method: TSESTree.MethodDefiniti
     if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== member) return undefined;
     calls.push(call);
   }
-  return { calls, exportNames: [] };
+  return instances ? { calls, exportNames: [] } : { calls, exportNames: [], onlyOwnCalls: true };
+}
+
+/**
+ * The reads of every instance of a class the module keeps to itself, each made by
+ * `const store = new Store(…)`; undefined when the class is exported or named otherwise.
+ */
+function findInstanceReads(context: AnyRuleContext, owner: TSESTree.ClassDeclaration): TSESTree.Node[] | undefined {
+  const variable = owner.id && context.sourceCode.getDeclaredVariables(owner).find((candidate) => candidate.name === owner.id?.name);
+  if (!variable || getDeclarationExportNames(owner).length > 0) return undefined;
+  const reads: TSESTree.Node[] = [];
+  for (const reference of variable.references) {
+    const identifier = reference.identifier as TSESTree.Node;
+    const creation = identifier.parent;
+    if (reference.init || isStaticMemberUse(identifier)) continue;
+    if (creation?.type !== AST_NODE_TYPES.NewExpression || creation.callee !== identifier) return undefined;
+    const declarator = creation.parent;
+    if (declarator?.type !== AST_NODE_TYPES.VariableDeclarator || declarator.init !== creation || declarator.id.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const instance = context.sourceCode.getDeclaredVariables(declarator)[0];
+    if (!instance || declarator.parent.kind !== 'const') return undefined;
+    for (const read of instance.references) if (!read.init) reads.push(read.identifier as TSESTree.Node);
+  }
+  return reads;
 }
 
 /**

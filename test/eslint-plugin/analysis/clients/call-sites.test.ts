@@ -76,6 +76,44 @@ store.any({});`;
     expect(dbCalls(code)).toEqual([]);
   });
 
+  it("a method of an exported class: the class's own calls fill its parameter", () => {
+    const code = `import { MongoClient } from 'mongodb';
+export class SessionStore {
+  constructor(url) {
+    this.collectionP = MongoClient.connect(url).then(async (con) => {
+      const collection = con.db().collection('sessions');
+      await this.setAutoRemove(collection);
+      return collection;
+    });
+  }
+  setAutoRemove(collection) {
+    return collection.deleteMany({ expires: { $lt: new Date() } });
+  }
+  clear(target) {
+    return target.deleteMany({});
+  }
+  mixed(target) {
+    return target.deleteMany({});
+  }
+  seed() {
+    this.mixed([]);
+  }
+}`;
+    // `clear` has no call in the class: its callers are elsewhere, unknown. `mixed` is given an array.
+    expect(dbCalls(code)).toEqual(['mongodb collection.deleteMany']);
+  });
+
+  it("a method of a class exported by module.exports, called by the class's own code", () => {
+    const code = `const AWS = require('aws-sdk');
+class Loader {
+  constructor() { this.client = new AWS.DynamoDB.DocumentClient(); }
+  load(items) { return this.write(this.client, items); }
+  write(client, items) { return client.batchWrite({ RequestItems: { t: items } }).promise(); }
+}
+module.exports = Loader;`;
+    expect(dbCalls(code)).toEqual(['dynamodb client.batchWrite']);
+  });
+
   it('stays silent when callers disagree, pass nothing, or the function is used otherwise', () => {
     const code = `import { MongoClient } from 'mongodb';
 import { Pool } from 'pg';
