@@ -143,21 +143,28 @@ export interface MemberCall {
  * strings and computed members are skipped by the look-up in the tree.
  */
 export function findMemberCallsNamed(context: AnyRuleContext, names: readonly string[]): MemberCall[] {
+  const calls: MemberCall[] = [];
+  for (const member of findMembersNamed(context, names)) {
+    const call = member.parent;
+    if (call?.type !== 'CallExpression' || call.callee !== member) continue;
+    calls.push({ call, member, receiver: member.object, name: (member.property as TSESTree.Identifier).name });
+  }
+  return calls;
+}
+
+/** Members `<object>.<name>` (not computed) with one of `names`, in source order. */
+export function findMembersNamed(context: AnyRuleContext, names: readonly string[]): TSESTree.MemberExpression[] {
   const offsets = findMemberNameOffsets(context, names);
   if (offsets.length === 0) return [];
-  const calls: MemberCall[] = [];
+  const members: TSESTree.MemberExpression[] = [];
   for (const node of findNodesAtOffsets(context, offsets).values()) {
     if (node.type !== 'Identifier') continue;
     const member = node.parent;
-    if (member?.type !== 'MemberExpression' || member.property !== node || member.computed) continue;
-    const call = member.parent;
-    if (call?.type !== 'CallExpression' || call.callee !== member) continue;
-    calls.push({ call, member, receiver: member.object, name: node.name });
+    if (member?.type === 'MemberExpression' && member.property === node && !member.computed) members.push(member);
   }
-  return calls.sort((a, b) => a.call.range[0] - b.call.range[0]);
+  return members.sort((a, b) => a.range[0] - b.range[0]);
 }
 
-/** Whether the text has `.name(` or `.name<` for one of `names` (a quick test before any look-up). */
 export function hasMemberCallText(context: AnyRuleContext, names: readonly string[]): boolean {
   const text = context.sourceCode.text;
   return findMemberNameOffsets(context, names).some((offset) => {

@@ -15,6 +15,21 @@ const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 
 const WRITE = { operation: 'BatchWriteItem', property: 'UnprocessedItems', items: 'writes' };
 /** The helper the suggestion adds to a JavaScript file. */
+/** A Serverless plugin's seeder: its DocumentClient comes from the SDK copy of the framework's provider, behind a lazy getter. */
+const PROVIDED_SDK_SEEDER = `class Seeder {
+  constructor(serverless) {
+    this.provider = serverless.getProvider('aws');
+  }
+  get documentClient() {
+    if (!this._documentClient) this._documentClient = new this.provider.sdk.DynamoDB.DocumentClient();
+    return this._documentClient;
+  }
+  async seed(items) {
+    await this.documentClient.batchWrite({ RequestItems: { orders: items } }).promise();
+  }
+}
+module.exports = Seeder;`;
+
 const JS_WRITE_HELPER = `/** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */
 async function writeAllItems(send, input) {
   let request = input;
@@ -993,6 +1008,25 @@ const docs = new AWS.DynamoDB.DocumentClient();
 async function save(items) {
   await writeAllItems((request) => docs.batchWrite(request).promise(), { RequestItems: items });
 }`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A DocumentClient of the SDK copy a framework hands over (no import of aws-sdk), behind a lazy getter.
+      filename: 'seed.js',
+      code: PROVIDED_SDK_SEEDER,
+      errors: [
+        {
+          messageId: 'unprocessedIgnored', data: WRITE, line: 10,
+          suggestions: [
+            {
+              messageId: 'sendUntilProcessed', data: SEND_WRITE,
+              output: `${JS_WRITE_HELPER}\n\n${PROVIDED_SDK_SEEDER.replace(
+                'await this.documentClient.batchWrite({ RequestItems: { orders: items } }).promise();',
+                'await writeAllItems((request) => this.documentClient.batchWrite(request).promise(), { RequestItems: { orders: items } });',
+              )}`,
             },
           ],
         },

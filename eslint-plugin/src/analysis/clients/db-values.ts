@@ -7,7 +7,7 @@ import { findImportedTypeReferences, findModuleReferences, findRequireCallsByTex
 import type { Database } from './db-call';
 import { type DbValue, isSameDbValue } from './db-value';
 import { type DbVocabulary, getValueKey } from './db-vocabulary';
-import { DYNAMODB_VOCABULARY, getForwardingObjectValue } from './dynamodb-vocabulary';
+import { DYNAMODB_VOCABULARY, findSdkCopyDocumentClients, getForwardingObjectValue } from './dynamodb-vocabulary';
 import { getImportedValues } from './imported-values';
 import { POSTGRES_VOCABULARY } from './pg-vocabulary';
 import { LOOK_ALIKE_MODULES, MONGO_VOCABULARY, OTHER_COLLECTION_MODULES } from './mongo-vocabulary';
@@ -126,6 +126,11 @@ function createResolver(context: AnyRuleContext): DbValues {
     databases.add(database);
     for (const reference of findModuleReferences(context, vocabulary.seeds, { requireCalls: requires })) seeds.set(reference.node, reference.info);
     if (imported) typedModules.push(...Object.keys(vocabulary.typeNames));
+  }
+  for (const { node, value } of findSdkCopyDocumentClients(context)) {
+    if (seeds.has(node)) continue;
+    seeds.set(node, value);
+    databases.add(value.database);
   }
   // `Collection`, `mongoose.Model`, `AWS.DynamoDB.DocumentClient`: what the types named in annotations are.
   for (const { reference, path, module } of findImportedTypeReferences(context, typedModules)) {

@@ -7,7 +7,7 @@ import { findInstanceReferences, getOutermostSameValue, resolveObjectLiteral } f
 import { CALL, CONSTRUCT, findModuleReferences, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
 import { findComputedMemberCalls, findMemberCallsNamed } from '../find-nodes-at-offsets';
 import { DOCUMENT_OPERATIONS, isDynamoDbWriteOperation, lowerFirst, OPERATIONS, PAGINATORS } from './dynamodb-operations';
-import { DYNAMODB_MODULES, getMethodOperation, OPERATION_METHOD_NAMES } from './dynamodb-vocabulary';
+import { DYNAMODB_MODULES, findSdkCopyDocumentClients, getMethodOperation, OPERATION_METHOD_NAMES } from './dynamodb-vocabulary';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getCalledMethodNames } from './possible-strings';
 
@@ -175,6 +175,12 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
     ) {
       clients.push(makeClientSite(context, node, info.kind, info.sdkVersion, info.what === 'client'));
     }
+  }
+
+  // `new this.provider.sdk.DynamoDB.DocumentClient(config)`: a client of an SDK copy another package hands over.
+  const madeFromImports = new Set<TSESTree.Node>(clients.map((client) => client.node));
+  for (const { node, value } of findSdkCopyDocumentClients(context)) {
+    if (value.database === 'dynamodb' && !madeFromImports.has(node)) clients.push(makeClientSite(context, node, value.kind, 2, true));
   }
 
   // Method calls: the receivers of calls named like an operation, asked of the value analysis.

@@ -1,5 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../ast';
+import { findMembersNamed } from '../find-nodes-at-offsets';
+import type { AnyRuleContext } from '../per-file-cache';
 import { CALL, CONSTRUCT, type TraceMap } from '../modules';
 import type { DbValue, DynamoDbClientKind } from './db-value';
 import type { DbVocabulary } from './db-vocabulary';
@@ -48,6 +50,24 @@ export const DYNAMODB_VOCABULARY: DbVocabulary = {
   anyPropertyResults: {},
   callbackParameters: {},
 };
+
+/**
+ * `new this.provider.sdk.DynamoDB.DocumentClient(…)`: SDK v2's document client made from a
+ * copy of the SDK that another package hands over (a framework's provider, an X-Ray-wrapped
+ * `AWS`), so no import of `aws-sdk` says what it is. The namespace path `DynamoDB.DocumentClient`
+ * is the SDK's own; those the file's imports already explain are left to them.
+ */
+export function findSdkCopyDocumentClients(context: AnyRuleContext): Array<{ node: TSESTree.NewExpression; value: DbValue }> {
+  const found: Array<{ node: TSESTree.NewExpression; value: DbValue }> = [];
+  for (const member of findMembersNamed(context, ['DocumentClient'])) {
+    const creation = member.parent;
+    const namespace = member.object;
+    if (creation?.type !== AST_NODE_TYPES.NewExpression || creation.callee !== member) continue;
+    if (namespace.type !== AST_NODE_TYPES.MemberExpression || getKeyName(namespace) !== 'DynamoDB') continue;
+    found.push({ node: creation, value: dynamo('v2-document-client') });
+  }
+  return found;
+}
 
 /** Methods each kind of client object answers with a DynamoDB operation. */
 const METHOD_OPERATIONS: Record<DynamoDbClientKind, ReadonlyMap<string, string>> = {

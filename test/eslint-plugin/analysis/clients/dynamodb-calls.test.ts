@@ -172,6 +172,40 @@ describe('findDynamoDbCalls: SDK v2', () => {
   });
 });
 
+describe('findDynamoDbCalls: an SDK v2 copy handed over by another package', () => {
+  it('a DocumentClient made from DynamoDB.DocumentClient of a provided SDK, in a lazy getter', () => {
+    const code = `
+      class Seeder {
+        constructor(serverless) { this.provider = serverless.getProvider('aws'); }
+        get documentClient() {
+          if (!this._documentClient) this._documentClient = new this.provider.sdk.DynamoDB.DocumentClient({ region: 'eu-west-1' });
+          return this._documentClient;
+        }
+        seed(table, items) {
+          return this.documentClient.batchWrite({ RequestItems: { [table]: items } }).promise();
+        }
+      }
+      const wrapped = AWSXRay.captureAWS(sdk);
+      new wrapped.DynamoDB.DocumentClient().put({ TableName: 't', Item: {} }, done);
+      module.exports = Seeder;`;
+    expect(calls(code, 'commonjs').map((call) => [call.text, call.operation])).toEqual([
+      ['this.documentClient.batchWrite({ RequestItems: { [table]: items } })', 'BatchWriteItem'],
+      ["new wrapped.DynamoDB.DocumentClient().put({ TableName: 't', Item: {} }, done)", 'PutItem'],
+    ]);
+  });
+
+  it('a DocumentClient of another namespace or a bare one stays unknown', () => {
+    const code = `
+      const a = new sdk.Firestore.DocumentClient();
+      const b = new DocumentClient();
+      const c = new sdk.DynamoDB['DocumentClient']();
+      a.batchWrite({ RequestItems: {} });
+      b.batchWrite({ RequestItems: {} });
+      c.batchWrite({ RequestItems: {} });`;
+    expect(calls(code, 'commonjs')).toEqual([]);
+  });
+});
+
 describe('findDynamoDbCalls: look-alikes stay out', () => {
   it('ignores S3, SQS, a local send() and method names on unknown objects', () => {
     const code = `
@@ -231,6 +265,17 @@ describe('findDynamoDbClients', () => {
       ['new DynamoDB.DocumentClient({ maxRetries: 2 })', 'v2-document-client', 2, '{ maxRetries: 2 }'],
       ['new DynamoDBv2.DocumentClient()', 'v2-document-client', 2, undefined],
       ['new DynamoDBv2()', 'v2-client', 2, undefined],
+    ]);
+  });
+
+  it('finds a DocumentClient of an SDK copy another package hands over, once beside the imported SDK', () => {
+    const code = `
+      const AWS = require('aws-sdk');
+      const own = new AWS.DynamoDB.DocumentClient({ maxRetries: 1 });
+      const provided = new this.provider.sdk.DynamoDB.DocumentClient({ maxRetries: 0 });`;
+    expect(clients(code, 'commonjs').map((site) => [site.text, site.kind, site.sdkVersion, site.config])).toEqual([
+      ['new AWS.DynamoDB.DocumentClient({ maxRetries: 1 })', 'v2-document-client', 2, '{ maxRetries: 1 }'],
+      ['new this.provider.sdk.DynamoDB.DocumentClient({ maxRetries: 0 })', 'v2-document-client', 2, '{ maxRetries: 0 }'],
     ]);
   });
 });
