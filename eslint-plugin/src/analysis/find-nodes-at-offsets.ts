@@ -165,6 +165,7 @@ export function findMembersNamed(context: AnyRuleContext, names: readonly string
   return members.sort((a, b) => a.range[0] - b.range[0]);
 }
 
+/** Whether the text has `.name(` or `.name<` for one of `names` (a quick test before any look-up). */
 export function hasMemberCallText(context: AnyRuleContext, names: readonly string[]): boolean {
   const text = context.sourceCode.text;
   return findMemberNameOffsets(context, names).some((offset) => {

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, type FunctionNode, getKeyName, isFunctionNode, isNullOrUndefined, visitNodes } from '../analysis/ast';
+import { containsNode, type FunctionNode, getKeyName, getReturnedExpressions, isFunctionNode, isNullOrUndefined, visitNodes } from '../analysis/ast';
 import { ATTEMPT_NAME, getFunctionName } from '../analysis/retry';
 import { type CodeStyle, formatInStyle } from './code-style';
 import { getUsedNamesAround, pickNumberedName } from './fresh-names';
@@ -172,7 +172,7 @@ function findErrorCallback(sourceCode: SourceCode, fn: FunctionNode, at: TSESTre
  * `return`.
  */
 function findErrorEmitter(sourceCode: SourceCode, fn: FunctionNode, at: TSESTree.Node): string | undefined {
-  if (fn.type !== AST_NODE_TYPES.ArrowFunctionExpression || fn.body.type !== AST_NODE_TYPES.BlockStatement || returnsValue(fn)) return undefined;
+  if (fn.type !== AST_NODE_TYPES.ArrowFunctionExpression || fn.body.type !== AST_NODE_TYPES.BlockStatement || getReturnedExpressions(fn).length > 0) return undefined;
   const thisBinder = getThisBinder(fn);
   const scopeAt = sourceCode.getScope(at) as TSESLint.Scope.Scope;
   let found: string | undefined;
@@ -195,17 +195,6 @@ function findErrorEmitter(sourceCode: SourceCode, fn: FunctionNode, at: TSESTree
 function isErrorEmit(call: TSESTree.CallExpression): boolean {
   const [event] = call.arguments;
   return call.callee.type === AST_NODE_TYPES.MemberExpression && getKeyName(call.callee) === 'emit' && event?.type === AST_NODE_TYPES.Literal && event.value === 'error' && call.arguments.length >= 2;
-}
-
-/** `return <value>` somewhere in `fn`'s own body. */
-function returnsValue(fn: FunctionNode): boolean {
-  let found = false;
-  visitNodes(fn.body, { skipTypeAnnotations: true }, (node) => {
-    if (found || (node !== fn.body && isFunctionNode(node))) return false;
-    if (node.type === AST_NODE_TYPES.ReturnStatement && node.argument) found = true;
-    return !found;
-  });
-  return found;
 }
 
 /** What gives `node` its `this`: the nearest function that is not an arrow function, a class field, a static block, or the program. */
