@@ -367,7 +367,7 @@ function createResolver(context: AnyRuleContext): DbValues {
       case AST_NODE_TYPES.TSSatisfiesExpression:
         return addAll(getObjectProperties(node.expression));
       case AST_NODE_TYPES.CallExpression: {
-        const fn = node.callee.type === AST_NODE_TYPES.Identifier ? getLocalFunction(node.callee) : undefined;
+        const fn = node.callee.type === AST_NODE_TYPES.Identifier ? getNeverReassignedFunction(node.callee) : undefined;
         if (!fn) return false;
         let known = false;
         for (const returned of getReturnedExpressions(fn)) {
@@ -417,12 +417,12 @@ function createResolver(context: AnyRuleContext): DbValues {
       return undefined;
     }
     // `getLockCollection(db)`, `const getModel = (c) => c.model(…)`: its annotation, else what all its returns agree on.
-    const fn = callee.type === AST_NODE_TYPES.Identifier ? getLocalFunction(callee) : undefined;
+    const fn = callee.type === AST_NODE_TYPES.Identifier ? getNeverReassignedFunction(callee) : undefined;
     return fn && (getAnnotationValue(fn.returnType, true) ?? getReturnedValue(fn));
   }
 
   /** The function of this file a name calls, when the name is bound once and never reassigned. */
-  function getLocalFunction(callee: TSESTree.Identifier): TSESTree.FunctionDeclaration | TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | undefined {
+  function getNeverReassignedFunction(callee: TSESTree.Identifier): TSESTree.FunctionDeclaration | TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | undefined {
     const variable = ASTUtils.findVariable(sourceCode.getScope(callee), callee);
     const def = variable?.defs[0];
     if (!variable || !def || variable.defs.length !== 1) return undefined;
