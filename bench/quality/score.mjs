@@ -157,7 +157,7 @@ function withinLabel(report, label, tolerance) {
 }
 
 /** Matches reports to labels; each report gets a verdict. */
-export function score(reports, labelsFile, packageNames) {
+export function score(reports, labelsFile, packageNames, heldOutNames = new Set()) {
   const tolerance = labelsFile.tolerance ?? 2;
   const inSet = (entry) => packageNames.has(entry.package);
   const labels = labelsFile.labels.filter(inSet);
@@ -203,6 +203,8 @@ export function score(reports, labelsFile, packageNames) {
   };
   const perRule = Object.fromEntries(rules.map((rule) => [rule, tally((l) => l.rule === rule, (r) => r.rule === rule)]));
   const overall = tally(() => true, () => true);
+  // Packages added after the rules were shaped, labelled before any report was seen.
+  const heldOut = heldOutNames.size > 0 ? tally((label) => heldOutNames.has(label.package), (report) => heldOutNames.has(report.package)) : undefined;
   const shapes = [...new Set(labels.map((label) => label.shape))].sort();
   const perShape = Object.fromEntries(
     shapes.map((shape) => {
@@ -219,7 +221,7 @@ export function score(reports, labelsFile, packageNames) {
     ...entry,
     silent: !reports.some((report) => withinLabel(report, entry, tolerance)),
   }));
-  return { tolerance, perRule, overall, perShape, subset, missed, verdicts, lookalikes };
+  return { tolerance, perRule, overall, heldOut, perShape, subset, missed, verdicts, lookalikes };
 }
 
 /** ESLint warns once per package folder that ships an old .eslintignore; it is not used here. */
@@ -264,7 +266,8 @@ async function main() {
     perPackage.push({ name: pkg.name, database: pkg.database, files: result.files.length, lines, reports: result.messages.length });
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const result = score(reports, labelsFile, new Set(packages.map((pkg) => pkg.name)));
+  const heldOutNames = new Set(packages.filter((pkg) => pkg.heldOut).map((pkg) => pkg.name));
+  const result = score(reports, labelsFile, new Set(packages.map((pkg) => pkg.name)), heldOutNames);
   let pluginCommit;
   try {
     pluginCommit = execFileSync('git', ['-C', rootDir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -297,6 +300,12 @@ async function main() {
   console.log(
     `${'overall'.padEnd(44)} ${pad(o.labels, 6)} ${pad(o.truePositives, 4)} ${pad(o.judgedTrue, 7)} ${pad(o.falsePositives, 4)} ${pad(o.falseNegatives, 4)} ${pad(formatRatio(o.precision), 10)} ${pad(formatRatio(o.recall), 7)}`,
   );
+  const h = result.heldOut;
+  if (h) {
+    console.log(
+      `${'held-out packages (labelled before any report)'.padEnd(44)} ${pad(h.labels, 6)} ${pad(h.truePositives, 4)} ${pad(h.judgedTrue, 7)} ${pad(h.falsePositives, 4)} ${pad(h.falseNegatives, 4)} ${pad(formatRatio(h.precision), 10)} ${pad(formatRatio(h.recall), 7)}`,
+    );
+  }
   console.log('\nrecall by shape of the receiver:');
   for (const [shape, row] of Object.entries(result.perShape)) {
     console.log(`  ${shape.padEnd(14)} ${pad(row.found, 3)} / ${pad(row.labels, 3)}  ${formatRatio(row.recall)}`);
