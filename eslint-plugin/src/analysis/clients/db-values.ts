@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getParameterSlot } from './call-sites';
 import { getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
-import { getKeyName, getReturnedExpressions, isFunctionNode, type KeyNameOptions } from '../ast';
+import { getKeyName, getReturnedExpressions, isFunctionNode, isNullOrUndefined, type KeyNameOptions } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { findImportedTypeReferences, findModuleReferences, findRequireCallsByText, findRequireCallsWhere, getManifestDependencies, getSourcePath } from '../modules';
 import type { Database } from './db-call';
@@ -390,6 +390,21 @@ function createResolver(context: AnyRuleContext): DbValues {
           add(getKeyName(member, STATIC_KEY), getValue(assignment.right));
         }
         return true;
+      }
+      case AST_NODE_TYPES.MemberExpression: {
+        // `this.#cl = { incoming, will }` in one method, `this.#cl.incoming` in another: a field that holds an object the code builds.
+        const name = getKeyName(node, STATIC_KEY);
+        const owner = name === undefined ? undefined : getReceiverThisOwner(context, node.object);
+        if (name === undefined || !owner || owner.type === 'exported') return false;
+        const sources = owner.type === 'class' ? getClassMembers(owner.body).get(name) : findOwnerFieldWrites(context, owner, name);
+        let known = false;
+        for (const source of sources ?? []) {
+          // Its type, and the `null` it starts or ends with, say nothing of its properties.
+          if (source.type === AST_NODE_TYPES.TSTypeAnnotation || isNullOrUndefined(source)) continue;
+          if (!addAll(getObjectProperties(source))) return false;
+          known = true;
+        }
+        return known;
       }
       default:
         return false;

@@ -68,6 +68,25 @@ probe(Job);`;
     expect(values(code)).toEqual(['mongodb model', 'mongodb collection', 'mongodb model', 'mongodb model']);
   });
 
+  it('reads the properties of an object a class field holds, set in another method; a field also set to something else stays unknown', () => {
+    const code = `const { MongoClient } = require('mongodb');
+class Persistence {
+  #cl;
+  mixed;
+  constructor() { this.#cl = null; this.mixed = null; }
+  setup(url) {
+    const db = new MongoClient(url).db();
+    const incoming = db.collection('incoming');
+    this.#cl = { incoming, will: db.collection('will') };
+    this.mixed = { incoming };
+  }
+  reset(other) { this.mixed = other; }
+  run() { probe(this.#cl.incoming); probe(this.#cl.will); probe(this.#cl.outgoing); probe(this.mixed.incoming); }
+}
+module.exports = Persistence;`;
+    expect(values(code, { sourceType: 'commonjs' })).toEqual(['mongodb collection', 'mongodb collection', '-', '-']);
+  });
+
   it('says nothing of look-alikes: arrays, maps, another library, unknown parameters', () => {
     const code = `import { Firestore } from '@google-cloud/firestore';
 const list = [1, 2];
