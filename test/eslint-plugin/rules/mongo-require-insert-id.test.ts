@@ -29,8 +29,13 @@ createRuleTester().run('mongo-require-insert-id', rule, {
     // A conditional whose branches both carry _id, or whose branch is not a literal.
     `${header}export const log = (entry, hashed) => orders.insertOne(hashed ? { _id: entry.id, hash: entry.hash } : { _id: entry.id });`,
     `${header}export const log = (entry, hashed) => orders.insertOne(hashed ? entry : { ...entry });`,
-    // A const whose _id is set before the insert.
+    // A const whose _id is, or may be, set before the insert.
     `${header}const order = { total: 1 }; order._id = makeId(); await orders.insertOne(order);`,
+    `${header}const order = { total: 1 }; order[key] = value; await orders.insertOne(order);`,
+    `${header}const order = { total: 1 }; Object.assign(order, extra); await orders.insertOne(order);`,
+    // Documents mapped into a const that later changes, or whose map callback sets _id.
+    `${header}export async function saveAll(list) { const docs = list.map((item) => ({ n: item.n })); docs.push(extra); await orders.insertMany(docs); }`,
+    `${header}export async function saveAll(list) { const docs = list.map((item) => ({ _id: item.id, n: item.n })); await orders.insertMany(docs); }`,
     // Mongoose gives documents an _id itself.
     `import mongoose from 'mongoose'; const User = mongoose.model('User', new mongoose.Schema({})); await User.insertMany([{ name: 'a' }]);`,
     // Built outside the retry: the driver sets `_id` on the object on the first attempt and every retry reuses it.
@@ -318,6 +323,54 @@ export const f = (c: Collection) => c.insertOne({ n: 1 });`,
             {
               messageId: 'addObjectId',
               output: `${withObjectId}export const addLines = (skus) => orders.insertMany(skus.map((sku) => ({ _id: new ObjectId(), sku, qty: 1 })));`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // Documents built by a map callback into a const, inserted later.
+      code: `${withObjectId}export async function enqueue(subs, packet) {
+  const packets = subs.map((sub) => ({ clientId: sub.clientId, packet }));
+  await orders.insertMany(packets);
+}`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertMany' },
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `${withObjectId}export async function enqueue(subs, packet) {
+  const packets = subs.map((sub) => ({ _id: new ObjectId(), clientId: sub.clientId, packet }));
+  await orders.insertMany(packets);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A const document given other properties before the insert: none of them is _id.
+      code: `${withObjectId}export async function log(info) {
+  const entry = { timestamp: new Date(), level: info.level };
+  entry.message = info.message;
+  await orders.insertOne(entry);
+}`,
+      errors: [
+        {
+          messageId: 'missingId',
+          data: { method: 'insertOne' },
+          line: 6,
+          suggestions: [
+            {
+              messageId: 'addObjectId',
+              output: `${withObjectId}export async function log(info) {
+  const entry = { _id: new ObjectId(), timestamp: new Date(), level: info.level };
+  entry.message = info.message;
+  await orders.insertOne(entry);
+}`,
             },
           ],
         },

@@ -68,7 +68,10 @@ function getInsertedDocuments(context: AnyRuleContext, call: MongoCall): TSESTre
 /** Elements of an array literal, or the object a `list.map((x) => ({ … }))` callback returns. */
 function getListedElements(context: AnyRuleContext, node: TSESTree.Expression): TSESTree.Expression[] {
   if (node.type === 'ArrayExpression') return node.elements.filter(isExpression);
-  if (node.type === 'Identifier') return resolveArrayLiteral(context, node)?.elements.filter(isExpression) ?? [];
+  if (node.type === 'Identifier') {
+    const list = resolveListVariable(context, node);
+    return list ? getListedElements(context, list) : [];
+  }
   if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression' || node.callee.computed) return [];
   if (node.callee.property.type !== 'Identifier' || node.callee.property.name !== 'map') return [];
   const callback = node.arguments[0];
@@ -118,30 +121,42 @@ function resolveObjectLiteral(context: AnyRuleContext, node: TSESTree.Node): TSE
   const variable = ASTUtils.findVariable(context.sourceCode.getScope(current), current);
   const def = variable?.defs[0];
   if (!variable || def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== 'Identifier' || !def.node.init) return undefined;
-  // A document that other code may change before the insert (`order._id = …`) is not judged.
-  if (variable.references.some((reference) => reference.identifier.parent?.type === 'MemberExpression' && reference.identifier.parent.object === reference.identifier && isAssigned(reference.identifier.parent))) {
-    return undefined;
-  }
+  // A document whose `_id` other code may set before the insert (`order._id = …`, `order[key] = …`,
+  // `Object.assign(order, …)`) is not judged; `entry.message = …` cannot give it one.
+  if (variable.references.some((reference) => mayAssignId(reference.identifier))) return undefined;
   return def.node.init.type === 'ObjectExpression' ? def.node.init : undefined;
 }
 
-/** `const docs = [{ … }, { … }]; insertMany(docs)`, when nothing adds to or changes the array (`docs.push(…)`, `docs[0] = …`). */
-function resolveArrayLiteral(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESTree.ArrayExpression | undefined {
+/**
+ * `const docs = [{ … }, { … }]` or `const docs = items.map((x) => ({ … }))`, then
+ * `insertMany(docs)`: the initializer, when nothing adds to or changes the array
+ * (`docs.push(…)`, `docs[0] = …`).
+ */
+function resolveListVariable(context: AnyRuleContext, identifier: TSESTree.Identifier): TSESTree.ArrayExpression | TSESTree.CallExpression | undefined {
   const variable = ASTUtils.findVariable(context.sourceCode.getScope(identifier), identifier);
   const def = variable?.defs[0];
-  if (!variable || def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== 'Identifier' || def.node.init?.type !== 'ArrayExpression') return undefined;
+  const init = def?.type === 'Variable' && def.parent.kind === 'const' && def.node.id.type === 'Identifier' ? def.node.init : null;
+  if (!variable || (init?.type !== 'ArrayExpression' && init?.type !== 'CallExpression')) return undefined;
   const onlyPassed = variable.references.every((reference) => {
     const parent = reference.identifier.parent;
     if (reference.init) return true;
     // Read as a call argument (the insert itself, a log line) is fine; any member use may change it.
     return parent?.type === 'CallExpression' && parent.callee !== reference.identifier;
   });
-  return onlyPassed ? def.node.init : undefined;
+  return onlyPassed ? init : undefined;
 }
 
-function isAssigned(member: TSESTree.MemberExpression): boolean {
-  const parent = member.parent;
-  return (parent?.type === 'AssignmentExpression' && parent.left === member) || (parent?.type === 'CallExpression' && parent.callee.type === 'Identifier' && parent.callee.name === 'Object');
+/** `doc._id = …`, `doc[key] = …`, `Object.assign(doc, …)`: a use of `doc` that may give it an `_id`. */
+function mayAssignId(reference: TSESTree.Node): boolean {
+  const parent = reference.parent;
+  if (parent?.type === 'CallExpression' && parent.arguments[0] === reference) {
+    const callee = parent.callee;
+    return callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'Object';
+  }
+  if (parent?.type !== 'MemberExpression' || parent.object !== reference) return false;
+  const assignment = parent.parent;
+  if (assignment?.type !== 'AssignmentExpression' || assignment.left !== parent) return false;
+  return parent.computed || parent.property.type !== 'Identifier' || parent.property.name === '_id';
 }
 
 const MAX_SPREAD_DEPTH = 3;
