@@ -360,11 +360,13 @@ export default createRule<Options, MessageId>({
     /**
      * For a wait that grows and is capped but has no random part: the backoff rewritten from the
      * attempt counter when there is one; else, for a retry with no counter of its own (a timer
-     * that calls the retry again), the wait as written multiplied by `Math.random()`.
+     * that calls the retry again) or a wait built on the code's settings (`this.retryDelayMs`),
+     * the wait as written multiplied by `Math.random()`.
      */
     function getJitterSuggestion(scope: RetryScope, facts: RetryDelayFacts, service: Required<ServiceDelay>): TSESLint.SuggestionReportDescriptor<MessageId>[] {
-      const backoff = getBackoffSuggestion(scope, facts, service, 'replace');
-      if (backoff.length > 0 || scope.attemptVariable) return backoff;
+      // A wait built on the code's own settings keeps them: only the random part is added.
+      const backoff = facts.fromSettings ? [] : getBackoffSuggestion(scope, facts, service, 'replace');
+      if (backoff.length > 0 || (scope.attemptVariable && !facts.fromSettings)) return backoff;
       const delay = facts.delay;
       if (!delay || delay.type === AST_NODE_TYPES.CallExpression || !containsNode(scope.node, delay) || sourceCode.getCommentsInside(delay).length > 0) return [];
       const text = sourceCode.getText(delay);

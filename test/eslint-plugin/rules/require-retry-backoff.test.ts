@@ -725,6 +725,39 @@ class Listener extends EventEmitter {
 module.exports = { Listener };
 `;
 
+/** A generic retry method of an exported class, fed a DynamoDB call by the class's own code; its wait is a setting times 2 ** attempt. */
+const SETTINGS_RETRY_METHOD = `const { BatchGetCommand } = require('@aws-sdk/lib-dynamodb');
+
+class Iterator {
+  constructor(repo, options = {}) {
+    this.repo = repo;
+    this.maxRetries = options.maxRetries ?? 3;
+    this.retryDelayMs = options.retryDelayMs ?? 1000;
+  }
+
+  async retryableOperation(operation, operationName) {
+    let lastError;
+    for (let attempt = 0; attempt <= this.maxRetries; attempt++) {
+      try {
+        return await operation();
+      } catch (error) {
+        lastError = error;
+        if (attempt < this.maxRetries) {
+          const delay = this.retryDelayMs * Math.pow(2, attempt);
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
+    }
+    throw new Error(\`\${operationName} failed: \${lastError.message}\`);
+  }
+
+  async get(keys) {
+    return this.retryableOperation(() => this.repo.client.send(new BatchGetCommand({ RequestItems: { t: { Keys: keys } } })), 'BatchGet');
+  }
+}
+module.exports = { Iterator };
+`;
+
 const invalid: InvalidCase[] = [
     {
       name: "mongo-constant",
@@ -3013,6 +3046,41 @@ module.exports = { Listener };
 ` }],
       },
       { messageId: 'constantDelay', line: 13, data: { ...data('postgres', 'connect', ''), backoff: 'a random time up to min(60 s, 5 s × 2^attempt)' } },
+    ],
+  },
+  {
+    name: "a generic retry method of an exported class, fed a DynamoDB call by the class's own code, waiting a setting times 2 ** attempt: no jitter, and the jitter goes on the wait as written",
+    code: SETTINGS_RETRY_METHOD,
+    errors: [
+      {
+        messageId: 'noJitter',
+        line: 19,
+        data: data('dynamodb', 'BatchGetItem', ''),
+        suggestions: [{ messageId: 'addJitter', output: SETTINGS_RETRY_METHOD.replace('setTimeout(resolve, delay)', 'setTimeout(resolve, Math.random() * delay)') }],
+      },
+    ],
+  },
+  {
+    name: 'a generic retry helper whose loop runs in an inner function (compiled async code): the function passed to the helper is still the retried call',
+    code: `const { Pool } = require('pg');
+const pool = new Pool();
+pool.on('error', () => {});
+function withRetry(operation) {
+  return run(function* () {
+    for (;;) {
+      try {
+        return yield operation();
+      } catch (error) {
+        console.warn('retrying', error);
+      }
+    }
+  });
+}
+module.exports = { ping: () => withRetry(() => pool.query('SELECT 1')) };
+`,
+    errors: [
+      { messageId: 'unbounded', line: 6, data: data('postgres', 'query', ''), suggestions: [] },
+      { messageId: 'noWait', line: 6, data: data('postgres', 'query', ''), suggestions: [] },
     ],
   },
   {

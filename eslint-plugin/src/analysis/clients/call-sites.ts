@@ -107,6 +107,15 @@ export function getFunctionCallers(context: AnyRuleContext, fn: FunctionNode): S
   return callers?.onlyOwnCalls ? undefined : callers;
 }
 
+/**
+ * The calls of `fn` this file makes, as far as they are known: those of a function variable,
+ * or of a method (for an exported class, the class's own `this.run(…)` calls). Empty when
+ * `fn` is used other than by calls.
+ */
+export function findKnownCalls(context: AnyRuleContext, fn: FunctionNode): ReadonlyArray<TSESTree.CallExpression | TSESTree.NewExpression> {
+  return getCalls(context, fn)?.calls ?? [];
+}
+
 /** Callers per function, for the parse the function belongs to (every parameter of a function asks the same). */
 const callsOf = new WeakMap<FunctionNode, SlotCallers | null>();
 

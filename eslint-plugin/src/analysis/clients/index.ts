@@ -27,6 +27,7 @@ export { getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './va
 export { type DbValue, type DynamoDbClientKind, type PgRole } from './db-value';
 export { getDbValue } from './db-values';
 export { getImportedValues, type ImportedValue } from './imported-values';
+export { findKnownCalls } from './call-sites';
 // Also sets the lookup that `getImportedValues` uses.
 export { getModuleIndexStats, type ModuleIndexStats } from './module-exports';
 export { findMongoConnectionOpens } from './mongo-connection-opens';

@@ -20,6 +20,8 @@ export interface RetryDelayFacts {
   capped: boolean | undefined;
   /** The wait has a random part (`Math.random()`, a library's `randomize`/`jitter`). */
   jittered: boolean | undefined;
+  /** Part of the wait is a setting (`this.retryDelayMs * 2 ** attempt`): a suggestion keeps it rather than rewrite the wait. */
+  fromSettings?: boolean;
   /** The number of attempts is limited. */
   bounded: boolean | undefined;
   /** At most this many attempts, when the loop's head says so in numbers (`attempt < 2`). */

@@ -14,18 +14,26 @@ export interface DelayShapeFacts {
   growth: 'none' | 'linear' | 'exponential' | undefined;
   capped: boolean | undefined;
   jittered: boolean | undefined;
+  /** Part of the delay is a setting (`this.retryDelayMs * 2 ** attempt`): its size is not known, its shape is. */
+  fromSettings?: boolean;
 }
 
 interface Shape {
   growth: 'none' | 'linear' | 'exponential';
   capped: boolean;
   jittered: boolean;
-  /** Some part could not be followed (an unknown call, an array lookup). */
+  /** Some part could not be followed (an unknown call, an array lookup, a setting). */
   unknown: boolean;
+  /** Some unknown part may change from attempt to attempt (anything but a setting): it could be random. */
+  varies: boolean;
+  /** Some part is a setting read the same way on every attempt (`this.retryDelayMs`, `options.delay`). */
+  setting: boolean;
 }
 
-const CONSTANT: Shape = { growth: 'none', capped: false, jittered: false, unknown: false };
-const UNKNOWN: Shape = { growth: 'none', capped: false, jittered: false, unknown: true };
+const CONSTANT: Shape = { growth: 'none', capped: false, jittered: false, unknown: false, varies: false, setting: false };
+const UNKNOWN: Shape = { growth: 'none', capped: false, jittered: false, unknown: true, varies: true, setting: false };
+/** `this.retryDelayMs`: fixed for every attempt, of a size the code does not show. */
+const SETTING: Shape = { growth: 'none', capped: false, jittered: false, unknown: true, varies: false, setting: true };
 const GROWTH_ORDER = { none: 0, linear: 1, exponential: 2 } as const;
 
 /** Growth, cap and jitter of the delay `expression` inside `scope`, whose attempt-to-attempt variables are `counters`. */
@@ -39,7 +47,9 @@ export function getDelayShapeFacts(
   return {
     growth: shape.unknown && shape.growth === 'none' ? undefined : shape.growth,
     capped: shape.capped ? true : shape.unknown ? undefined : false,
-    jittered: shape.jittered ? true : shape.unknown ? undefined : false,
+    // A setting is the same on every attempt: without `Math.random()` the wait has no random part.
+    jittered: shape.jittered ? true : shape.varies ? undefined : false,
+    ...(shape.setting ? { fromSettings: true } : {}),
   };
 }
 
@@ -98,9 +108,10 @@ class DelayShapeReader {
       case AST_NODE_TYPES.CallExpression:
         return this.getCallShape(expression, params, depth);
       case AST_NODE_TYPES.MemberExpression: {
+        if (this.isSetting(expression)) return SETTING;
         // `DELAYS[attempt]`: a schedule; `config.retryDelay`: a setting. Constant only when nothing varies.
         const inner = merge(recurse(expression.object), expression.computed ? recurse(expression.property) : CONSTANT);
-        return inner.growth === 'none' && !inner.jittered ? { ...inner, unknown: inner.unknown } : { ...inner, unknown: true };
+        return inner.growth === 'none' && !inner.jittered ? { ...inner, unknown: inner.unknown } : { ...inner, unknown: true, varies: true };
       }
       default:
         return UNKNOWN;
@@ -120,7 +131,8 @@ class DelayShapeReader {
     if (mathName === 'min') {
       const shapes = args.map(recurse);
       const merged = shapes.reduce(merge, CONSTANT);
-      const hasFixedBound = shapes.some((shape) => shape.growth === 'none' && !shape.unknown);
+      // `Math.min(30000, …)`, `Math.min(this.maxDelayMs, …)`: a bound that stays the same from attempt to attempt.
+      const hasFixedBound = shapes.some((shape) => shape.growth === 'none' && !shape.varies);
       return { ...merged, capped: merged.capped || (hasFixedBound && merged.growth !== 'none') };
     }
     if (mathName && ['max', 'floor', 'ceil', 'round', 'trunc', 'abs'].includes(mathName)) {
@@ -146,8 +158,8 @@ class DelayShapeReader {
     }
     // An unknown helper, judged by its argument: fed the attempt counter it grows.
     const argShapes = args.map(recurse).reduce(merge, CONSTANT);
-    if (argShapes.growth !== 'none') return { ...argShapes, growth: 'exponential', unknown: true, capped: false };
-    return { ...argShapes, unknown: true };
+    if (argShapes.growth !== 'none') return { ...argShapes, growth: 'exponential', unknown: true, varies: true, capped: false };
+    return { ...argShapes, unknown: true, varies: true };
   }
 
   /** What a local helper returns, or (for a sleep helper) how long it waits. */
@@ -236,7 +248,7 @@ class DelayShapeReader {
           const selfGrowth = collectIdentifierNames(assignment.right, this.keys).has(identifier.name) && isMultiplying(assignment.right);
           shape = { ...merge(shape, right), growth: selfGrowth ? 'exponential' : merge(shape, right).growth, capped: right.capped || shape.capped };
         } else {
-          shape = { ...shape, unknown: true };
+          shape = { ...shape, unknown: true, varies: true };
         }
       } else if (assignment?.type === AST_NODE_TYPES.UpdateExpression) {
         shape = { ...shape, growth: GROWTH_ORDER[shape.growth] > 1 ? shape.growth : 'linear' };
@@ -244,6 +256,35 @@ class DelayShapeReader {
     }
     if (this.hasClampAssignment(identifier.name)) shape = { ...shape, capped: true };
     return shape;
+  }
+
+  /**
+   * `this.retryDelayMs`, `options.backoff.base`: a property read by name from `this` or from a
+   * variable, which nothing in the retry assigns (`this.delay *= 2` would make it vary).
+   */
+  private isSetting(member: TSESTree.MemberExpression): boolean {
+    let root: TSESTree.Node = member;
+    const names: string[] = [];
+    while (root.type === AST_NODE_TYPES.MemberExpression) {
+      if (root.computed || root.property.type !== AST_NODE_TYPES.Identifier) return false;
+      names.push(root.property.name);
+      root = root.object;
+    }
+    if (root.type === AST_NODE_TYPES.Identifier) {
+      if (this.counters.counters.has(root.name) || this.counters.countingDown.has(root.name)) return false;
+      const variable = ASTUtils.findVariable(this.context.sourceCode.getScope(root) as TSESLint.Scope.Scope, root);
+      if (!variable || variable.references.some((reference) => reference.isWrite() && containsNode(this.scope.node, reference.identifier as TSESTree.Node))) return false;
+    } else if (root.type !== AST_NODE_TYPES.ThisExpression) {
+      return false;
+    }
+    const text = this.context.sourceCode.getText(member);
+    let assigned = false;
+    walkOwnCode(this.scope.node, this.keys, (node) => {
+      const target = node.type === AST_NODE_TYPES.AssignmentExpression ? node.left : node.type === AST_NODE_TYPES.UpdateExpression ? node.argument : undefined;
+      if (target?.type === AST_NODE_TYPES.MemberExpression && this.context.sourceCode.getText(target) === text) assigned = true;
+      return !assigned;
+    });
+    return !assigned && names.length > 0;
   }
 
   /** A recursive retry passing `delay * 2` for its `delay` parameter. */
@@ -310,6 +351,8 @@ function merge(a: Shape, b: Shape): Shape {
     capped: a.capped || b.capped,
     jittered: a.jittered || b.jittered,
     unknown: a.unknown || b.unknown,
+    varies: a.varies || b.varies,
+    setting: a.setting || b.setting,
   };
 }
 

@@ -1,9 +1,9 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type DbCall, findDbCallsWithin, findMongoConnectionOpens } from '../clients';
+import { type DbCall, findDbCallsWithin, findKnownCalls, findMongoConnectionOpens } from '../clients';
 import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import { walkOwnCode } from './code-walk';
-import { getFunctionName, getLocalFunction } from './local-functions';
+import { getLocalFunction } from './local-functions';
 import type { RetryScope } from './retry-scope';
 
 /** A database call an attempt makes, and where in the attempt it is made. */
@@ -52,14 +52,22 @@ function findCallsWithin(context: AnyRuleContext, container: TSESTree.Node): DbC
   return opens.length === 0 ? calls : [...calls, ...opens].sort((a, b) => a.node.range[0] - b.node.range[0]);
 }
 
-/** The functions `callee` runs: a local function, or what every caller passes for the parameter it names. */
+/**
+ * The functions `callee` runs: a local function, or, for a parameter of the function around
+ * the retry (or of a function further out: a compiled `async` method runs its body in an
+ * inner generator), what the callers in this file pass for it.
+ */
 function findCalledFunctions(context: AnyRuleContext, callee: TSESTree.Identifier, owner: FunctionNode | undefined): FunctionNode[] {
   const local = getLocalFunction(context, callee);
   if (local) return [local];
   if (!owner) return [];
-  const index = owner.params.findIndex((param) => getParamName(param) === callee.name);
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(callee) as TSESLint.Scope.Scope, callee);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (definition?.type !== 'Parameter' || !isFunctionNode(definition.node) || !containsNode(definition.node, owner)) return [];
+  const declaring = definition.node;
+  const index = declaring.params.findIndex((param) => getParamName(param) === callee.name);
   if (index < 0) return [];
-  return findArgumentsPassed(context, owner, index).flatMap((argument) => {
+  return findArgumentsPassed(context, declaring, index).flatMap((argument) => {
     if (isFunctionNode(argument)) return [argument];
     const fn = argument.type === AST_NODE_TYPES.Identifier ? getLocalFunction(context, argument) : undefined;
     return fn ? [fn] : [];
@@ -82,18 +90,11 @@ function findCallsIn(context: AnyRuleContext, fn: FunctionNode, visited: Set<TSE
   return calls;
 }
 
-/** The arguments passed at `index` by the calls of `fn` in this file; empty when it is called some other way. */
+/** The arguments passed at `index` by the calls of `fn` in this file (a function or a method); empty when it is called some other way. */
 function findArgumentsPassed(context: AnyRuleContext, fn: FunctionNode, index: number): TSESTree.Node[] {
-  const name = getFunctionName(fn);
-  const nameNode = fn.id ?? (fn.parent?.type === AST_NODE_TYPES.VariableDeclarator ? fn.parent.id : undefined);
-  if (!name || nameNode?.type !== AST_NODE_TYPES.Identifier) return [];
-  const variable = ASTUtils.findVariable(context.sourceCode.getScope(nameNode) as TSESLint.Scope.Scope, nameNode);
-  if (!variable) return [];
   const passed: TSESTree.Node[] = [];
-  for (const reference of variable.references) {
-    const identifier = reference.identifier as TSESTree.Node;
-    const call = identifier.parent;
-    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== identifier || containsNode(fn, call)) continue;
+  for (const call of findKnownCalls(context, fn)) {
+    if (call.type !== AST_NODE_TYPES.CallExpression || containsNode(fn, call)) continue;
     const argument = call.arguments[index];
     if (argument && argument.type !== AST_NODE_TYPES.SpreadElement) passed.push(argument);
   }

@@ -186,6 +186,16 @@ describe('getRetryDelayFacts: hand-written loops', () => {
     expect(factsOf(loop('await sleep(DELAYS[attempt]);'))).toMatchObject({ waits: true, capped: undefined, jittered: undefined });
   });
 
+  it('a delay built on settings: its shape is known, its size is not', () => {
+    // `this.retryDelayMs` is the same on every attempt: without Math.random() there is no jitter.
+    expect(factsOf(loop('await sleep(this.retryDelayMs * Math.pow(2, attempt));'))).toMatchObject({ waits: true, growth: 'exponential', capped: undefined, jittered: false });
+    const options = 'const options = loadOptions();\n';
+    expect(factsOf(options + loop('await sleep(Math.min(this.maxDelayMs, options.baseMs * 2 ** attempt));'))).toMatchObject({ growth: 'exponential', capped: true, jittered: false });
+    expect(factsOf(options + loop('await sleep(Math.random() * options.baseMs * 2 ** attempt);'))).toMatchObject({ growth: 'exponential', jittered: true });
+    // A property the retry assigns changes from attempt to attempt: not a setting.
+    expect(factsOf(loop('await sleep(this.delay); this.delay = next(this.delay);'))).toMatchObject({ waits: true, jittered: undefined });
+  });
+
   it('bounds: while (true) with and without a limit', () => {
     const unbounded = `
       async function run() {
