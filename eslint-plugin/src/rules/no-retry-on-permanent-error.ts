@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { containsNode, isFunctionNode, visitIdentifiers } from '../analysis/ast';
 import { type DbCall, findDbCallsWithin, isProbeCall } from '../analysis/clients';
 import { classifyRetryScope, type ErrorClassification, getDatabaseLabel, getPermanentErrorExamples, getTransientErrorExamples, isAlwaysPermanentError, isConflictError } from '../analysis/errors';
-import { findDatabaseRetryScopes, type RetryScope } from '../analysis/retry';
+import { findDatabaseRetryScopes, findRetriedDbCalls, type RetryScope } from '../analysis/retry';
 import { getHelperGuardFix, getTransientErrorHelper } from '../fix';
 import { createRule } from '../util/create-rule';
 
@@ -32,11 +32,16 @@ export default createRule<[], MessageId>({
     /** The DB call whose failure this scope retries: the first one the decision guards. */
     function check(scope: RetryScope): void {
       if (scope.kind === 'library' && !isFunctionNode(scope.attempt)) return;
-      // Connecting, probing a connection or waiting for a table is retried on any error by design.
-      const calls = findDbCallsWithin(context, scope.attempt).filter((call) => !isProbeCall(context, call));
+      // The calls the attempt makes itself, and those it makes through a function: a local helper,
+      // or what the callers pass (`withRetry(() => client.send(…))`), whose failure reaches the
+      // attempt where it calls that function.
+      const direct = findDbCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node as TSESTree.Node }));
+      const through = findRetriedDbCalls(context, scope).filter(({ call, site }) => site !== call.node);
       const decided = new Map<TSESTree.Node, { classification: ErrorClassification; call: DbCall }>();
-      for (const call of calls) {
-        const classification = classifyRetryScope(scope, call.node);
+      for (const { call, site } of [...direct, ...through]) {
+        // Connecting, probing a connection or waiting for a table is retried on any error by design.
+        if (isProbeCall(context, call)) continue;
+        const classification = classifyRetryScope(scope, site);
         if (!classification || decided.has(classification.decision)) continue;
         decided.set(classification.decision, { classification, call });
       }

@@ -347,8 +347,48 @@ function putItems(options, done) {
 }
 module.exports = { putItems };
 `,
+    // A listener reconnected through a local function: LISTEN sets up the new connection's session and is retried with it.
+    {
+      filename: 'listener.js',
+      code: `const pg = require('pg');
+function listen(config, channel) {
+  const connect = async () => {
+    const client = new pg.Client(config);
+    await client.connect();
+    await client.query(\`LISTEN "\${channel}"\`);
+    return client;
+  };
+  const reconnect = (attempt) => {
+    setTimeout(() => {
+      connect().catch(() => { if (attempt < 5) reconnect(attempt + 1); });
+    }, Math.random() * Math.min(60000, 5000 * 2 ** attempt));
+  };
+  return connect().catch(() => reconnect(1));
+}
+module.exports = { listen };
+`,
+    },
   ],
   invalid: [
+    {
+      // A retry helper of the file fed the query by its caller: the error check in the helper lets 23505 through.
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function withRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (e: any) {
+      if (e.code !== '23505' || attempt === 5) throw e;
+      await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempt));
+    }
+  }
+}
+export const save = (id: string) => withRetry(() => pool.query('INSERT INTO t VALUES ($1)', [id]));
+`,
+      errors: [{ messageId: 'retriesPermanentError', data: { database: 'PostgreSQL', value: '23505' }, line: 9 }],
+    },
     {
       // A predicate of the file, read through its call: the permanent error it lists is named there.
       code: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
