@@ -3,7 +3,7 @@ import { containsNode, isFunctionNode, isLoopNode } from '../analysis/ast';
 import { findMemberCallsNamed, type MemberCall } from '../analysis/find-nodes-at-offsets';
 import { type DbCall, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
 import { getDatabaseLabel, isIgnorableCleanup } from '../analysis/errors';
-import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, findRetriedDbCalls, type RetryScope, walkOwnCode } from '../analysis/retry';
+import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, findRetriedDbCalls, getCalledFunction, type RetryScope, walkOwnCode } from '../analysis/retry';
 import { asStatement, fillEmptyBlock, getCatchCallbackFix, getCodeStyle, getIndent, getLogErrorCall, getRethrowAtEndFix, getThrowAfterLoopFix, getThrowIfFlagAfterLoopFix } from '../fix';
 import { createRule } from '../util/create-rule';
 import { getLoopHeadLoc } from '../util/loop-head';
@@ -67,10 +67,29 @@ export default createRule<[], MessageId>({
       return block.body.length === 0;
     }
 
+    /**
+     * Database calls the try reaches through a function it awaits (`await this.createTable()`,
+     * `await Promise.all([this.createLock(), …])`, `await createSchema(client)`): a local
+     * function or a method of the class, one level deep, whose call awaits or returns the
+     * database call outside any `try` of its own, so that the failure reaches this catch.
+     */
+    function findCallsThroughFunctions(block: TSESTree.BlockStatement): DbCall[] {
+      const found: DbCall[] = [];
+      walkOwnCode(block, sourceCode.visitorKeys, (node) => {
+        if (node.type !== AST_NODE_TYPES.CallExpression || !isAwaited(node)) return true;
+        const fn = getCalledFunction(context, node);
+        if (!fn?.async || fn.body.type !== AST_NODE_TYPES.BlockStatement) return true;
+        for (const call of findGuardedCalls(fn.body)) if (passesFailureOn(call.node, fn)) found.push(call);
+        return true;
+      });
+      return found;
+    }
+
     function checkTry(node: TSESTree.TryStatement): void {
       const handler = node.handler;
       if (!handler || !isEmptyBlock(handler.body)) return;
-      const [call] = findGuardedCalls(node.block).filter((guarded) => !isIgnorableCleanup(context, guarded, node));
+      const guarded = findGuardedCalls(node.block);
+      const [call] = (guarded.length > 0 ? guarded : findCallsThroughFunctions(node.block)).filter((found) => !isIgnorableCleanup(context, found, node));
       if (!call) return;
       reportedHandlers.add(handler);
       const what = describeCall(call);
@@ -340,6 +359,28 @@ function isUndefined(node: TSESTree.Expression): boolean {
 function endsWithEmptyReturn(block: TSESTree.BlockStatement): boolean {
   const last = block.body.at(-1);
   return last?.type === AST_NODE_TYPES.ReturnStatement && (!last.argument || isUndefined(last.argument));
+}
+
+/** `await f()`, or `await Promise.all([f(), …])`: the call's rejection reaches the code around the `await`. */
+function isAwaited(call: TSESTree.CallExpression): boolean {
+  let node: TSESTree.Node = call;
+  if (node.parent?.type === AST_NODE_TYPES.ArrayExpression) {
+    const all = node.parent.parent;
+    if (all?.type !== AST_NODE_TYPES.CallExpression || all.callee.type !== AST_NODE_TYPES.MemberExpression || all.callee.object.type !== AST_NODE_TYPES.Identifier) return false;
+    if (all.callee.object.name !== 'Promise' || all.arguments[0] !== node.parent) return false;
+    node = all;
+  }
+  return node.parent?.type === AST_NODE_TYPES.AwaitExpression;
+}
+
+/** Inside `fn`, the database call is awaited or returned, and no `try` of `fn` catches its failure. */
+function passesFailureOn(call: TSESTree.Node, fn: TSESTree.Node): boolean {
+  const parent = call.parent;
+  if (parent?.type !== AST_NODE_TYPES.AwaitExpression && parent?.type !== AST_NODE_TYPES.ReturnStatement) return false;
+  for (let current: TSESTree.Node | undefined = parent; current && current !== fn; current = current.parent) {
+    if (current.type === AST_NODE_TYPES.TryStatement && current.handler) return false;
+  }
+  return true;
 }
 
 /** `node` is inside a function nested in `container`: it runs at another time. */

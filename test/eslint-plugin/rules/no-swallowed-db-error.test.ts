@@ -7,8 +7,41 @@ const MONGO = `import { MongoClient } from 'mongodb';\nconst coll = new MongoCli
 const PG = `import { Pool } from 'pg';\nconst pool = new Pool();\n`;
 const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\n`;
 
+/** A class whose init awaits its own methods that query PostgreSQL, and ignores what they throw. */
+const LOCK = `${PG}export class Lock {
+  async createSchema() {
+    await pool.query('CREATE SCHEMA IF NOT EXISTS locks');
+  }
+  async createTable() {
+    return pool.query('CREATE TABLE IF NOT EXISTS locks.t (id int)');
+  }
+  async tryCreate() {
+    try {
+      await pool.query('CREATE TABLE locks.t (id int)');
+    } catch (error) {
+      console.warn('exists already', error);
+    }
+  }
+  notify() {
+    pool.query("NOTIFY locks");
+  }
+  async init() {
+    try {
+      await Promise.all([this.createSchema(), this.createTable()]);
+    } catch (e) { /* ignore */ }
+  }
+}
+`;
+
 ruleTester.run('no-swallowed-db-error', rule, {
   valid: [
+    // Through a function: one that handles its own failure, one that does not wait for its query, one not awaited.
+    `${PG}async function tryCreate() { try { await pool.query('CREATE TABLE t (id int)'); } catch (error) { console.warn(error); } }
+export async function init() { try { await tryCreate(); } catch {} }`,
+    `${PG}async function notify() { pool.query('NOTIFY jobs'); }
+export async function init() { try { await notify(); } catch {} }`,
+    `${PG}async function create() { await pool.query('CREATE TABLE t (id int)'); }
+export async function init() { try { create(); } catch {} }`,
     {
       name: 'leftovers re-sent while the response has some, bounded by a throw in the body: never ends silently',
       code: `import { BatchWriteItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -286,6 +319,65 @@ export async function waitActive(TableName) {
     },
   ],
   invalid: [
+    {
+      name: 'an empty catch around methods of the class that the try awaits, through Promise.all',
+      code: LOCK,
+      errors: [
+        {
+          messageId: 'emptyCatch',
+          line: 23,
+          data: { database: 'PostgreSQL', operation: 'query' },
+          suggestions: [
+            { messageId: 'rethrow', output: LOCK.replace('} catch (e) { /* ignore */ }', '} catch (e) { /* ignore */ throw e; }') },
+            { messageId: 'logAndRethrow', output: LOCK.replace('} catch (e) { /* ignore */ }', "} catch (e) { /* ignore */ console.error('PostgreSQL query failed', e); throw e; }") },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'an empty catch around an awaited local function that awaits its query',
+      code: `${PG}async function createSchema(client) {
+  await client.query('CREATE SCHEMA IF NOT EXISTS locks');
+}
+export async function init() {
+  try {
+    await createSchema(pool);
+  } catch {}
+}
+`,
+      errors: [
+        {
+          messageId: 'emptyCatch',
+          line: 9,
+          data: { database: 'PostgreSQL', operation: 'query' },
+          suggestions: [
+            { messageId: 'rethrow', output: `${PG}async function createSchema(client) {
+  await client.query('CREATE SCHEMA IF NOT EXISTS locks');
+}
+export async function init() {
+  try {
+    await createSchema(pool);
+  } catch (error) {
+    throw error;
+  }
+}
+` },
+            { messageId: 'logAndRethrow', output: `${PG}async function createSchema(client) {
+  await client.query('CREATE SCHEMA IF NOT EXISTS locks');
+}
+export async function init() {
+  try {
+    await createSchema(pool);
+  } catch (error) {
+    console.error('PostgreSQL query failed', error);
+    throw error;
+  }
+}
+` },
+          ],
+        },
+      ],
+    },
     {
       name: "empty-catch-mongo",
       code: `import { MongoClient } from 'mongodb';

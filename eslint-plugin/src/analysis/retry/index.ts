@@ -5,7 +5,7 @@ export { alwaysLeaves } from './control-flow';
 export type { RetryDelayFacts } from './delay-facts';
 export { findKeyCreations, isKeyLikeName, type KeyCreation } from './idempotency-keys';
 export { ATTEMPT_NAME } from './attempt-counters';
-export { findOwnCalls, getFunctionName } from './local-functions';
+export { findOwnCalls, getCalledFunction, getFunctionName } from './local-functions';
 export type { RetryHandler, RetryScope } from './retry-scope';
 export { findDatabaseRetryScopes, findEnclosingRetryScopes } from './retry-scopes';
 export { findRetriedDbCalls, type RetriedDbCall } from './retried-calls';

@@ -46,6 +46,29 @@ export function getLocalFunction(context: AnyRuleContext, callee: TSESTree.Node)
 }
 
 /**
+ * The function a call runs, when the file shows it: a local function (`createSchema(client)`)
+ * or a method of the class the call is written in, called on its own `this`
+ * (`this.createTable()`, from a method or an arrow function inside one).
+ */
+export function getCalledFunction(context: AnyRuleContext, call: TSESTree.CallExpression): FunctionNode | undefined {
+  const callee = call.callee;
+  if (callee.type === AST_NODE_TYPES.Identifier) return getLocalFunction(context, callee);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.object.type !== AST_NODE_TYPES.ThisExpression) return undefined;
+  const name = getKeyName(callee);
+  if (name === undefined) return undefined;
+  // `this` is the instance only in a method, or in an arrow function inside one.
+  let current: TSESTree.Node | undefined = callee.parent;
+  while (current && !(isFunctionNode(current) && current.type !== AST_NODE_TYPES.ArrowFunctionExpression)) current = current.parent;
+  const method = current?.parent;
+  if (method?.type !== AST_NODE_TYPES.MethodDefinition || method.static) return undefined;
+  const found = method.parent.body.filter(
+    (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'method' && !member.static && getKeyName(member) === name,
+  );
+  const value = found.length === 1 ? found[0]?.value : undefined;
+  return value && isFunctionNode(value) ? value : undefined;
+}
+
+/**
  * The calls a function makes of itself, and those the rest of the file makes of it (for a
  * method, `this.name(…)` inside it and none known outside). Undefined when it is also named
  * other than to call it inside itself (`setTimeout(retry, ms)`).
