@@ -106,6 +106,21 @@ function maskUri(text: string, from: number, lineEnd: number, lastAt: number, ma
   return next;
 }
 
+/**
+ * A host list as a reading of the URI took it (`h1:27017,h2:x`), with anything after a
+ * host's `:` that is not a port masked: a reading that runs on past a `#` may take the rest
+ * of a password with no `@` after it (`u:#secret-…`) for a host.
+ */
+export function maskNonPortsOfHosts(hosts: string): string {
+  let output = '';
+  let copied = 0;
+  maskNonPorts(hosts, 0, hosts.length, (from, to) => {
+    output += hosts.slice(copied, from) + MASK;
+    copied = to;
+  });
+  return output + hosts.slice(copied);
+}
+
 /** `host:xxx` where xxx is not a port (nor a template): what is left of a password cut short. */
 function maskNonPorts(text: string, from: number, to: number, mask: (from: number, to: number) => void): void {
   let entryStart = from;

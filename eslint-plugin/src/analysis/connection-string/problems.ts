@@ -11,7 +11,7 @@
 import { ConnectionString } from 'mongodb-connection-string-url';
 import { getAppendOptionEdit, getPrependOptionEdit, getRemoveOptionsEdits, getSetValueEdits } from './edit';
 import { matchHostPattern } from './host-pattern';
-import { findSecrets, isSecretOptionName, MASK, maskSecrets } from './mask';
+import { findSecrets, isSecretOptionName, MASK, maskNonPortsOfHosts, maskSecrets } from './mask';
 import { type ConnectionStringToken, getParseableUri, type ScanTextOptions, type TextEdit, type UriOption } from './scan';
 import { type EngineVersion, isRetryableWritesEngine } from './engine-version';
 
@@ -221,7 +221,7 @@ export function getMaskedHost(text: string, token: ConnectionStringToken): strin
   // The scanner's hosts (it knows templates, which may hold a `/`), when the masked URI shows them whole.
   const written = token.hosts.join(',');
   const isShownWhole = written !== '' && (uri.startsWith(written, afterScheme) || uri.includes(`@${written}`));
-  const hosts = (isShownWhole ? token.hosts : readHosts(uri, afterScheme)).filter((host) => host !== '');
+  const hosts = (isShownWhole ? token.hosts : readHosts(uri, afterScheme)).filter((host) => host !== '').map(maskNonPortsOfHosts);
   const [first = '', ...others] = hosts.map((host) => (host.endsWith(DEFAULT_PORT_SUFFIX) ? host.slice(0, -DEFAULT_PORT_SUFFIX.length) : host));
   const shown = first.length > MAX_MESSAGE_HOST_LENGTH ? `${first.slice(0, MAX_MESSAGE_HOST_LENGTH - 1)}…` : first;
   if (others.length === 0) return shown;

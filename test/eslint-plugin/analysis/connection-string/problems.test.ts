@@ -145,6 +145,8 @@ describe('getMaskedHost', () => {
     for (const text of ['mongodb://admin:1234 5678@h/', 'DOCDB_URI=mongodb://admin:12/34@h:27017/x', 'mongodb://h:secret/x', '"mongodb://admin:se cret@h/"']) {
       expect(host(text), text).not.toMatch(/1234|5678|12\/34|secret|se cret/);
     }
+    // A password with no `@` after it, behind a `#` (which ends the authority for a URL reading, not for the scanner's).
+    expect(host("'mongodb://u:#Ugk1Bloj-#A-southeast-2.docdb-elastic.amazonaws.com/orders?retryWrites=false'")).toBe('u:****');
   });
 
   it('cuts a very long host', () => {
