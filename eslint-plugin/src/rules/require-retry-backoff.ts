@@ -110,7 +110,7 @@ export default createRule<Options, MessageId>({
         'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}`, and throw once {{maxAttempts}} responses in a row leave some.',
       waitBeforeLimitedResend: 'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** attempt) before each re-send of `{{property}}` (the loop already limits its rounds).',
       setOption: 'Set `{{option}}` in the {{library}} options.',
-      addJitter: 'Make the wait random: multiply it by `Math.random()` (full jitter), keeping its growth and cap.',
+      addJitter: 'Make the wait random: multiply it by `Math.random()` (full jitter), keeping how it grows and any cap it has.',
     },
     schema: [
       {
