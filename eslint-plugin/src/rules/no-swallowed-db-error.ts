@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, isFunctionNode, isLoopNode } from '../analysis/ast';
+import { containsNode, getKeyName, isFunctionNode, isLoopNode } from '../analysis/ast';
 import { findMemberCallsNamed, type MemberCall } from '../analysis/find-nodes-at-offsets';
 import { type DbCall, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
 import { getDatabaseLabel, isIgnorableCleanup } from '../analysis/errors';
@@ -361,13 +361,16 @@ function endsWithEmptyReturn(block: TSESTree.BlockStatement): boolean {
   return last?.type === AST_NODE_TYPES.ReturnStatement && (!last.argument || isUndefined(last.argument));
 }
 
-/** `await f()`, or `await Promise.all([f(), …])`: the call's rejection reaches the code around the `await`. */
+/**
+ * `await f()`, or `await Promise.all([f(), …])`: the call's rejection reaches the code around
+ * the `await` (not through `Promise.allSettled`, which never rejects).
+ */
 function isAwaited(call: TSESTree.CallExpression): boolean {
   let node: TSESTree.Node = call;
   if (node.parent?.type === AST_NODE_TYPES.ArrayExpression) {
     const all = node.parent.parent;
     if (all?.type !== AST_NODE_TYPES.CallExpression || all.callee.type !== AST_NODE_TYPES.MemberExpression || all.callee.object.type !== AST_NODE_TYPES.Identifier) return false;
-    if (all.callee.object.name !== 'Promise' || all.arguments[0] !== node.parent) return false;
+    if (all.callee.object.name !== 'Promise' || getKeyName(all.callee) !== 'all' || all.arguments[0] !== node.parent) return false;
     node = all;
   }
   return node.parent?.type === AST_NODE_TYPES.AwaitExpression;

@@ -42,6 +42,8 @@ export async function init() { try { await tryCreate(); } catch {} }`,
 export async function init() { try { await notify(); } catch {} }`,
     `${PG}async function create() { await pool.query('CREATE TABLE t (id int)'); }
 export async function init() { try { create(); } catch {} }`,
+    `${PG}async function create() { await pool.query('CREATE TABLE t (id int)'); }
+export async function init() { try { await Promise.allSettled([create()]); } catch {} }`,
     {
       name: 'leftovers re-sent while the response has some, bounded by a throw in the body: never ends silently',
       code: `import { BatchWriteItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';

@@ -264,10 +264,8 @@ class DelayShapeReader {
    */
   private isSetting(member: TSESTree.MemberExpression): boolean {
     let root: TSESTree.Node = member;
-    const names: string[] = [];
     while (root.type === AST_NODE_TYPES.MemberExpression) {
       if (root.computed || root.property.type !== AST_NODE_TYPES.Identifier) return false;
-      names.push(root.property.name);
       root = root.object;
     }
     if (root.type === AST_NODE_TYPES.Identifier) {
@@ -284,7 +282,7 @@ class DelayShapeReader {
       if (target?.type === AST_NODE_TYPES.MemberExpression && this.context.sourceCode.getText(target) === text) assigned = true;
       return !assigned;
     });
-    return !assigned && names.length > 0;
+    return !assigned;
   }
 
   /** A recursive retry passing `delay * 2` for its `delay` parameter. */
