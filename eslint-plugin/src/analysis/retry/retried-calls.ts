@@ -90,15 +90,33 @@ function findCallsIn(context: AnyRuleContext, fn: FunctionNode, visited: Set<TSE
   return calls;
 }
 
-/** The arguments passed at `index` by the calls of `fn` in this file (a function or a method); empty when it is called some other way. */
+/**
+ * The arguments passed at `index` by the calls of `fn` in this file: every call of a
+ * function by its name (whatever else the file does with it), or the known calls of a
+ * method (for an exported class, its own `this.name(…)` calls).
+ */
 function findArgumentsPassed(context: AnyRuleContext, fn: FunctionNode, index: number): TSESTree.Node[] {
   const passed: TSESTree.Node[] = [];
-  for (const call of findKnownCalls(context, fn)) {
+  for (const call of fn.parent?.type === AST_NODE_TYPES.MethodDefinition ? findKnownCalls(context, fn) : findCallsByName(context, fn)) {
     if (call.type !== AST_NODE_TYPES.CallExpression || containsNode(fn, call)) continue;
     const argument = call.arguments[index];
     if (argument && argument.type !== AST_NODE_TYPES.SpreadElement) passed.push(argument);
   }
   return passed;
+}
+
+/** The calls of a function variable by its name (`withRetry(…)`). */
+function findCallsByName(context: AnyRuleContext, fn: FunctionNode): TSESTree.CallExpression[] {
+  const nameNode = fn.id ?? (fn.parent?.type === AST_NODE_TYPES.VariableDeclarator ? fn.parent.id : undefined);
+  if (nameNode?.type !== AST_NODE_TYPES.Identifier) return [];
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(nameNode) as TSESLint.Scope.Scope, nameNode);
+  const calls: TSESTree.CallExpression[] = [];
+  for (const reference of variable?.references ?? []) {
+    const identifier = reference.identifier as TSESTree.Node;
+    const call = identifier.parent;
+    if (call?.type === AST_NODE_TYPES.CallExpression && call.callee === identifier) calls.push(call);
+  }
+  return calls;
 }
 
 function getParamName(param: TSESTree.Parameter): string | undefined {
