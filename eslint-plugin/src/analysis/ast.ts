@@ -39,6 +39,17 @@ export function getEnclosingFunction(node: TSESTree.Node): FunctionNode | undefi
   return undefined;
 }
 
+/** What gives `node` its `this`: the nearest function that is not an arrow function, a class field, a static block, or the program. */
+export function getThisBinder(node: TSESTree.Node): TSESTree.Node {
+  let current: TSESTree.Node = node;
+  while (current.parent) {
+    current = current.parent;
+    if (current.type === AST_NODE_TYPES.FunctionDeclaration || current.type === AST_NODE_TYPES.FunctionExpression) return current;
+    if (current.type === AST_NODE_TYPES.PropertyDefinition || current.type === AST_NODE_TYPES.StaticBlock) return current;
+  }
+  return current;
+}
+
 /** True when `inner` lies within `outer`'s source range (a node contains itself). */
 export function containsNode(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
   return outer.range[0] <= inner.range[0] && outer.range[1] >= inner.range[1];

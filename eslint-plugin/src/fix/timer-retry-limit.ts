@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, type FunctionNode, getKeyName, getReturnedExpressions, isFunctionNode, isNullOrUndefined, visitNodes } from '../analysis/ast';
+import { containsNode, type FunctionNode, getKeyName, getReturnedExpressions, getThisBinder, isFunctionNode, isNullOrUndefined, visitNodes } from '../analysis/ast';
 import { ATTEMPT_NAME, getFunctionName } from '../analysis/retry';
 import { type CodeStyle, formatInStyle } from './code-style';
 import { getUsedNamesAround, pickNumberedName } from './fresh-names';
@@ -195,17 +195,6 @@ function findErrorEmitter(sourceCode: SourceCode, fn: FunctionNode, at: TSESTree
 function isErrorEmit(call: TSESTree.CallExpression): boolean {
   const [event] = call.arguments;
   return call.callee.type === AST_NODE_TYPES.MemberExpression && getKeyName(call.callee) === 'emit' && event?.type === AST_NODE_TYPES.Literal && event.value === 'error' && call.arguments.length >= 2;
-}
-
-/** What gives `node` its `this`: the nearest function that is not an arrow function, a class field, a static block, or the program. */
-function getThisBinder(node: TSESTree.Node): TSESTree.Node {
-  let current: TSESTree.Node = node;
-  while (current.parent) {
-    current = current.parent;
-    if (current.type === AST_NODE_TYPES.FunctionDeclaration || current.type === AST_NODE_TYPES.FunctionExpression) return current;
-    if (current.type === AST_NODE_TYPES.PropertyDefinition || current.type === AST_NODE_TYPES.StaticBlock) return current;
-  }
-  return current;
 }
 
 /** `err` is the first parameter of a function inside `fn` that holds the reference. */

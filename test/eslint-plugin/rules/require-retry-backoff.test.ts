@@ -758,6 +758,30 @@ class Iterator {
 module.exports = { Iterator };
 `;
 
+/** A LISTEN client made by a factory that returns an `EventEmitter` held in `self`, reconnecting from a timer without a limit. */
+const EMITTER_VARIABLE_LISTENER = `const pg = require('pg');
+const { EventEmitter } = require('events');
+
+function createListener(config) {
+  const self = new EventEmitter();
+  let attempts = 0;
+  const reconnect = () => {
+    attempts += 1;
+    setTimeout(() => {
+      const client = new pg.Client(config);
+      client.connect().then(() => self.emit('connected', client), (error) => {
+        self.emit('error', error);
+        reconnect();
+      });
+    }, Math.random() * Math.min(60000, 5000 * 2 ** attempts));
+  };
+  reconnect();
+  return self;
+}
+
+module.exports = { createListener };
+`;
+
 const invalid: InvalidCase[] = [
     {
       name: "mongo-constant",
@@ -2937,59 +2961,16 @@ reconnect();
   },
   {
     name: 'a timer retry whose emitter is a variable: the error event goes to that variable',
-    code: `const pg = require('pg');
-const { EventEmitter } = require('events');
-
-function createListener(config) {
-  const self = new EventEmitter();
-  let attempts = 0;
-  const reconnect = () => {
-    attempts += 1;
-    setTimeout(() => {
-      const client = new pg.Client(config);
-      client.connect().then(() => self.emit('connected', client), (error) => {
-        self.emit('error', error);
-        reconnect();
-      });
-    }, Math.random() * Math.min(60000, 5000 * 2 ** attempts));
-  };
-  reconnect();
-  return self;
-}
-
-module.exports = { createListener };
-`,
+    code: EMITTER_VARIABLE_LISTENER,
     errors: [
       {
         messageId: 'unbounded',
         line: 7,
         data: data('postgres', 'connect', ''),
-        suggestions: [{ messageId: 'limitTimerRetryEvent', data: { maxAttempts: '5', counter: 'attempts', emitter: 'self' }, output: `const pg = require('pg');
-const { EventEmitter } = require('events');
-
-function createListener(config) {
-  const self = new EventEmitter();
-  let attempts = 0;
-  const reconnect = () => {
-    attempts += 1;
-    if (attempts >= 5) {
-      self.emit('error', new Error(\`Gave up on PostgreSQL connect after \${attempts} attempts\`));
-      return;
-    }
-    setTimeout(() => {
-      const client = new pg.Client(config);
-      client.connect().then(() => self.emit('connected', client), (error) => {
-        self.emit('error', error);
-        reconnect();
-      });
-    }, Math.random() * Math.min(60000, 5000 * 2 ** attempts));
-  };
-  reconnect();
-  return self;
-}
-
-module.exports = { createListener };
-` }],
+        suggestions: [{ messageId: 'limitTimerRetryEvent', data: { maxAttempts: '5', counter: 'attempts', emitter: 'self' }, output: EMITTER_VARIABLE_LISTENER.replace(
+            '    attempts += 1;\n',
+            "    attempts += 1;\n    if (attempts >= 5) {\n      self.emit('error', new Error(`Gave up on PostgreSQL connect after ${attempts} attempts`));\n      return;\n    }\n",
+          ) }],
       },
     ],
   },

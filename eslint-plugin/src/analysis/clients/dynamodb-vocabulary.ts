@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../ast';
 import { findMembersNamed } from '../find-nodes-at-offsets';
-import type { AnyRuleContext } from '../per-file-cache';
+import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { CALL, CONSTRUCT, type TraceMap } from '../modules';
 import type { DbValue, DynamoDbClientKind } from './db-value';
 import type { DbVocabulary } from './db-vocabulary';
@@ -55,9 +55,10 @@ export const DYNAMODB_VOCABULARY: DbVocabulary = {
  * `new this.provider.sdk.DynamoDB.DocumentClient(…)`: SDK v2's document client made from a
  * copy of the SDK that another package hands over (a framework's provider, an X-Ray-wrapped
  * `AWS`), so no import of `aws-sdk` says what it is. The namespace path `DynamoDB.DocumentClient`
- * is the SDK's own; those the file's imports already explain are left to them.
+ * is the SDK's own; those the file's imports already explain are left to them. Once per
+ * file: the value analysis and the client list both ask.
  */
-export function findSdkCopyDocumentClients(context: AnyRuleContext): Array<{ node: TSESTree.NewExpression; value: DbValue }> {
+export const findSdkCopyDocumentClients = createPerFileCache((context: AnyRuleContext): ReadonlyArray<{ node: TSESTree.NewExpression; value: DbValue }> => {
   const found: Array<{ node: TSESTree.NewExpression; value: DbValue }> = [];
   for (const member of findMembersNamed(context, ['DocumentClient'])) {
     const creation = member.parent;
@@ -67,7 +68,7 @@ export function findSdkCopyDocumentClients(context: AnyRuleContext): Array<{ nod
     found.push({ node: creation, value: dynamo('v2-document-client') });
   }
   return found;
-}
+});
 
 /** Methods each kind of client object answers with a DynamoDB operation. */
 const METHOD_OPERATIONS: Record<DynamoDbClientKind, ReadonlyMap<string, string>> = {

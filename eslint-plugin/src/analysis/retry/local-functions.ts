@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, type FunctionNode, getKeyName, isFunctionNode, visitNodes } from '../ast';
+import { containsNode, type FunctionNode, getKeyName, getThisBinder, isFunctionNode, visitNodes } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 
 /** Finding the functions a retry calls or names: `sleep`, `backoff`, the function that calls itself. */
@@ -57,9 +57,7 @@ export function getCalledFunction(context: AnyRuleContext, call: TSESTree.CallEx
   const name = getKeyName(callee);
   if (name === undefined) return undefined;
   // `this` is the instance only in a method, or in an arrow function inside one.
-  let current: TSESTree.Node | undefined = callee.parent;
-  while (current && !(isFunctionNode(current) && current.type !== AST_NODE_TYPES.ArrowFunctionExpression)) current = current.parent;
-  const method = current?.parent;
+  const method = getThisBinder(callee).parent;
   if (method?.type !== AST_NODE_TYPES.MethodDefinition || method.static) return undefined;
   const found = method.parent.body.filter(
     (member): member is TSESTree.MethodDefinition => member.type === AST_NODE_TYPES.MethodDefinition && member.kind === 'method' && !member.static && getKeyName(member) === name,
