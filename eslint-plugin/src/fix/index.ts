@@ -3,6 +3,7 @@
  * decides what to change; these helpers write the change.
  */
 export { appendProperty, insertFirstProperty } from './add-property';
+export { getAsyncListenerFix } from './async-function';
 export { type AttemptLimitEdit, getAttemptLimitFix } from './attempt-limit';
 export { type BoundedRetry, getBoundedRetryText } from './bounded-retry';
 export { findSleepHelper, getBackoffDelayText, getWaitStatement } from './backoff';

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode, isInAsyncFunction, isNullOrUndefined } from '../analysis/ast';
 import type { UnprocessedResult } from '../analysis/clients';
 import type { ServiceBackoff } from '../analysis/retry';
+import { getAsyncInsertPoint } from './async-function';
 import { getBackoffDelayText, getWaitStatement } from './backoff';
 import { type CodeStyle, formatInStyle } from './code-style';
 import { getUsedNames, getUsedNamesAround, pickNumberedName } from './fresh-names';
@@ -156,16 +157,6 @@ export function getLeftoverResendFix(sourceCode: SourceCode, edit: LeftoverResen
   };
 }
 
-/**
- * Where `async ` goes to make the handler async: before `function`, or before an arrow's
- * parameters. Undefined when that would not type-check (a return type other than a promise).
- */
-function getAsyncInsertPoint(sourceCode: SourceCode, handler: FunctionNode): number | undefined {
-  const returnType = handler.returnType?.typeAnnotation;
-  if (returnType && !(returnType.type === AST_NODE_TYPES.TSTypeReference && returnType.typeName.type === AST_NODE_TYPES.Identifier && returnType.typeName.name === 'Promise')) return undefined;
-  return sourceCode.getFirstToken(handler)?.range[0];
-}
-
 /** The variable a handler is declared as or assigned to. */
 function getHandlerVariable(sourceCode: SourceCode, handler: FunctionNode): TSESLint.Scope.Variable | undefined {
   const parent = handler.parent;
@@ -195,6 +186,8 @@ export interface LeftoverLoopEdit extends Omit<LeftoverResendEdit, 'handler'> {
   firstSendInLoop: boolean;
   /** The loop already bounds its rounds (`round < 5`): only the wait is added. */
   limited: boolean;
+  /** The delay of the wait the loop already has (`setTimeout(resolve, 100)`): replaced, not added to. */
+  delay?: TSESTree.Node;
 }
 
 /**
@@ -202,27 +195,38 @@ export interface LeftoverLoopEdit extends Omit<LeftoverResendEdit, 'handler'> {
  * unprocessed: `let attempt = 0;` before it, and first in its body `if (++attempt >= N) throw …;`
  * and the wait. When its first round makes the first send (a `do … while`, or a loop with no
  * send before it), that round neither waits nor counts (`if (attempt > 0) { … }` and then
- * `attempt += 1;`). A loop that bounds its rounds itself gets the wait only. Null for a
- * body that is no block, or outside an `async` function.
+ * `attempt += 1;`). A loop that bounds its rounds itself gets the wait only. A loop that
+ * already waits keeps its wait, with the backoff from the count as its delay: then the body
+ * only counts, and no `await` is added (compiled code waits with `yield`). Null for a body
+ * that is no block, or a new wait outside an `async` function.
  */
 export function getLeftoverLoopFix(sourceCode: SourceCode, edit: LeftoverLoopEdit): TSESLint.ReportFixFunction | null {
-  const { loop, unprocessed, backoff, maxAttempts, style, firstSendInLoop, limited } = edit;
+  const { loop, unprocessed, backoff, maxAttempts, style, firstSendInLoop, limited, delay } = edit;
   const isLoop = loop.type === AST_NODE_TYPES.WhileStatement || loop.type === AST_NODE_TYPES.DoWhileStatement || loop.type === AST_NODE_TYPES.ForStatement;
-  if (!isLoop || loop.body.type !== AST_NODE_TYPES.BlockStatement || !isInAsyncFunction(loop)) return null;
+  if (!isLoop || loop.body.type !== AST_NODE_TYPES.BlockStatement || (!delay && !isInAsyncFunction(loop))) return null;
   const anchor = getListedStatement(loop);
   const firstStatement = loop.body.body[0];
   if (!anchor || !firstStatement) return null;
   const taken = getUsedNamesAround(sourceCode, loop);
   const attempt = pickNumberedName('attempt', (name) => taken.has(name));
   const bodyIndent = getIndent(sourceCode, firstStatement, 'line');
-  const wait = getWaitStatement(sourceCode, firstStatement, getBackoffDelayText(attempt, backoff));
+  const delayText = getBackoffDelayText(attempt, backoff);
   const limit = `if (${attempt} >= ${maxAttempts}) ${getLeftoverError(unprocessed, attempt)}`;
-  const check = firstSendInLoop
-    ? [`if (${attempt} > 0) {`, ...(limited ? [] : [`  ${limit}`]), `  ${wait}`, '}', `${attempt} += 1;`]
-    : [limited ? `${attempt} += 1;` : `if (++${attempt} >= ${maxAttempts}) ${getLeftoverError(unprocessed, attempt)}`, wait];
+  let check: string[];
+  if (delay) {
+    // The wait stays where it is, after the count of this round.
+    const count = limited ? `${attempt} += 1;` : `if (++${attempt} >= ${maxAttempts}) ${getLeftoverError(unprocessed, attempt)}`;
+    check = firstSendInLoop ? [...(limited ? [] : [limit]), `${attempt} += 1;`] : [count];
+  } else {
+    const wait = getWaitStatement(sourceCode, firstStatement, delayText);
+    check = firstSendInLoop
+      ? [`if (${attempt} > 0) {`, ...(limited ? [] : [`  ${limit}`]), `  ${wait}`, '}', `${attempt} += 1;`]
+      : [limited ? `${attempt} += 1;` : `if (++${attempt} >= ${maxAttempts}) ${getLeftoverError(unprocessed, attempt)}`, wait];
+  }
   return (fixer) => [
     fixer.insertTextBefore(anchor, `${formatInStyle(`let ${attempt} = 0;`, style)}\n${getIndent(sourceCode, anchor, 'line')}`),
     fixer.insertTextBefore(firstStatement, `${formatInStyle(check.join('\n'), style, bodyIndent)}\n${bodyIndent}`),
+    ...(delay ? [fixer.replaceText(delay, delayText)] : []),
   ];
 }
 

@@ -18,6 +18,7 @@ import {
   getBoundedRetryText,
   getCodeStyle,
   getFileHelper,
+  getAsyncListenerFix,
   getFileHelpers,
   getSingleDocumentWritesText,
   getTransientErrorHelper,
@@ -58,7 +59,7 @@ export default createRule<Options, MessageId>({
       nonRetryableBulkWrite:
         'MongoDB `bulkWrite` with {{operations}} is not a retryable write: after an error it may be half done. {{action}}',
       rewriteAsSingleDocumentWrites:
-        'Rewrite as retryable single-document writes: find the matching `_id`s, then `bulkWrite` one `{{operation}}` per `_id` (not atomic as a whole; review).',
+        'Rewrite as retryable single-document writes: find the matching `_id`s, then `bulkWrite` one `{{operation}}` per `_id` (not atomic as a whole; review).{{inListener}}',
       retryOnTransientErrors:
         'Retry this idempotent `{{method}}` on transient errors: up to {{maxAttempts}} attempts with capped, jittered exponential backoff, checked by `{{helper}}(…)`{{added}}.',
       retryThroughHelper:
@@ -113,7 +114,7 @@ function reportMultiDocumentWrite(context: Context, call: MongoCall, checkIdempo
     data: { method: call.operation, action: getAction(idempotency) },
     suggest: [
       ...(idempotency.isIdempotent !== false ? getRetrySuggestion(context, call, idempotency.isIdempotent === true) : []),
-      ...(rewrite ? [{ messageId: 'rewriteAsSingleDocumentWrites' as const, data: { operation: rewrite.operation }, fix: rewrite.fix }] : []),
+      ...(rewrite ? [{ messageId: 'rewriteAsSingleDocumentWrites' as const, data: { operation: rewrite.operation, inListener: rewrite.inListener }, fix: rewrite.fix }] : []),
     ],
   });
 }
@@ -267,18 +268,25 @@ function isPromiseMethod(member: TSESTree.MemberExpression): boolean {
  * on a driver collection: the rewrite into retryable single-document writes, when the
  * collection can be read twice and no comment would be lost.
  */
-function getRewrite(context: Context, call: MongoCall): { operation: string; fix: TSESLint.ReportFixFunction } | undefined {
+function getRewrite(context: Context, call: MongoCall): { operation: string; inListener: string; fix: TSESLint.ReportFixFunction } | undefined {
   if (call.library !== 'mongodb' || call.node.optional) return undefined;
   const sourceCode = context.sourceCode;
   const isUpdate = call.operation === 'updateMany';
   const args = call.node.arguments;
   if (args.length !== (isUpdate ? 2 : 1) || args.some((arg) => arg.type === 'SpreadElement')) return undefined;
-  const awaited = call.node.parent;
-  const statement = awaited?.parent;
-  if (awaited?.type !== 'AwaitExpression' || statement?.type !== 'ExpressionStatement') return undefined;
-  if (!isSimpleReference(call.receiver)) return undefined;
+  const parent = call.node.parent;
+  const awaited = parent?.type === 'AwaitExpression';
+  const statement = awaited ? parent.parent : parent;
+  if (statement?.type !== 'ExpressionStatement' || !isSimpleReference(call.receiver)) return undefined;
+  // Not awaited: only in an event listener, which can become `async` as the emitter ignores what it returns.
+  const makeAsync = awaited ? null : getAsyncListenerFix(sourceCode, statement);
+  if (!awaited && !makeAsync) return undefined;
   const [filter, update] = args as TSESTree.Expression[];
   if (!filter || hasCommentOutside(sourceCode, statement, args)) return undefined;
   const text = getSingleDocumentWritesText(sourceCode, { statement, receiver: call.receiver, filter, update: isUpdate ? update : undefined }, getCodeStyle(context).typescript);
-  return { operation: isUpdate ? 'updateOne' : 'deleteOne', fix: (fixer) => fixer.replaceText(statement, text) };
+  return {
+    operation: isUpdate ? 'updateOne' : 'deleteOne',
+    inListener: makeAsync ? ' The listener becomes `async`.' : '',
+    fix: (fixer) => [fixer.replaceText(statement, text), ...(makeAsync ? [makeAsync(fixer)] : [])],
+  };
 }

@@ -196,7 +196,7 @@ export default createRule<Options, MessageId>({
           loc: property ? property.loc : getDelayLoc(scope, facts),
           messageId: 'constantDelay',
           data: { ...base, detail: property ? ` (\`${quoteCode(sourceCode.getText(property))}\`)` : '' },
-          suggest: property ? setOptionSuggestion(scope, property, '2') : getBackoffSuggestion(scope, facts, service, 'replace'),
+          suggest: property ? setOptionSuggestion(scope, property, '2') : resendSuggestion ?? getBackoffSuggestion(scope, facts, service, 'replace'),
         });
         // A hand-written delay gets one report (its suggestion rewrites the whole delay); a library's
         // options each get their own, as each has its own fix.
@@ -216,7 +216,7 @@ export default createRule<Options, MessageId>({
           loc: details ? getLibraryLoc(scope) : getDelayLoc(scope, facts),
           messageId: 'uncappedDelay',
           data: { ...base, detail: reasons.length > 0 ? ` (${reasons.join('; ')})` : '' },
-          suggest: details?.capKey ? addOptionSuggestion(scope, details.capKey, String(service.maxDelayMs)) : details ? [] : getBackoffSuggestion(scope, facts, service, 'replace'),
+          suggest: details?.capKey ? addOptionSuggestion(scope, details.capKey, String(service.maxDelayMs)) : details ? [] : resendSuggestion ?? getBackoffSuggestion(scope, facts, service, 'replace'),
         });
         if (!details) return;
       }
@@ -234,7 +234,7 @@ export default createRule<Options, MessageId>({
               : addOptionSuggestion(scope, fix.key, fix.value)
             : details
               ? []
-              : getJitterSuggestion(scope, facts, service),
+              : resendSuggestion ?? getJitterSuggestion(scope, facts, service),
         });
       }
     }
@@ -274,10 +274,8 @@ export default createRule<Options, MessageId>({
       const delayText = getBackoffDelayText(variable, service);
       const data = { maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable };
       if (mode === 'replace') {
-        const delay = facts.delay;
-        if (!delay || delay.type === AST_NODE_TYPES.CallExpression || !containsNode(scope.node, delay)) return [];
-        // Replacing the expression would drop a comment written inside it.
-        if (sourceCode.getCommentsInside(delay).length > 0) return [];
+        const delay = getReplaceableDelay(scope, facts);
+        if (!delay) return [];
         return [{ messageId: 'useBackoff', data, fix: (fixer) => fixer.replaceText(delay, delayText) }];
       }
       const [handler] = scope.handlers;
@@ -322,15 +320,18 @@ export default createRule<Options, MessageId>({
     ): TSESLint.SuggestionReportDescriptor<MessageId>[] | undefined {
       const unprocessed = getUnprocessedResult(operation);
       const node = scope.node;
-      if (!unprocessed || !scope.decidedByResult || facts.waits !== false || facts.bounded === undefined) return undefined;
+      if (!unprocessed || !scope.decidedByResult || facts.bounded === undefined) return undefined;
+      // A wait that is there but does not back off gets its delay replaced, when no counter of the loop's own can grow it.
+      const delay = waitsWithoutBackoff(facts) && !scope.attemptVariable ? getReplaceableDelay(scope, facts) : undefined;
+      if (facts.waits !== false && !delay) return undefined;
       const limited = facts.bounded;
       const edit = { unprocessed, backoff: service, maxAttempts: SUGGESTED_MAX_ATTEMPTS, style: getCodeStyle(context) };
       let fix: TSESLint.ReportFixFunction | null = null;
-      if (scope.kind === 'recursion' && isFunctionNode(node) && !limited) {
+      if (scope.kind === 'recursion' && isFunctionNode(node) && !limited && !delay) {
         const calls = findOwnCalls(sourceCode, node);
         fix = getLeftoverResendFix(sourceCode, { ...edit, handler: node }) ?? (calls ? getLeftoverRecursionFix(sourceCode, { ...edit, fn: node, ...calls }) : null);
       } else if (scope.kind === 'loop') {
-        fix = getLeftoverLoopFix(sourceCode, { ...edit, loop: node, limited, firstSendInLoop: !isSentBeforeLoop(context, node, operation) });
+        fix = getLeftoverLoopFix(sourceCode, { ...edit, loop: node, limited, firstSendInLoop: !isSentBeforeLoop(context, node, operation), delay });
       }
       if (!fix) return undefined;
       const data = { property: unprocessed.property, maxAttempts: String(SUGGESTED_MAX_ATTEMPTS), maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs) };
@@ -367,8 +368,8 @@ export default createRule<Options, MessageId>({
       // A wait built on the code's own settings keeps them: only the random part is added.
       const backoff = facts.fromSettings ? [] : getBackoffSuggestion(scope, facts, service, 'replace');
       if (backoff.length > 0 || (scope.attemptVariable && !facts.fromSettings)) return backoff;
-      const delay = facts.delay;
-      if (!delay || delay.type === AST_NODE_TYPES.CallExpression || !containsNode(scope.node, delay) || sourceCode.getCommentsInside(delay).length > 0) return [];
+      const delay = getReplaceableDelay(scope, facts);
+      if (!delay) return [];
       const text = sourceCode.getText(delay);
       const factor = isMultiplicationOperand(delay) ? text : `(${text})`;
       return [{ messageId: 'addJitter', fix: (fixer) => fixer.replaceText(delay, `Math.random() * ${factor}`) }];
@@ -389,11 +390,11 @@ export default createRule<Options, MessageId>({
       if (scope.kind !== 'loop' || scope.handlers.length !== 1 || handler?.type !== AST_NODE_TYPES.CatchClause || !isInAsyncFunction(handler)) return [];
       if (facts.attemptCountsDown) return [];
       const counter = scope.attemptVariable;
-      const delay = facts.delay;
+      const delay = getReplaceableDelay(scope, facts);
       let wait: AttemptLimitEdit['wait'];
       if (facts.waits === false) {
         wait = { insert: (attempt) => getWaitStatement(sourceCode, handler, getBackoffDelayText(attempt, service)) };
-      } else if (delay && delay.type !== AST_NODE_TYPES.CallExpression && containsNode(scope.node, delay) && sourceCode.getCommentsInside(delay).length === 0) {
+      } else if (delay) {
         wait = { replace: delay, delay: (attempt) => getBackoffDelayText(attempt, service) };
       } else {
         return [];
@@ -419,20 +420,11 @@ export default createRule<Options, MessageId>({
       if (scope.attemptVariable || facts.attemptCountsDown || !isFunctionNode(fn)) return [];
       const calls = findOwnCalls(sourceCode, fn);
       if (!calls) return [];
-      const delay = facts.delay;
+      const delay = getReplaceableDelay(scope, facts);
       const delayText = (attempt: string): string => getBackoffDelayText(attempt, service);
       let wait: RecursionLimitEdit['wait'];
       if (facts.waits === false) wait = { insert: (attempt) => getWaitStatement(sourceCode, fn, delayText(attempt)) };
-      else if (
-        facts.waits === true &&
-        (facts.growth === 'none' || facts.capped === false || facts.jittered === false) &&
-        delay &&
-        delay.type !== AST_NODE_TYPES.CallExpression &&
-        containsNode(fn, delay) &&
-        sourceCode.getCommentsInside(delay).length === 0
-      ) {
-        wait = { replace: delay, delay: delayText };
-      }
+      else if (delay && waitsWithoutBackoff(facts)) wait = { replace: delay, delay: delayText };
       if (waitRequired && !wait) return [];
       const edit = { fn, ...calls, handlers: scope.handlers, maxAttempts: SUGGESTED_MAX_ATTEMPTS };
       const withWait = wait ? getRecursionLimitFix(sourceCode, { ...edit, wait }) : null;
@@ -442,6 +434,16 @@ export default createRule<Options, MessageId>({
       if (!withWait) return [{ messageId: 'limitRecursion', data: { variable: limit.attempt, maxAttempts }, fix: limit.fix }];
       const data = { maxAttempts, maxDelayMs: String(service.maxDelayMs), baseDelayMs: String(service.baseDelayMs), variable: limit.attempt };
       return [{ messageId: 'limitAttempts', data, fix: limit.fix }];
+    }
+
+    /**
+     * The delay expression of the retry's wait, when an edit can replace it: written inside the
+     * retry (not a call, whose own code decides), with no comment inside that would be lost.
+     */
+    function getReplaceableDelay(scope: RetryScope, facts: RetryDelayFacts): TSESTree.Expression | undefined {
+      const delay = facts.delay;
+      if (!delay || delay.type === AST_NODE_TYPES.CallExpression || !containsNode(scope.node, delay)) return undefined;
+      return sourceCode.getCommentsInside(delay).length === 0 ? delay : undefined;
     }
 
     /**
@@ -567,6 +569,11 @@ export default createRule<Options, MessageId>({
 });
 
 /** `suggestions`, or when there are none, those `fallback` gives. */
+/** The retry waits, but its wait does not grow, has no cap or is not random. */
+function waitsWithoutBackoff(facts: RetryDelayFacts): boolean {
+  return facts.waits === true && (facts.growth === 'none' || facts.capped === false || facts.jittered === false);
+}
+
 function orElse<T>(suggestions: T[], fallback: () => T[]): T[] {
   return suggestions.length > 0 ? suggestions : fallback();
 }

@@ -134,6 +134,41 @@ export const purge = async () => (await withRetry(() => orders.deleteMany({ expi
   ],
   invalid: [
     {
+      // An event listener may become async (the emitter ignores what it returns); a timer callback is left alone.
+      code: `${header}export function watch(broker: NodeJS.EventEmitter) {
+  broker.on('disconnect', (client: { id: string }) => {
+    orders.updateMany({ clientId: client.id }, { $inc: { disconnects: 1 } });
+  });
+  setTimeout(() => {
+    orders.updateMany({ clientId: 'x' }, { $inc: { disconnects: 1 } });
+  }, 10);
+}`,
+      errors: [
+        {
+          messageId: 'nonRetryableWrite',
+          data: { method: 'updateMany', action: notIdempotent('`$inc`') },
+          line: 5,
+          suggestions: [{ messageId: 'rewriteAsSingleDocumentWrites', data: { operation: 'updateOne', inListener: ' The listener becomes `async`.' }, output: `${header}export function watch(broker: NodeJS.EventEmitter) {
+  broker.on('disconnect', async (client: { id: string }) => {
+    {
+      const filter = { clientId: client.id } as const;
+      const update = { $inc: { disconnects: 1 } } as const;
+      const docs = await orders.find(filter, { projection: { _id: 1 } }).toArray();
+      const ids = docs.map((doc: (typeof docs)[number]) => doc._id);
+      if (ids.length > 0) {
+        await orders.bulkWrite(ids.map((id2: (typeof ids)[number]) => ({ updateOne: { filter: { ...filter, _id: id2 }, update: update } })));
+      }
+    }
+  });
+  setTimeout(() => {
+    orders.updateMany({ clientId: 'x' }, { $inc: { disconnects: 1 } });
+  }, 10);
+}` }],
+        },
+        { messageId: 'nonRetryableWrite', data: { method: 'updateMany', action: notIdempotent('`$inc`') }, line: 8, suggestions: [] },
+      ],
+    },
+    {
       // A retry does not make a non-idempotent write safe: running it again adds 1 twice.
       code: `${header}for (let attempt = 1; ; attempt++) {
   try {

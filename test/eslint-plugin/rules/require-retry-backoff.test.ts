@@ -2067,6 +2067,127 @@ export async function getAll(RequestItems) {
       ],
     },
     {
+      name: "DynamoDB UnprocessedKeys sent again after the same short wait each time, with no limit: the wait backs off from a new count (one edit for both findings)",
+      code: `import { DynamoDBClient, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function getAll(keys) {
+  let left = keys;
+  const found = [];
+  while (left.length > 0) {
+    const res = await client.send(new BatchGetItemCommand({ RequestItems: { t: { Keys: left } } }));
+    found.push(...(res.Responses?.t ?? []));
+    left = res.UnprocessedKeys?.t?.Keys ?? [];
+    if (left.length > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return found;
+}
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 6, column: 3, endLine: 6, endColumn: 26,
+          data: data('dynamodb', "BatchGetItem", ""),
+          suggestions: [{ messageId: 'waitBeforeResend', data: { ...RESEND_DATA, property: 'UnprocessedKeys' }, output: `import { DynamoDBClient, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function getAll(keys) {
+  let left = keys;
+  const found = [];
+  let attempt = 0;
+  while (left.length > 0) {
+    if (attempt >= 5) throw new Error(\`DynamoDB left reads unprocessed after \${attempt} attempts\`);
+    attempt += 1;
+    const res = await client.send(new BatchGetItemCommand({ RequestItems: { t: { Keys: left } } }));
+    found.push(...(res.Responses?.t ?? []));
+    left = res.UnprocessedKeys?.t?.Keys ?? [];
+    if (left.length > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+  return found;
+}
+` }],
+        },
+        {
+          messageId: 'constantDelay',
+          line: 10, column: 77, endLine: 10, endColumn: 80,
+          data: data('dynamodb', "BatchGetItem", ""),
+          suggestions: [{ messageId: 'waitBeforeResend', data: { ...RESEND_DATA, property: 'UnprocessedKeys' }, output: `import { DynamoDBClient, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function getAll(keys) {
+  let left = keys;
+  const found = [];
+  let attempt = 0;
+  while (left.length > 0) {
+    if (attempt >= 5) throw new Error(\`DynamoDB left reads unprocessed after \${attempt} attempts\`);
+    attempt += 1;
+    const res = await client.send(new BatchGetItemCommand({ RequestItems: { t: { Keys: left } } }));
+    found.push(...(res.Responses?.t ?? []));
+    left = res.UnprocessedKeys?.t?.Keys ?? [];
+    if (left.length > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+  }
+  return found;
+}
+` }],
+        },
+      ],
+    },
+    {
+      name: "compiled async code (a generator under __awaiter) re-sending UnprocessedItems after a fixed wait: the wait keeps its `yield`",
+      code: `const { DynamoDBClient, BatchWriteItemCommand } = require('@aws-sdk/client-dynamodb');
+const client = new DynamoDBClient({});
+function writeAll(RequestItems) {
+  return __awaiter(this, void 0, void 0, function* () {
+    let res = yield client.send(new BatchWriteItemCommand({ RequestItems }));
+    while (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0) {
+      yield new Promise((resolve) => setTimeout(resolve, 250));
+      res = yield client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+    }
+  });
+}
+module.exports = { writeAll };
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 6, column: 5, endLine: 6, endColumn: 81,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: `const { DynamoDBClient, BatchWriteItemCommand } = require('@aws-sdk/client-dynamodb');
+const client = new DynamoDBClient({});
+function writeAll(RequestItems) {
+  return __awaiter(this, void 0, void 0, function* () {
+    let res = yield client.send(new BatchWriteItemCommand({ RequestItems }));
+    let attempt = 0;
+    while (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0) {
+      if (++attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+      yield new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+      res = yield client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+    }
+  });
+}
+module.exports = { writeAll };
+` }],
+        },
+        {
+          messageId: 'constantDelay',
+          line: 7, column: 58, endLine: 7, endColumn: 61,
+          data: data('dynamodb', "BatchWriteItem", ""),
+          suggestions: [{ messageId: 'waitBeforeResend', data: RESEND_DATA, output: `const { DynamoDBClient, BatchWriteItemCommand } = require('@aws-sdk/client-dynamodb');
+const client = new DynamoDBClient({});
+function writeAll(RequestItems) {
+  return __awaiter(this, void 0, void 0, function* () {
+    let res = yield client.send(new BatchWriteItemCommand({ RequestItems }));
+    let attempt = 0;
+    while (res.UnprocessedItems && Object.keys(res.UnprocessedItems).length > 0) {
+      if (++attempt >= 5) throw new Error(\`DynamoDB left writes unprocessed after \${attempt} attempts\`);
+      yield new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20000, 100 * 2 ** attempt)));
+      res = yield client.send(new BatchWriteItemCommand({ RequestItems: res.UnprocessedItems }));
+    }
+  });
+}
+module.exports = { writeAll };
+` }],
+        },
+      ],
+    },
+    {
       name: "a result handler that sends the leftovers again through itself (one edit for both findings, in the file's style)",
       code: `const AWS = require("aws-sdk")
 const docClient = new AWS.DynamoDB.DocumentClient()
