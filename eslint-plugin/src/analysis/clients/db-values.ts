@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getParameterSlot } from './call-sites';
 import { getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
-import { getKeyName, getReturnedExpressions, isFunctionNode, isNullOrUndefined, type KeyNameOptions } from '../ast';
+import { type FunctionNode, getKeyName, getReturnedExpressions, isFunctionNode, isNullOrUndefined, type KeyNameOptions } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
 import { findImportedTypeReferences, findModuleReferences, findRequireCallsByText, findRequireCallsWhere, getManifestDependencies, getSourcePath } from '../modules';
 import type { Database } from './db-call';
@@ -459,13 +459,28 @@ function createResolver(context: AnyRuleContext): DbValues {
   function computeReturnedValue(fn: TSESTree.Node): ResolvedValue | undefined {
     if (!isFunctionNode(fn)) return undefined;
     let value: ResolvedValue | undefined;
+    let passesParameterOn = false;
     for (const returned of getReturnedExpressions(fn)) {
       if (returned.type === AST_NODE_TYPES.Literal && returned.value === null) continue;
       const next = getValue(returned);
+      if (next === undefined && isOwnParameter(fn, returned)) {
+        passesParameterOn = true;
+        continue;
+      }
       if (next === undefined || (value !== undefined && !isSame(next, value))) return undefined;
       value = next;
     }
-    return value;
+    // `getDb(db)` that makes a client from what it is given or returns it as it is: the
+    // parameter is then that client too (a function only passing its parameter on says nothing).
+    return passesParameterOn && value === undefined ? undefined : value;
+  }
+
+  /** `returned` is a parameter of `fn` itself, never assigned (returned as the caller gave it). */
+  function isOwnParameter(fn: FunctionNode, returned: TSESTree.Node): boolean {
+    if (returned.type !== AST_NODE_TYPES.Identifier) return false;
+    const variable = ASTUtils.findVariable(sourceCode.getScope(returned), returned);
+    const def = variable?.defs[0];
+    return def?.type === 'Parameter' && def.node === fn && variable!.defs.length === 1 && variable!.references.every((reference) => !reference.isWrite());
   }
 
   /** `this.getCollection()`: what the class's method returns. */

@@ -118,6 +118,25 @@ probe(client); probe(documents); probe(legacy); probe(new AWS.DynamoDB());`;
     ]);
   });
 
+  it('takes a helper that makes a client from what it is given, or returns it as it is, for a client maker', () => {
+    const code = `import { DynamoDB } from 'aws-sdk';
+function getDb(db) {
+  if (db instanceof DynamoDB) return new DynamoDB.DocumentClient({ service: db });
+  return db;
+}
+function same(db) { return db; }
+function either(db, other) {
+  if (db) return new DynamoDB.DocumentClient();
+  return other.client;
+}
+export class Service {
+  constructor(db) { this.db = getDb(db); this.raw = same(db); this.other = either(db, {}); }
+  get(items) { probe(this.db); probe(this.raw); probe(this.other); }
+}`;
+    // Only the parameter itself counts as passed on: \`other.client\` is something else.
+    expect(values(code)).toEqual(['dynamodb v2-document-client', '-', '-']);
+  });
+
   it('follows lazy getters, constructor parameters and the .promise() forwarding object', () => {
     const code = `import AWS from 'aws-sdk';
 class Store {
