@@ -157,7 +157,7 @@ function withinLabel(report, label, tolerance) {
 }
 
 /** Matches reports to labels; each report gets a verdict. */
-export function score(reports, labelsFile, packageNames, heldOutNames = new Set()) {
+export function score(reports, labelsFile, packageNames, heldOutRounds = new Map()) {
   const tolerance = labelsFile.tolerance ?? 2;
   const inSet = (entry) => packageNames.has(entry.package);
   const labels = labelsFile.labels.filter(inSet);
@@ -203,8 +203,10 @@ export function score(reports, labelsFile, packageNames, heldOutNames = new Set(
   };
   const perRule = Object.fromEntries(rules.map((rule) => [rule, tally((l) => l.rule === rule, (r) => r.rule === rule)]));
   const overall = tally(() => true, () => true);
-  // Packages added after the rules were shaped, labelled before any report was seen.
-  const heldOut = heldOutNames.size > 0 ? tally((label) => heldOutNames.has(label.package), (report) => heldOutNames.has(report.package)) : undefined;
+  // Packages added after the rules were shaped, labelled before any report was seen: one tally per round of them.
+  const heldOut = Object.fromEntries(
+    [...heldOutRounds].map(([round, names]) => [round, tally((label) => names.has(label.package), (report) => names.has(report.package))]),
+  );
   const shapes = [...new Set(labels.map((label) => label.shape))].sort();
   const perShape = Object.fromEntries(
     shapes.map((shape) => {
@@ -266,8 +268,9 @@ async function main() {
     perPackage.push({ name: pkg.name, database: pkg.database, files: result.files.length, lines, reports: result.messages.length });
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const heldOutNames = new Set(packages.filter((pkg) => pkg.heldOut).map((pkg) => pkg.name));
-  const result = score(reports, labelsFile, new Set(packages.map((pkg) => pkg.name)), heldOutNames);
+  const heldOutRounds = new Map();
+  for (const pkg of packages.filter((entry) => entry.heldOut)) heldOutRounds.set(pkg.heldOut, (heldOutRounds.get(pkg.heldOut) ?? new Set()).add(pkg.name));
+  const result = score(reports, labelsFile, new Set(packages.map((pkg) => pkg.name)), heldOutRounds);
   let pluginCommit;
   try {
     pluginCommit = execFileSync('git', ['-C', rootDir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -300,10 +303,9 @@ async function main() {
   console.log(
     `${'overall'.padEnd(44)} ${pad(o.labels, 6)} ${pad(o.truePositives, 4)} ${pad(o.judgedTrue, 7)} ${pad(o.falsePositives, 4)} ${pad(o.falseNegatives, 4)} ${pad(formatRatio(o.precision), 10)} ${pad(formatRatio(o.recall), 7)}`,
   );
-  const h = result.heldOut;
-  if (h) {
+  for (const [round, h] of Object.entries(result.heldOut)) {
     console.log(
-      `${'held-out packages (labelled before any report)'.padEnd(44)} ${pad(h.labels, 6)} ${pad(h.truePositives, 4)} ${pad(h.judgedTrue, 7)} ${pad(h.falsePositives, 4)} ${pad(h.falseNegatives, 4)} ${pad(formatRatio(h.precision), 10)} ${pad(formatRatio(h.recall), 7)}`,
+      `${`held-out round ${round} (labelled blind)`.padEnd(44)} ${pad(h.labels, 6)} ${pad(h.truePositives, 4)} ${pad(h.judgedTrue, 7)} ${pad(h.falsePositives, 4)} ${pad(h.falseNegatives, 4)} ${pad(formatRatio(h.precision), 10)} ${pad(formatRatio(h.recall), 7)}`,
     );
   }
   console.log('\nrecall by shape of the receiver:');
