@@ -366,9 +366,11 @@ function createResolver(context: AnyRuleContext): DbValues {
       case AST_NODE_TYPES.TSNonNullExpression:
       case AST_NODE_TYPES.TSSatisfiesExpression:
         return addAll(getObjectProperties(node.expression));
-      case AST_NODE_TYPES.CallExpression: {
+      case AST_NODE_TYPES.CallExpression:
+      case AST_NODE_TYPES.NewExpression: {
+        // `new make()` of a function that returns an object gives that object, as `make()` does.
         const fn = node.callee.type === AST_NODE_TYPES.Identifier ? getNeverReassignedFunction(node.callee) : undefined;
-        if (!fn) return false;
+        if (!fn || (node.type === AST_NODE_TYPES.NewExpression && fn.type === AST_NODE_TYPES.ArrowFunctionExpression)) return false;
         let known = false;
         for (const returned of getReturnedExpressions(fn)) {
           if (returned.type === AST_NODE_TYPES.Literal && returned.value === null) continue;
@@ -379,7 +381,9 @@ function createResolver(context: AnyRuleContext): DbValues {
       case AST_NODE_TYPES.Identifier: {
         const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
         const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-        if (def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== AST_NODE_TYPES.Identifier || !def.node.init) return false;
+        if (def?.type !== 'Variable' || def.node.id.type !== AST_NODE_TYPES.Identifier || !def.node.init) return false;
+        // A `let` / `var` holds its first object only while nothing assigns it another.
+        if (def.parent.kind !== 'const' && variable?.references.some((reference) => reference.isWrite() && !reference.init)) return false;
         if (!addAll(getObjectProperties(def.node.init))) return false;
         // `state.client = new AWS.DynamoDB.DocumentClient()` after `const state = { … }`.
         for (const reference of variable?.references ?? []) {

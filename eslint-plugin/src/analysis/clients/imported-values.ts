@@ -72,7 +72,7 @@ export const DATABASE_METHOD_CALL = new RegExp(`\\.\\s*(?:${DATABASE_METHODS.joi
  */
 function mayBeUsedAsDatabaseValue(context: AnyRuleContext, node: TSESTree.Node, passedOnDeep: boolean, depth = 0): boolean {
   let value = getOutermostSameValue(node);
-  if (value.parent?.type === AST_NODE_TYPES.CallExpression && value.parent.callee === value) value = getOutermostSameValue(value.parent);
+  if ((value.parent?.type === AST_NODE_TYPES.CallExpression || value.parent?.type === AST_NODE_TYPES.NewExpression) && value.parent.callee === value) value = getOutermostSameValue(value.parent);
   if (value.parent?.type === AST_NODE_TYPES.AwaitExpression) value = getOutermostSameValue(value.parent);
   const parent = value.parent;
   if (!parent) return false;
@@ -121,8 +121,9 @@ export const getImportedValues = createPerFileCache((context: AnyRuleContext): r
       found.push({ node: read.node, value: exported.value });
       continue;
     }
+    // `new f(…)` of a function that returns an object gives that object, as a call does.
     const call = read.node.parent;
-    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== read.node) continue;
+    if ((call?.type !== AST_NODE_TYPES.CallExpression && call?.type !== AST_NODE_TYPES.NewExpression) || call.callee !== read.node) continue;
     const awaited = call.parent;
     const node = awaited?.type === AST_NODE_TYPES.AwaitExpression ? awaited : call;
     found.push('properties' in exported ? { node, properties: exported.properties } : { node, value: exported.value });

@@ -137,6 +137,21 @@ export class Service {
     expect(values(code)).toEqual(['dynamodb v2-document-client', '-', '-']);
   });
 
+  it('reads the object a function of the file returns, made with or without `new`, from a `var`', () => {
+    const code = `var AWS = require('aws-sdk');
+function Store() {
+  var lib = { client: new AWS.DynamoDB.DocumentClient() };
+  return lib;
+}
+const arrow = () => ({ client: new AWS.DynamoDB.DocumentClient() });
+var made = new Store();
+var called = Store();
+var changed = Store();
+changed = {};
+probe(made.client); probe(called.client); probe(changed.client); probe(arrow().client);`;
+    expect(values(code)).toEqual(['dynamodb v2-document-client', 'dynamodb v2-document-client', '-', 'dynamodb v2-document-client']);
+  });
+
   it('follows lazy getters, constructor parameters and the .promise() forwarding object', () => {
     const code = `import AWS from 'aws-sdk';
 class Store {

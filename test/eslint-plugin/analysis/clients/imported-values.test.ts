@@ -81,6 +81,30 @@ async function f() {
     expect(dbCalls(code, modules)).toEqual(['postgres query', 'postgres query', 'dynamodb BatchWriteItem', 'mongodb updateMany']);
   });
 
+  it('reads the object a module\'s factory returns, called with or without `new`, kept in a `var` or `let`', () => {
+    const modules = {
+      'lib/dynamodb.js': `var AWS = require('aws-sdk');
+module.exports = function (configure) {
+  var docClient = new AWS.DynamoDB.DocumentClient({ region: configure.region });
+  let lib = { docClient: docClient, get: (table, id, done) => docClient.get({ TableName: table, Key: { id } }, done) };
+  return lib;
+};`,
+    };
+    const code = `var dynamo = require('./lib/dynamodb');
+module.exports = function (configure) {
+  var dynamodb = new dynamo(configure);
+  let other = dynamo(configure);
+  return {
+    load: (ids, done) => dynamodb.docClient.batchGet({ RequestItems: { t: { Keys: ids } } }, done),
+    loadAgain: (ids, done) => other.docClient.batchGet({ RequestItems: { t: { Keys: ids } } }, done),
+  };
+};`;
+    expect(importedValues(code, modules)).toEqual(['new dynamo(configure) → { docClient: dynamodb:v2-document-client }', 'dynamo(configure) → { docClient: dynamodb:v2-document-client }']);
+    expect(dbCalls(code, modules)).toEqual(['dynamodb BatchGetItem', 'dynamodb BatchGetItem']);
+    // Once the variable is given something else, what it holds is not known.
+    expect(dbCalls(code.replace('let other = dynamo(configure);', 'let other = dynamo(configure);\n  other = {};'), modules)).toEqual(['dynamodb BatchGetItem']);
+  });
+
   it('stays silent on modules that export look-alikes (Prisma, arrays, other libraries)', () => {
     const modules = {
       'db/prisma.js': `const { PrismaClient } = require('@prisma/client');\nmodule.exports = new PrismaClient();`,
