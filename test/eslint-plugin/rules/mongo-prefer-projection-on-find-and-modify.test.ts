@@ -287,9 +287,9 @@ export async function save(job) {
   const result = await orders.findOneAndUpdate({ name: job.name }, { $set: job.props }, { includeResultMetadata: true });
   return check.call(this, job, result);
 }`,
-      errors: [{ messageId: 'missingProjection', suggestions: [] }],
+      errors: [{ messageId: 'usedWhole', suggestions: [] }],
     },
-    // The whole document may be used: no projection can be derived, so no suggestion.
+    // The whole document may be used: no projection can be derived, so no suggestion, and the message says why.
     ...[
       `${header}export async function claim() { return orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); }`,
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); handle(job);`,
@@ -309,15 +309,17 @@ const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); pick(..
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); console.log(job);`,
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); const { a, ...rest } = job; use(a, rest);`,
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); job[field];`,
-      // \`.value\` without the option: a driver before 6.0 wraps the document, a newer one does not.
-      `${header}const { value } = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } });`,
       // With includeResultMetadata, the document read from .value passed on, or the wrapper as the this of f.call.
       `${header}const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true }); use(r.value);`,
       `${header}function save() { return this.value.name; }
 const r = await orders.findOneAndDelete({ s: 1 }, { includeResultMetadata: true }); save.call(r);`,
       `import mongoose from 'mongoose'; const User = mongoose.model('User', new mongoose.Schema({}));
 const user = await User.findOneAndUpdate({ _id: id }, { a: 1 }); await user.save();`,
-      // Options held elsewhere than the call's own argument list.
+    ].map((code) => ({ code, errors: [{ messageId: 'usedWhole' as const, data: { method: code.includes('findOneAndDelete') ? 'findOneAndDelete' : 'findOneAndUpdate' }, suggestions: [] }] })),
+    // No suggestion either, with the plain message: \`.value\` without the option (a driver before 6.0 wraps the
+    // document, a newer one does not), and a call with no place for the options.
+    ...[
+      `${header}const { value } = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } });`,
       `${header}await orders.findOneAndUpdate({ s: 1 });`,
     ].map((code) => ({ code, errors: [{ messageId: 'missingProjection' as const, suggestions: [] }] })),
   ],
@@ -336,7 +338,7 @@ cache.findOneAndDelete('k');`,
       filename: typedFilename,
       code: `import type { Collection } from 'mongodb';
 export const claim = (jobs: Collection) => jobs.findOneAndUpdate({ state: 'ready' }, { $set: { state: 'running' } });`,
-      errors: [{ messageId: 'missingProjection', data: { method: 'findOneAndUpdate' }, line: 2, column: 44, endLine: 2, endColumn: 117 }],
+      errors: [{ messageId: 'usedWhole', data: { method: 'findOneAndUpdate' }, line: 2, column: 44, endLine: 2, endColumn: 117 }],
     },
   ],
 });

@@ -12,7 +12,7 @@ export { findMongoConnectCalls, type MongoConnectCall, type UriLiteral } from '.
 export { getPossibleStrings } from './possible-strings';
 export { findInsertsWithoutId, type InsertWithoutId } from './mongo-inserts';
 export { type BulkMultiDocumentWrite, findBulkMultiDocumentWrites, getMultiDocumentWriteIdempotency, isMultiDocumentWrite } from './mongo-multi-document-writes';
-export { getFindAndModifyOptionsIndex, getReadDocumentFields, hasProjection, isFindAndModify } from './mongo-projections';
+export { type DocumentUse, getDocumentUse, getFindAndModifyOptionsIndex, hasProjection, isFindAndModify } from './mongo-projections';
 export { findEnclosingTransactionScopes, findTransactionScopes } from './mongo-transactions';
 export { getNonIdempotentStatement } from './non-idempotent-sql';
 export { findPgPools, getPostgresReportNode, type PgPoolSite, type PostgresCall } from './pg-calls';

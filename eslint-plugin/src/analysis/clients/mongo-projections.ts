@@ -63,12 +63,15 @@ const RESULT_METADATA_FIELDS = new Set(['value', 'ok', 'lastErrorObject']);
 const WRAPPED_DOCUMENT_FIELD = 'value';
 
 /**
- * The fields of the returned document the code reads, when they are all known: the set
- * (empty when it reads none), or undefined when the document may be used whole, or when
- * `.value` is read without the option and the result may be a driver's (before 6.0)
- * metadata wrapper around it. With the option, the fields read from `.value`.
+ * What the code does with the returned document: reads these fields (an empty set when it
+ * reads none); uses it whole, or where this file does not show (returns it from a function
+ * nobody here calls, passes it on, stores, prints or spreads it, calls a method of it); or
+ * reads `.value` without the option, so it may be a driver's (before 6.0) metadata
+ * wrapper around it (`unclear`). With the option, the fields read from `.value`.
  */
-export function getReadDocumentFields(context: AnyRuleContext, call: MongoCall): ReadonlySet<string> | undefined {
+export type DocumentUse = { kind: 'fields'; fields: ReadonlySet<string> } | { kind: 'whole' } | { kind: 'unclear' };
+
+export function getDocumentUse(context: AnyRuleContext, call: MongoCall): DocumentUse {
   const index = OPTIONS_INDEX[call.operation];
   const options = index === undefined ? undefined : call.node.arguments[index];
   const wrapped =
@@ -77,8 +80,8 @@ export function getReadDocumentFields(context: AnyRuleContext, call: MongoCall):
       const key = property.type === 'Property' ? getPropertyKeyName(property) : undefined;
       return key !== undefined && RESULT_METADATA_OPTIONS.has(key) && !(property.type === 'Property' && property.value.type === 'Literal' && property.value.value === false);
     });
-  if (wrapped) return getPromisedWrappedFieldReads(context, call.node, WRAPPED_DOCUMENT_FIELD);
-  const fields = getPromisedFieldReads(context, call.node);
-  if (!fields) return undefined;
-  return [...fields].some((field) => RESULT_METADATA_FIELDS.has(field)) ? undefined : fields;
+  const fields = wrapped ? getPromisedWrappedFieldReads(context, call.node, WRAPPED_DOCUMENT_FIELD) : getPromisedFieldReads(context, call.node);
+  if (!fields) return { kind: 'whole' };
+  if (!wrapped && [...fields].some((field) => RESULT_METADATA_FIELDS.has(field))) return { kind: 'unclear' };
+  return { kind: 'fields', fields };
 }
