@@ -165,6 +165,37 @@ module.exports = { ping };
 `;
 
 const valid: ValidCase[] = [
+  {
+    name: 'a retry of a method of a class of the file that calls no database',
+    code: `const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+class Orders {
+  async markPaid(id: string) {
+    await fetch(\`https://payments.example/orders/\${id}/paid\`, { method: 'POST' });
+  }
+  async markPaidWithRetry(id: string) {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      try {
+        return await this.markPaid(id);
+      } catch (error) {
+        if (attempt === 5 || !['57P01', '40001'].includes((error as { code?: string }).code ?? '')) throw error;
+        await sleep(1000);
+      }
+    }
+  }
+}
+const orders = new Orders();
+export async function markPaid(id: string) {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      return await orders.markPaid(id);
+    } catch (error) {
+      if (attempt === 5 || !['57P01', '40001'].includes((error as { code?: string }).code ?? '')) throw error;
+      await sleep(1000);
+    }
+  }
+}
+`,
+  },
     {
       name: 'one retry at most: a single wait has nothing to grow (graphile-worker migrate)',
       code: DDB + `export async function put(item) {
@@ -783,6 +814,109 @@ module.exports = { createListener };
 `;
 
 const invalid: InvalidCase[] = [
+  {
+    name: 'a retry of a method of a class of the file: on its own `this`, and on a `const` made from the class',
+    code: `import { Pool } from 'pg';
+const pool = new Pool();
+pool.on('error', () => {});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+class Orders {
+  async markPaid(id: string) {
+    await pool.query('UPDATE orders SET paid = true WHERE id = $1', [id]);
+  }
+  async markPaidWithRetry(id: string) {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      try {
+        return await this.markPaid(id);
+      } catch (error) {
+        if (attempt === 5 || !['57P01', '40001'].includes((error as { code?: string }).code ?? '')) throw error;
+        await sleep(1000);
+      }
+    }
+  }
+}
+const orders = new Orders();
+export async function markPaid(id: string) {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      return await orders.markPaid(id);
+    } catch (error) {
+      if (attempt === 5 || !['57P01', '40001'].includes((error as { code?: string }).code ?? '')) throw error;
+      await sleep(1000);
+    }
+  }
+}
+`,
+    errors: [
+      { line: 15, output: `import { Pool } from 'pg';
+const pool = new Pool();
+pool.on('error', () => {});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+class Orders {
+  async markPaid(id: string) {
+    await pool.query('UPDATE orders SET paid = true WHERE id = $1', [id]);
+  }
+  async markPaidWithRetry(id: string) {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      try {
+        return await this.markPaid(id);
+      } catch (error) {
+        if (attempt === 5 || !['57P01', '40001'].includes((error as { code?: string }).code ?? '')) throw error;
+        await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempt));
+      }
+    }
+  }
+}
+const orders = new Orders();
+export async function markPaid(id: string) {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      return await orders.markPaid(id);
+    } catch (error) {
+      if (attempt === 5 || !['57P01', '40001'].includes((error as { code?: string }).code ?? '')) throw error;
+      await sleep(1000);
+    }
+  }
+}
+` },
+      { line: 27, output: `import { Pool } from 'pg';
+const pool = new Pool();
+pool.on('error', () => {});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+class Orders {
+  async markPaid(id: string) {
+    await pool.query('UPDATE orders SET paid = true WHERE id = $1', [id]);
+  }
+  async markPaidWithRetry(id: string) {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      try {
+        return await this.markPaid(id);
+      } catch (error) {
+        if (attempt === 5 || !['57P01', '40001'].includes((error as { code?: string }).code ?? '')) throw error;
+        await sleep(1000);
+      }
+    }
+  }
+}
+const orders = new Orders();
+export async function markPaid(id: string) {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      return await orders.markPaid(id);
+    } catch (error) {
+      if (attempt === 5 || !['57P01', '40001'].includes((error as { code?: string }).code ?? '')) throw error;
+      await sleep(Math.random() * Math.min(60000, 5000 * 2 ** attempt));
+    }
+  }
+}
+` },
+    ].map(({ line, output }) => ({
+      messageId: 'constantDelay' as const,
+      line,
+      data: data('postgres', 'query', ''),
+      suggestions: [{ messageId: 'useBackoff' as const, data: { maxDelayMs: '60000', baseDelayMs: '5000', variable: 'attempt' }, output }],
+    })),
+  },
     {
       name: "mongo-constant",
       code: `import { MongoClient } from 'mongodb';

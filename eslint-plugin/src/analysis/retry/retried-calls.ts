@@ -3,7 +3,7 @@ import { type DbCall, findDbCallsWithin, findKnownCalls, findMongoConnectionOpen
 import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import { walkOwnCode } from './code-walk';
-import { getLocalFunction } from './local-functions';
+import { getCalledFunction, getLocalFunction } from './local-functions';
 import type { RetryScope } from './retry-scope';
 
 /** A database call an attempt makes, and where in the attempt it is made. */
@@ -21,9 +21,10 @@ export interface RetriedDbCall {
 const MAX_DEPTH = 2;
 
 /**
- * The database calls of a retry's attempt: written in it, in a local function it calls (the
- * DynamoDB document's `getAsyncOperationResult(token)`), or in the function its callers in this
- * file pass for a parameter it calls (`withRetry(() => pool.query(…))`).
+ * The database calls of a retry's attempt: written in it, in a local function or a method of
+ * this file it calls (the DynamoDB document's `getAsyncOperationResult(token)`, `this.save(…)`,
+ * `repo.save(…)`), or in the function its callers in this file pass for a parameter it calls
+ * (`withRetry(() => pool.query(…))`).
  */
 export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): RetriedDbCall[] {
   const found: RetriedDbCall[] = findCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node }));
@@ -33,9 +34,10 @@ export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): 
     scope.attempt,
     context.sourceCode.visitorKeys,
     (node) => {
-      if (node.type !== AST_NODE_TYPES.CallExpression || node.callee.type !== AST_NODE_TYPES.Identifier) return true;
-      for (const fn of findCalledFunctions(context, node.callee, owner)) {
-        for (const call of findCallsIn(context, fn, visited, 1)) found.push({ call, site: node });
+      if (node.type !== AST_NODE_TYPES.CallExpression) return true;
+      const called = node.callee.type === AST_NODE_TYPES.Identifier ? findCalledFunctions(context, node.callee, owner) : [getCalledFunction(context, node)];
+      for (const fn of called) {
+        if (fn) for (const call of findCallsIn(context, fn, visited, 1)) found.push({ call, site: node });
       }
       return true;
     },
@@ -81,8 +83,8 @@ function findCallsIn(context: AnyRuleContext, fn: FunctionNode, visited: Set<TSE
   const calls = findCallsWithin(context, fn.body);
   if (depth >= MAX_DEPTH) return calls;
   walkOwnCode(fn.body, context.sourceCode.visitorKeys, (node) => {
-    if (node.type === AST_NODE_TYPES.CallExpression && node.callee.type === AST_NODE_TYPES.Identifier) {
-      const helper = getLocalFunction(context, node.callee);
+    if (node.type === AST_NODE_TYPES.CallExpression) {
+      const helper = getCalledFunction(context, node);
       if (helper) calls.push(...findCallsIn(context, helper, visited, depth + 1));
     }
     return true;
