@@ -205,8 +205,10 @@ export function nodesOfType<K extends `${AST_NODE_TYPES}`>(context: AnyRuleConte
  * Lints `code` (TypeScript, an ES module, `file.ts`) with some of the plugin's rules,
  * named without the `retry-safety/` prefix, and returns ESLint's messages.
  */
-export function lintWithPlugin(code: string, rules: readonly string[]): Linter.LintMessage[] {
-  return new Linter({ configType: 'flat' }).verify(
+export function lintWithPlugin(code: string, rules: readonly string[], modules?: Readonly<Record<string, string>>): Linter.LintMessage[] {
+  // With `modules`, the file is linted at the root of a fresh folder that holds them.
+  const projectDir = modules ? writeModules(modules) : undefined;
+  return new Linter({ configType: 'flat', ...(projectDir ? { cwd: projectDir } : {}) }).verify(
     code,
     [
       {
@@ -216,6 +218,6 @@ export function lintWithPlugin(code: string, rules: readonly string[]): Linter.L
         rules: Object.fromEntries(rules.map((name) => [`retry-safety/${name}`, 'error'])),
       },
     ],
-    'file.ts',
+    projectDir ? path.join(projectDir, 'file.ts') : 'file.ts',
   );
 }

@@ -35,12 +35,12 @@ export default createRule<[], MessageId>({
       // The calls the attempt makes itself, and those it makes through a function: a local helper,
       // or what the callers pass (`withRetry(() => client.send(…))`), whose failure reaches the
       // attempt where it calls that function.
-      const direct = findDbCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node as TSESTree.Node }));
-      const through = findRetriedDbCalls(context, scope).filter(({ call, site }) => site !== call.node);
+      const direct = findDbCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node as TSESTree.Node, remote: undefined }));
+      const through = findRetriedDbCalls(context, scope).filter(({ call, site, remote }) => site !== call.node || remote);
       const decided = new Map<TSESTree.Node, { classification: ErrorClassification; call: DbCall }>();
-      for (const { call, site } of [...direct, ...through]) {
+      for (const { call, site, remote } of [...direct, ...through]) {
         // Connecting, probing a connection or waiting for a table is retried on any error by design.
-        if (isProbeCall(context, call)) continue;
+        if (remote ? remote.probe : isProbeCall(context, call)) continue;
         const classification = classifyRetryScope(scope, site);
         if (!classification || decided.has(classification.decision)) continue;
         decided.set(classification.decision, { classification, call });

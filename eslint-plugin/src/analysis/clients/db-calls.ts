@@ -4,7 +4,7 @@ import { findMongoCalls } from './mongo-calls';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { findPgPools, findPostgresCalls } from './pg-calls';
 import type { DbCall } from './db-call';
-import { recordLintedModule } from './module-exports';
+import { recordLintedModule, setDbCallFinder } from './module-exports';
 
 /** Every database call of the file, in source order; computed once per file. */
 export const findDbCalls = createPerFileCache((context: AnyRuleContext): readonly DbCall[] => {
@@ -13,9 +13,11 @@ export const findDbCalls = createPerFileCache((context: AnyRuleContext): readonl
   );
   // The analyses are done: what the file exports costs little more now, and saves
   // parsing it again when a file linted later imports it.
-  recordLintedModule(context);
+  recordLintedModule(context, calls);
   return calls;
 });
+
+setDbCallFinder(findDbCalls);
 
 /** Database calls whose source range lies inside `container` (a loop body, a callback…). */
 export function findDbCallsWithin(context: AnyRuleContext, container: TSESTree.Node): DbCall[] {

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../ast';
 import { findBindingReads, getOutermostSameValue, getValueBinding } from './value-bindings';
 import type { DbValue } from './db-value';
+import type { ExportedCalls, RemoteDbCall } from './exported-calls';
 import { findImportedReads } from '../modules';
 import { hasMemberCallText } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
@@ -38,11 +39,13 @@ export type ImportedValue =
 export interface ModuleExportLookup {
   /** What the module exports under `exportName`, database-wise (reads and parses it when needed). */
   lookUp(context: AnyRuleContext, file: string, exportName: string): ExportedValue | undefined;
+  /** What calling the export does, database-wise (reads and parses the module when needed). */
+  lookUpCalls(context: AnyRuleContext, file: string, exportName: string): ExportedCalls | undefined;
   /** True only when a current summary of the module is at hand and it exports no database value: no reading, no parsing. */
   isKnownToExportNothing(context: AnyRuleContext, file: string): boolean;
 }
 
-let moduleExports: ModuleExportLookup = { lookUp: () => undefined, isKnownToExportNothing: () => false };
+let moduleExports: ModuleExportLookup = { lookUp: () => undefined, lookUpCalls: () => undefined, isKnownToExportNothing: () => false };
 
 export function setModuleExportLookup(lookup: ModuleExportLookup): void {
   moduleExports = lookup;
@@ -130,3 +133,58 @@ export const getImportedValues = createPerFileCache((context: AnyRuleContext): r
   }
   return found;
 });
+
+/** Text that a file retrying work may have, around a call of another module's function. */
+const RETRY_HINT = /\bcatch\b|\.catch\s*\(/;
+const RELATIVE_IMPORT = /(?:from\s*|require\s*\(\s*)['"`](?:\.{1,2}\/|[~#@])/;
+
+/**
+ * For each call of the file to a function of the project's other modules (`saveOrder(o)`,
+ * `orders.markPaid(id)` on an imported instance, `client.getChanges()` after
+ * `const client = new PgLogicalDecoding(…)` of an imported class): the database calls it
+ * makes, from the module's summary. Only files that import a module of the project and catch
+ * errors are read (a retry needs both); the map is empty for the others.
+ */
+export const getImportedCallTargets = createPerFileCache((context: AnyRuleContext): ReadonlyMap<TSESTree.Node, readonly RemoteDbCall[]> => {
+  const found = new Map<TSESTree.Node, readonly RemoteDbCall[]>();
+  const text = context.sourceCode.text;
+  if (!RETRY_HINT.test(text) || !RELATIVE_IMPORT.test(text)) return found;
+  const reads = new Map<TSESTree.Node, { file: string; exportName: string }>();
+  for (const read of findImportedReads(context)) reads.set(read.node, read);
+  const callsOf = (read: { file: string; exportName: string } | undefined) => (read ? moduleExports.lookUpCalls(context, read.file, read.exportName) : undefined);
+  for (const [node, read] of reads) {
+    const parent = node.parent;
+    // `saveOrder(o)`, `orders.saveOrder(o)` of a namespace.
+    if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === node) {
+      const exported = callsOf(read);
+      if (exported?.kind === 'function') found.set(parent, exported.calls);
+      continue;
+    }
+    if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === node) {
+      // `orders.markPaid(id)` of an imported instance.
+      const exported = reads.has(parent) ? undefined : callsOf(read);
+      addMethodCall(found, parent, exported?.kind === 'instance' ? exported.methods : undefined);
+      continue;
+    }
+    if (parent?.type === AST_NODE_TYPES.NewExpression && parent.callee === node) {
+      const exported = callsOf(read);
+      if (exported?.kind !== 'class') continue;
+      // `new Orders().markPaid(id)`, or `const orders = new Orders(…)` then `orders.markPaid(id)`.
+      const member = parent.parent;
+      if (member?.type === AST_NODE_TYPES.MemberExpression && member.object === parent) addMethodCall(found, member, exported.methods);
+      const binding = getValueBinding(context, parent);
+      for (const use of binding ? findBindingReads(context, binding) : []) {
+        const useMember = use.parent;
+        if (useMember?.type === AST_NODE_TYPES.MemberExpression && useMember.object === use) addMethodCall(found, useMember, exported.methods);
+      }
+    }
+  }
+  return found;
+});
+
+function addMethodCall(found: Map<TSESTree.Node, readonly RemoteDbCall[]>, member: TSESTree.MemberExpression, methods: ReadonlyMap<string, readonly RemoteDbCall[]> | undefined): void {
+  const call = member.parent;
+  const name = getKeyName(member);
+  const calls = name === undefined ? undefined : methods?.get(name);
+  if (calls && call?.type === AST_NODE_TYPES.CallExpression && call.callee === member) found.set(call, calls);
+}

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, getReturnedExpressions, isFunctionNode, isNullOrUndefined, type FunctionNode } from '../ast';
+import type { DbCall } from './db-call';
 import { type DbValue, isSameDbValue } from './db-value';
 import { getDbValue, getDbValues } from './db-values';
+import { type ExportedCalls, getExportedCalls } from './exported-calls';
+import { findMongoConnectionOpens } from './mongo-connection-opens';
 import { DATABASE_METHOD_CALL, type ExportedValue, markCallerModule, setModuleExportLookup } from './imported-values';
 import { findImportedReads, findImporters, getCommonJsExportName, getManifestFolder, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import { getArgumentsInSlot, getFunctionCallers, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
@@ -24,6 +27,9 @@ interface ModuleSummary {
   named: ReadonlyMap<string, ExportedValue>;
   /** CommonJS `module.exports = value`. */
   whole: ExportedValue | undefined;
+  /** What calling each export does, database-wise (exported-calls.ts). */
+  calls: ReadonlyMap<string, ExportedCalls>;
+  wholeCalls: ExportedCalls | undefined;
 }
 
 interface CacheEntry {
@@ -53,7 +59,19 @@ function mayHoldDatabaseValue(text: string): boolean {
   return IMPORTS_RELATIVE.test(text) && (DATABASE_METHOD_CALL.test(text) || PASSES_ON.test(text));
 }
 
-const EMPTY: ModuleSummary = { named: new Map(), whole: undefined };
+/**
+ * The database calls of a file (`findDbCalls`), set by its module: it reads this index, so
+ * this module cannot import it. A file being linted hands its calls over as it records its
+ * summary, while they are still being computed.
+ */
+let findFileDbCalls: (context: AnyRuleContext) => readonly DbCall[] = () => [];
+const lintedFileCalls = new WeakMap<TSESTree.Node, readonly DbCall[]>();
+
+export function setDbCallFinder(finder: (context: AnyRuleContext) => readonly DbCall[]): void {
+  findFileDbCalls = finder;
+}
+
+const EMPTY: ModuleSummary = { named: new Map(), whole: undefined, calls: new Map(), wholeCalls: undefined };
 const caches = new WeakMap<object, Map<string, CacheEntry>>();
 const NO_PARSER = {};
 const depths = new WeakMap<TSESTree.Node, number>();
@@ -84,7 +102,14 @@ function lookUpExport(context: AnyRuleContext, file: string, exportName: string)
   return summary.named.get(exportName);
 }
 
-setModuleExportLookup({ lookUp: lookUpExport, isKnownToExportNothing });
+function lookUpCalls(context: AnyRuleContext, file: string, exportName: string): ExportedCalls | undefined {
+  const summary = summarise(context, file);
+  if (exportName === WHOLE_MODULE) return summary.wholeCalls;
+  if (exportName === 'default') return summary.calls.get('default') ?? summary.wholeCalls;
+  return summary.calls.get(exportName);
+}
+
+setModuleExportLookup({ lookUp: lookUpExport, lookUpCalls, isKnownToExportNothing });
 setRemoteSlotLookup(lookUpRemoteSlot);
 setRemoteCallLookup(findRemoteCalls);
 setBoundFieldLookup(lookUpBoundField);
@@ -258,8 +283,9 @@ function getCache(context: AnyRuleContext): Map<string, CacheEntry> {
  * Keeps the summary of a file being linted, made from the analyses the rules ran on it
  * anyway: a file that imports it later in the same run does not parse it again.
  */
-export function recordLintedModule(context: AnyRuleContext): void {
+export function recordLintedModule(context: AnyRuleContext, calls: readonly DbCall[]): void {
   if (depths.has(context.sourceCode.ast)) return;
+  lintedFileCalls.set(context.sourceCode.ast, calls);
   const file = getSourcePath(context);
   const text = context.sourceCode.text;
   if (!path.isAbsolute(file) || inProgress.has(file)) return;
@@ -362,9 +388,18 @@ function isCurrent(dependencies: ReadonlyMap<string, string>): boolean {
 function summariseModule(context: AnyRuleContext): ModuleSummary {
   const named = new Map<string, ExportedValue>();
   let whole: ExportedValue | undefined;
+  const calls = new Map<string, ExportedCalls>();
+  let wholeCalls: ExportedCalls | undefined;
   const file = getSourcePath(context);
   const set = (name: string | undefined, value: ExportedValue | undefined): void => {
     if (name !== undefined && value) named.set(name, value);
+  };
+  const fileCalls = lintedFileCalls.get(context.sourceCode.ast) ?? findFileDbCalls(context);
+  // A module that makes no database call exports none (most modules of a project).
+  const makesCalls = fileCalls.length > 0 || findMongoConnectionOpens(context).length > 0;
+  const setCalls = (name: string | undefined, node: TSESTree.Node): void => {
+    const found = name === undefined || !makesCalls ? undefined : getExportedCalls(context, node, fileCalls);
+    if (name !== undefined && found) calls.set(name, found);
   };
   for (const statement of context.sourceCode.ast.body) {
     switch (statement.type) {
@@ -374,25 +409,36 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
           const target = resolveModuleFile(file, String(statement.source.value));
           for (const specifier of statement.specifiers) {
             const local = getModuleExportName(specifier.local);
-            if (target) set(getModuleExportName(specifier.exported), lookUpExport(context, target, local));
+            if (!target) continue;
+            set(getModuleExportName(specifier.exported), lookUpExport(context, target, local));
+            const found = lookUpCalls(context, target, local);
+            if (found) calls.set(getModuleExportName(specifier.exported), found);
           }
           break;
         }
         const declaration = statement.declaration;
         if (declaration?.type === AST_NODE_TYPES.VariableDeclaration) {
           for (const declarator of declaration.declarations) {
-            if (declarator.id.type === AST_NODE_TYPES.Identifier && declarator.init) set(declarator.id.name, getExportedValue(context, declarator.init));
+            if (declarator.id.type !== AST_NODE_TYPES.Identifier || !declarator.init) continue;
+            set(declarator.id.name, getExportedValue(context, declarator.init));
+            setCalls(declarator.id.name, declarator.init);
           }
         } else if (declaration?.type === AST_NODE_TYPES.FunctionDeclaration && declaration.id) {
           set(declaration.id.name, getReturnedValue(context, declaration));
+          setCalls(declaration.id.name, declaration);
+        } else if (declaration?.type === AST_NODE_TYPES.ClassDeclaration && declaration.id) {
+          setCalls(declaration.id.name, declaration);
         }
         for (const specifier of statement.specifiers) {
-          if (specifier.local.type === AST_NODE_TYPES.Identifier) set(getModuleExportName(specifier.exported), getExportedValue(context, specifier.local));
+          if (specifier.local.type !== AST_NODE_TYPES.Identifier) continue;
+          set(getModuleExportName(specifier.exported), getExportedValue(context, specifier.local));
+          setCalls(getModuleExportName(specifier.exported), specifier.local);
         }
         break;
       }
       case AST_NODE_TYPES.ExportDefaultDeclaration: {
         const declaration = statement.declaration;
+        if (declaration.type !== AST_NODE_TYPES.TSInterfaceDeclaration && declaration.type !== AST_NODE_TYPES.TSDeclareFunction) setCalls('default', declaration);
         if (declaration.type === AST_NODE_TYPES.FunctionDeclaration) set('default', getReturnedValue(context, declaration));
         else if (declaration.type !== AST_NODE_TYPES.ClassDeclaration && declaration.type !== AST_NODE_TYPES.TSInterfaceDeclaration && declaration.type !== AST_NODE_TYPES.TSDeclareFunction) {
           set('default', getExportedValue(context, declaration));
@@ -403,7 +449,9 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
       case AST_NODE_TYPES.ExportAllDeclaration: {
         const target = statement.source && !statement.exported ? resolveModuleFile(file, String(statement.source.value)) : undefined;
         if (!target) break;
-        for (const [name, value] of summarise(context, target).named) if (name !== 'default' && !named.has(name)) named.set(name, value);
+        const other = summarise(context, target);
+        for (const [name, value] of other.named) if (name !== 'default' && !named.has(name)) named.set(name, value);
+        for (const [name, value] of other.calls) if (name !== 'default' && !calls.has(name)) calls.set(name, value);
         break;
       }
       case AST_NODE_TYPES.ExpressionStatement: {
@@ -413,6 +461,7 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
         if (target === undefined) break;
         if (target !== WHOLE_MODULE) {
           set(target, getExportedValue(context, expression.right));
+          setCalls(target, expression.right);
           break;
         }
         const right = skipExportsAlias(expression.right);
@@ -421,11 +470,17 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
         if (requiredFile) {
           const other = summarise(context, requiredFile);
           whole = other.whole;
+          wholeCalls = other.wholeCalls;
           for (const [name, value] of other.named) named.set(name, value);
+          for (const [name, value] of other.calls) calls.set(name, value);
         } else if (right.type === AST_NODE_TYPES.ObjectExpression) {
           addObjectProperties(context, right, set);
+          for (const property of right.properties) {
+            if (property.type === AST_NODE_TYPES.Property && !property.computed) setCalls(getKeyName(property), property.value);
+          }
         } else {
           whole = getExportedValue(context, right);
+          wholeCalls = makesCalls ? getExportedCalls(context, right, fileCalls) : undefined;
           if (isFunctionNode(right) || right.type === AST_NODE_TYPES.Identifier) set('default', whole);
         }
         break;
@@ -436,7 +491,7 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
   // A module that exports `query(text, params)` forwarding to a pool (node-postgres' own
   // recommended layout) is used as the pool: `db.query('INSERT …')`.
   whole ??= named.get(QUERY_WRAPPER_KEY);
-  return { named, whole };
+  return { named, whole, calls, wholeCalls };
 }
 
 const QUERY_WRAPPER_KEY = '\u0000query-wrapper';

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type DbCall, findDbCallsWithin, findKnownCalls, findMongoConnectionOpens } from '../clients';
+import { type DbCall, findDbCallsWithin, findKnownCalls, findMongoConnectionOpens, getImportedCallTargets } from '../clients';
 import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import { walkOwnCode } from './code-walk';
@@ -15,6 +15,12 @@ export interface RetriedDbCall {
    * leads to it.
    */
   site: TSESTree.Node;
+  /**
+   * For a call made by another module's function (`saveOrder(o)` imported from `./orders`):
+   * whether it checks on the database rather than does the work (`isProbeCall` there). Its
+   * `call.node` is then the site, the call in this file.
+   */
+  remote?: { probe: boolean };
 }
 
 /** How many local functions deep a database call is looked for (`attempt → helper → helper`). */
@@ -23,13 +29,15 @@ const MAX_DEPTH = 2;
 /**
  * The database calls of a retry's attempt: written in it, in a local function or a method of
  * this file it calls (the DynamoDB document's `getAsyncOperationResult(token)`, `this.save(…)`,
- * `repo.save(…)`), or in the function its callers in this file pass for a parameter it calls
- * (`withRetry(() => pool.query(…))`).
+ * `repo.save(…)`), in the function its callers in this file pass for a parameter it calls
+ * (`withRetry(() => pool.query(…))`), or in a function or method of another module of the
+ * project (`saveOrder(o)`, `orders.markPaid(id)`), from that module's summary.
  */
 export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): RetriedDbCall[] {
   const found: RetriedDbCall[] = findCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node }));
   const visited = new Set<TSESTree.Node>([scope.node]);
   const owner = getOwnOrEnclosingFunction(scope.node);
+  const imported = getImportedCallTargets(context);
   walkOwnCode(
     scope.attempt,
     context.sourceCode.visitorKeys,
@@ -38,6 +46,9 @@ export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): 
       const called = node.callee.type === AST_NODE_TYPES.Identifier ? findCalledFunctions(context, node.callee, owner) : [getCalledFunction(context, node)];
       for (const fn of called) {
         if (fn) for (const call of findCallsIn(context, fn, visited, 1)) found.push({ call, site: node });
+      }
+      for (const remote of imported.get(node) ?? []) {
+        found.push({ call: { node, database: remote.database, operation: remote.operation, isWrite: remote.isWrite }, site: node, remote: { probe: remote.probe } });
       }
       return true;
     },

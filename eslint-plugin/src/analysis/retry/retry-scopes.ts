@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { findMongoConnectionOpens, hasDatabaseCode } from '../clients';
+import { findMongoConnectionOpens, getImportedCallTargets, hasDatabaseCode } from '../clients';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { ATTEMPT_NAME } from './attempt-counters';
 import { getFunctionName } from './local-functions';
@@ -143,5 +143,6 @@ export function findEnclosingRetryScopes(context: AnyRuleContext, node: TSESTree
  * costliest part of a lint, so rules start here.
  */
 export function findDatabaseRetryScopes(context: AnyRuleContext): readonly RetryScope[] {
-  return hasDatabaseCode(context) || findMongoConnectionOpens(context).length > 0 ? findRetryScopes(context) : [];
+  const touchesDatabase = hasDatabaseCode(context) || findMongoConnectionOpens(context).length > 0 || getImportedCallTargets(context).size > 0;
+  return touchesDatabase ? findRetryScopes(context) : [];
 }

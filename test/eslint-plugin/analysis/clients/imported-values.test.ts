@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDbCalls, getImportedValues } from '../../../../eslint-plugin/src/analysis/clients';
+import { findDbCalls, getImportedCallTargets, getImportedValues } from '../../../../eslint-plugin/src/analysis/clients';
 import type { DbValue } from '../../../../eslint-plugin/src/analysis/clients/db-value';
 import { analyse, textOf } from '../../harness';
 
@@ -103,6 +103,51 @@ module.exports = function (configure) {
     expect(dbCalls(code, modules)).toEqual(['dynamodb BatchGetItem', 'dynamodb BatchGetItem']);
     // Once the variable is given something else, what it holds is not known.
     expect(dbCalls(code.replace('let other = dynamo(configure);', 'let other = dynamo(configure);\n  other = {};'), modules)).toEqual(['dynamodb BatchGetItem']);
+  });
+
+  it('knows the database calls of another module\'s functions, class methods and instances', () => {
+    const modules = {
+      'db.js': `const { Pool } = require('pg');\nmodule.exports = new Pool();`,
+      'orders.js': `const pool = require('./db');
+async function insert(o) { await pool.query('INSERT INTO orders VALUES ($1)', [o.id]); }
+exports.saveOrder = async (o) => insert(o);
+exports.ping = () => pool.query('SELECT 1');
+exports.format = (o) => JSON.stringify(o);`,
+      'decoding.js': `const { Client } = require('pg');
+class Decoding {
+  constructor() { this.client = new Client(); }
+  async getChanges() { return this.read(); }
+  async read() { const { rows } = await this.client.query('SELECT * FROM pg_logical_slot_get_changes($1, NULL, NULL)', ['s']); return rows; }
+  describe() { return 'decoding'; }
+}
+exports.default = Decoding;
+exports.shared = new Decoding();`,
+    };
+    const code = `const orders = require('./orders');
+const { saveOrder } = require('./orders');
+const decoding_1 = require('./decoding');
+const client = new decoding_1.default();
+async function run(o) {
+  try {
+    await saveOrder(o); await orders.saveOrder(o); await orders.ping(); orders.format(o);
+    await client.getChanges(); client.describe(); await decoding_1.shared.getChanges();
+  } catch (e) { console.error(e); }
+}`;
+    const targets = analyse(
+      code,
+      (context) => [...getImportedCallTargets(context)].map(([node, calls]) => `${textOf(code, node)} → ${calls.map((call) => `${call.database} ${call.operation}${call.probe ? ' (probe)' : ''}`).join(', ')}`),
+      { modules, language: 'javascript', sourceType: 'commonjs' },
+    );
+    expect(targets.sort()).toEqual([
+      'client.getChanges() → postgres query',
+      'decoding_1.shared.getChanges() → postgres query',
+      'orders.ping() → postgres query (probe)',
+      'orders.saveOrder(o) → postgres query',
+      'saveOrder(o) → postgres query',
+    ]);
+    // A file that catches nothing retries nothing: its calls are not looked up.
+    const quiet = analyse(code.replace('} catch (e) { console.error(e); }', '} finally {}'), (context) => getImportedCallTargets(context).size, { modules, language: 'javascript', sourceType: 'commonjs' });
+    expect(quiet).toBe(0);
   });
 
   it('stays silent on modules that export look-alikes (Prisma, arrays, other libraries)', () => {
