@@ -24,10 +24,16 @@ export function insertFirstProperty(
   return fixer.insertTextBefore(first, `${text}, `);
 }
 
-/** Adds `text` (`key: value`) after the last property of an object literal; a trailing comma stays last. */
+/**
+ * Adds `text` (`key: value`) after the last property of an object literal, on a line of
+ * its own when the properties are one per line; a trailing comma stays last.
+ */
 export function appendProperty(sourceCode: SourceCode, fixer: TSESLint.RuleFixer, object: TSESTree.ObjectExpression, text: string): TSESLint.RuleFix {
   const last = object.properties.at(-1);
   if (!last) return fixer.replaceText(object, `{ ${text} }`);
   const after = sourceCode.getTokenAfter(last);
-  return after?.value === ',' ? fixer.insertTextAfter(after, ` ${text},`) : fixer.insertTextAfter(last, `, ${text}`);
+  const openingBrace = sourceCode.getFirstToken(object);
+  const indent = openingBrace && openingBrace.loc.end.line !== last.loc.start.line ? getIndent(sourceCode, last, 'leading') : '';
+  const separator = indent ? `\n${indent}` : ' ';
+  return after?.value === ',' ? fixer.insertTextAfter(after, `${separator}${text},`) : fixer.insertTextAfter(last, `,${separator}${text}`);
 }

@@ -46,7 +46,15 @@ describe('appendProperty', () => {
     expect(append('retry(fn, { factor: 2 });', 'retries: 5')).toBe('retry(fn, { factor: 2, retries: 5 });');
   });
 
-  it('goes after a trailing comma, keeping one at the end', () => {
-    expect(append('retry(fn, {\n  factor: 2,\n});', 'retries: 5')).toBe('retry(fn, {\n  factor: 2, retries: 5,\n});');
+  it('gets a line of its own, indented like the last property, in a multi-line object with a trailing comma kept last', () => {
+    expect(append('retry(fn, {\n  factor: 2,\n});', 'retries: 5')).toBe('retry(fn, {\n  factor: 2,\n  retries: 5,\n});');
+  });
+
+  it('gets a line of its own in a multi-line object without a trailing comma', () => {
+    expect(append('retry(fn, {\n\tfactor: 2\n});', 'retries: 5')).toBe('retry(fn, {\n\tfactor: 2,\n\tretries: 5\n});');
+  });
+
+  it('stays on the line when the last property shares it with another', () => {
+    expect(append('retry(fn, {\n  minTimeout: 10, factor: 2 });', 'retries: 5')).toBe('retry(fn, {\n  minTimeout: 10, factor: 2, retries: 5 });');
   });
 });

@@ -147,7 +147,8 @@ User.findOneAndUpdate({ _id: id }, { a: 1 }, { new: true, projection: { _id: 1 }
               output: `${header}async function next(key) {
   const counter = await orders.findOneAndUpdate({ _id: key }, { $inc: { seq: 1 } }, {
     upsert: true,
-    returnDocument: 'after', projection: { seq: 1, step: 1 },
+    returnDocument: 'after',
+    projection: { seq: 1, step: 1 },
   });
   if (!counter) throw new Error('no counter');
   return counter.seq + counter.step;
@@ -233,6 +234,38 @@ export async function claim(now) {
       ],
     },
     {
+      // The document goes to a method of the same class (this.toObject) that reads fields of its parameter.
+      code: `${header}export class Tasks {
+  async claim(kind) {
+    const task = await orders.findOneAndUpdate({ kind, status: 'pending' }, { $set: { status: 'claimed' } }, {
+      returnDocument: 'after',
+    });
+    return task ? this.toObject(task) : undefined;
+  }
+  toObject(document) {
+    return { id: document._id.toHexString(), kind: document.kind, status: document.status };
+  }
+}`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          line: 5,
+          suggestions: [{ messageId: 'addProjection', data: { projection: '{ _id: 1, kind: 1, status: 1 }' }, output: `${header}export class Tasks {
+  async claim(kind) {
+    const task = await orders.findOneAndUpdate({ kind, status: 'pending' }, { $set: { status: 'claimed' } }, {
+      returnDocument: 'after',
+      projection: { _id: 1, kind: 1, status: 1 },
+    });
+    return task ? this.toObject(task) : undefined;
+  }
+  toObject(document) {
+    return { id: document._id.toHexString(), kind: document.kind, status: document.status };
+  }
+}` }],
+        },
+      ],
+    },
+    {
       // A long field list: the title names its first fields and how many there are.
       code: `${header}const toRow = (order) => [order.customerName, order.shippingAddress, order.billingAddress, order.paymentMethod, order.createdAt];
 export const close = async (id) => toRow(await orders.findOneAndUpdate({ _id: id }, { $set: { open: false } }));`,
@@ -302,6 +335,13 @@ export async function save(job) {
       `${header}function keep(doc) { cache.set(doc._id, doc); }
 keep(await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }));`,
       `${header}const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); this.toJob(job);`,
+      // A method of the same class that keeps the document, and a method of an object the file does not make.
+      `${header}export class Tasks {
+  cache = new Map();
+  async claim() { const task = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); this.keep(task); }
+  keep(document) { this.cache.set(document._id, document); }
+}`,
+      `${header}export async function claim(store) { const task = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); return store.toObject(task); }`,
       `${header}import assert from 'node:assert';
 const job = await orders.findOneAndUpdate({ s: 1 }, { $set: { s: 2 } }); assert.deepEqual(job, expected);`,
       `${header}function pick(a, doc) { return doc.s; }

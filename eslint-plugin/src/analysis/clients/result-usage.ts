@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, getReturnedExpressions, isFunctionNode, type FunctionNode } from '../ast';
+import { getCalledFunction } from '../called-functions';
 import { getFunctionCallers } from './call-sites';
 import { getMethodCall, getOutermostSameValue } from './value-bindings';
 import type { AnyRuleContext } from '../per-file-cache';
@@ -105,24 +106,33 @@ function isArrayOnlyReassignment(context: AnyRuleContext, element: TSESTree.Memb
   return isArrayTest(guard.test.callee) && tested?.type === AST_NODE_TYPES.Identifier && findVariableOf(context, tested) === variable;
 }
 
-/** A call `f(…)`, `f.call(thisArg, …)` or `f.apply(thisArg, [ … ])` of the local function named `f`, and where its arguments start. */
+/**
+ * A call of functions this file declares, and where its arguments start: `f(…)`,
+ * `f.call(thisArg, …)` or `f.apply(thisArg, [ … ])` of the local function named `f` (every
+ * function the name is given), or a method of a class of the file (`this.toObject(doc)`).
+ */
 interface LocalFunctionCall {
-  callee: TSESTree.Identifier;
+  functions: FunctionNode[];
   /** The argument list, without `thisArg`. */
   args: TSESTree.Node[];
 }
 
-function getLocalFunctionCall(call: TSESTree.CallExpression): LocalFunctionCall | undefined {
+function getLocalFunctionCall(context: AnyRuleContext, call: TSESTree.CallExpression): LocalFunctionCall | undefined {
+  const named = (callee: TSESTree.Identifier, args: TSESTree.Node[]): LocalFunctionCall | undefined => {
+    const functions = resolveLocalFunctions(context, callee);
+    return functions && { functions, args };
+  };
   const callee = call.callee;
-  if (callee.type === AST_NODE_TYPES.Identifier) return { callee, args: call.arguments };
-  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.object.type !== AST_NODE_TYPES.Identifier) return undefined;
+  if (callee.type === AST_NODE_TYPES.Identifier) return named(callee, call.arguments);
+  if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed) return undefined;
   const method = getKeyName(callee);
-  if (method === 'call') return { callee: callee.object, args: call.arguments.slice(1) };
+  if (callee.object.type === AST_NODE_TYPES.Identifier && method === 'call') return named(callee.object, call.arguments.slice(1));
   const list = call.arguments[1];
-  if (method === 'apply' && call.arguments.length === 2 && list?.type === AST_NODE_TYPES.ArrayExpression) {
-    return list.elements.includes(null) ? undefined : { callee: callee.object, args: list.elements as TSESTree.Node[] };
+  if (callee.object.type === AST_NODE_TYPES.Identifier && method === 'apply' && call.arguments.length === 2 && list?.type === AST_NODE_TYPES.ArrayExpression) {
+    return list.elements.includes(null) ? undefined : named(callee.object, list.elements as TSESTree.Node[]);
   }
-  return undefined;
+  const called = getCalledFunction(context, call);
+  return called && { functions: [called], args: call.arguments };
 }
 
 /** A function that reads its `arguments` may take the result from there rather than from its parameter. */
@@ -330,13 +340,12 @@ class PropertyUseFinder {
    */
   private ofLocalArgument(call: TSESTree.CallExpression, argument: Node, depth: number): PropertyUse {
     if (call.arguments[0] === argument && isTruthinessAssertion(call.callee)) return 'ignored';
-    const local = getLocalFunctionCall(call);
+    const local = getLocalFunctionCall(this.context, call);
     // Not found among the arguments: it is the `this` of `f.call(r)`.
     const index = local ? local.args.indexOf(argument) : -1;
     if (!local || index < 0 || local.args.slice(0, index).some((earlier) => earlier.type === AST_NODE_TYPES.SpreadElement)) return 'unknown';
-    const functions = resolveLocalFunctions(this.context, local.callee);
-    if (!functions || functions.some((fn) => readsArgumentsObject(this.context, fn))) return 'unknown';
-    return combine(functions.map((fn) => this.ofHandler(fn, index, depth + 1)));
+    if (local.functions.some((fn) => readsArgumentsObject(this.context, fn))) return 'unknown';
+    return combine(local.functions.map((fn) => this.ofHandler(fn, index, depth + 1)));
   }
 
   /** Text made from the result (`JSON.stringify(r)`): printed or dropped is ignored; anything else is not known. */

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from '../per-file-cache';
-import { getFunctionName, getLocalFunction } from './local-functions';
+import { getLocalFunction } from '../called-functions';
+import { getFunctionName } from './local-functions';
 import { collectIdentifierNames, walkOwnCode } from './code-walk';
 import { containsNode, type FunctionNode, isFunctionNode } from '../ast';
 import { getMathFunction, isMultiplying } from './delay-arithmetic';

@@ -3,7 +3,7 @@ import { type DbCall, findDbCallsWithin, findKnownCalls, findMongoConnectionOpen
 import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import { walkOwnCode } from './code-walk';
-import { getCalledFunction, getLocalFunction } from './local-functions';
+import { getCalledFunction, getLocalFunction } from '../called-functions';
 import type { RetryScope } from './retry-scope';
 
 /** A database call an attempt makes, and where in the attempt it is made. */

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { type FunctionNode, isFunctionNode } from '../ast';
 import { CALL, CONSTRUCT, findModuleReferences, type TraceMap } from '../modules';
 import type { AnyRuleContext } from '../per-file-cache';
-import { getLocalFunction } from './local-functions';
+import { getLocalFunction } from '../called-functions';
 import type { RetryScope } from './retry-scope';
 
 /**

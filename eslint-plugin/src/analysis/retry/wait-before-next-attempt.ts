@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from '../per-file-cache';
-import { getFunctionName, getLocalFunction } from './local-functions';
+import { getLocalFunction } from '../called-functions';
+import { getFunctionName } from './local-functions';
 import { walkOwnCode } from './code-walk';
 import { type FunctionNode, isFunctionNode } from '../ast';
 import { BACKOFF_HELPER_NAME, getCalleeName, getWaitNode, isAwaitedOrReturned, isPlainSleepHelper, isStored, NOT_WAIT_NAME, PLAIN_WAIT_NAME, WAIT_NAME } from './wait-calls';
