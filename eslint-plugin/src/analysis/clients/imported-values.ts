@@ -75,7 +75,8 @@ export const DATABASE_METHOD_CALL = new RegExp(`\\.\\s*(?:${DATABASE_METHODS.joi
  */
 function mayBeUsedAsDatabaseValue(context: AnyRuleContext, node: TSESTree.Node, passedOnDeep: boolean, depth = 0): boolean {
   let value = getOutermostSameValue(node);
-  if ((value.parent?.type === AST_NODE_TYPES.CallExpression || value.parent?.type === AST_NODE_TYPES.NewExpression) && value.parent.callee === value) value = getOutermostSameValue(value.parent);
+  if (value.parent?.type === AST_NODE_TYPES.NewExpression && value.parent.callee === value) return mayHoldDatabaseProperties(context, value.parent, depth);
+  if (value.parent?.type === AST_NODE_TYPES.CallExpression && value.parent.callee === value) value = getOutermostSameValue(value.parent);
   if (value.parent?.type === AST_NODE_TYPES.AwaitExpression) value = getOutermostSameValue(value.parent);
   const parent = value.parent;
   if (!parent) return false;
@@ -94,6 +95,28 @@ function mayBeUsedAsDatabaseValue(context: AnyRuleContext, node: TSESTree.Node, 
   if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === value && parent.id.type === AST_NODE_TYPES.ObjectPattern) return true;
   const binding = depth < 3 ? getValueBinding(context, value) : undefined;
   return binding !== undefined && findBindingReads(context, binding).some((read) => read !== value && mayBeUsedAsDatabaseValue(context, read, passedOnDeep, depth + 1));
+}
+
+/**
+ * `new f(…)` of an imported `f` is worth a summary only when `f` may be a factory whose
+ * object holds database values in its properties (`new dynamo(configure).docClient`):
+ * instances of the project's own classes are most `new` expressions, and a class's
+ * instance is no database value the index knows.
+ */
+function mayHoldDatabaseProperties(context: AnyRuleContext, made: TSESTree.Node, depth: number): boolean {
+  const value = getOutermostSameValue(made);
+  const parent = value.parent;
+  if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === value) {
+    // A property read, not a method of the instance (`new Router().handler()`) nor a field written on it.
+    const use = getOutermostSameValue(parent).parent;
+    const called = use?.type === AST_NODE_TYPES.CallExpression && getOutermostSameValue(parent) === use.callee;
+    const written = use?.type === AST_NODE_TYPES.AssignmentExpression && getOutermostSameValue(parent) === use.left;
+    // Passing the property on is not enough here (`this.user = params.user`): a class's fields go everywhere.
+    return !called && !written && mayBeUsedAsDatabaseValue(context, parent, false, depth + 1);
+  }
+  if (parent?.type === AST_NODE_TYPES.VariableDeclarator && parent.init === value && parent.id.type === AST_NODE_TYPES.ObjectPattern) return true;
+  const binding = depth < 3 ? getValueBinding(context, value) : undefined;
+  return binding !== undefined && findBindingReads(context, binding).some((read) => read !== value && mayHoldDatabaseProperties(context, read, depth + 1));
 }
 
 function isConsoleCall(call: TSESTree.CallExpression | TSESTree.NewExpression): boolean {
@@ -139,52 +162,68 @@ const RETRY_HINT = /\bcatch\b|\.catch\s*\(/;
 const RELATIVE_IMPORT = /(?:from\s*|require\s*\(\s*)['"`](?:\.{1,2}\/|[~#@])/;
 
 /**
- * For each call of the file to a function of the project's other modules (`saveOrder(o)`,
+ * The calls of the file to a function of the project's other modules (`saveOrder(o)`,
  * `orders.markPaid(id)` on an imported instance, `client.getChanges()` after
- * `const client = new PgLogicalDecoding(…)` of an imported class): the database calls it
- * makes, from the module's summary. Only files that import a module of the project and catch
- * errors are read (a retry needs both); the map is empty for the others.
+ * `const client = new PgLogicalDecoding(…)` of an imported class), each with a way to ask
+ * for the database calls it makes. Finding them reads no other module; asking reads the
+ * module's summary, so only the calls a question is about cost a parse. Only files that
+ * import a module of the project and catch errors have any (a retry needs both).
  */
-export const getImportedCallTargets = createPerFileCache((context: AnyRuleContext): ReadonlyMap<TSESTree.Node, readonly RemoteDbCall[]> => {
-  const found = new Map<TSESTree.Node, readonly RemoteDbCall[]>();
+export const findImportedCallSites = createPerFileCache((context: AnyRuleContext): ReadonlyMap<TSESTree.Node, ImportedCallSite> => {
+  const found = new Map<TSESTree.Node, ImportedCallSite>();
   const text = context.sourceCode.text;
   if (!RETRY_HINT.test(text) || !RELATIVE_IMPORT.test(text)) return found;
   const reads = new Map<TSESTree.Node, { file: string; exportName: string }>();
   for (const read of findImportedReads(context)) reads.set(read.node, read);
-  const callsOf = (read: { file: string; exportName: string } | undefined) => (read ? moduleExports.lookUpCalls(context, read.file, read.exportName) : undefined);
   for (const [node, read] of reads) {
+    const lookUp = (): ExportedCalls | undefined => moduleExports.lookUpCalls(context, read.file, read.exportName);
     const parent = node.parent;
     // `saveOrder(o)`, `orders.saveOrder(o)` of a namespace.
     if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === node) {
-      const exported = callsOf(read);
-      if (exported?.kind === 'function') found.set(parent, exported.calls);
+      found.set(parent, new ImportedCallSite(() => {
+        const exported = lookUp();
+        return exported?.kind === 'function' ? exported.calls : undefined;
+      }));
       continue;
     }
     if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === node) {
       // `orders.markPaid(id)` of an imported instance.
-      const exported = reads.has(parent) ? undefined : callsOf(read);
-      addMethodCall(found, parent, exported?.kind === 'instance' ? exported.methods : undefined);
+      if (!reads.has(parent)) addMethodCall(found, parent, 'instance', lookUp);
       continue;
     }
     if (parent?.type === AST_NODE_TYPES.NewExpression && parent.callee === node) {
-      const exported = callsOf(read);
-      if (exported?.kind !== 'class') continue;
       // `new Orders().markPaid(id)`, or `const orders = new Orders(…)` then `orders.markPaid(id)`.
       const member = parent.parent;
-      if (member?.type === AST_NODE_TYPES.MemberExpression && member.object === parent) addMethodCall(found, member, exported.methods);
+      if (member?.type === AST_NODE_TYPES.MemberExpression && member.object === parent) addMethodCall(found, member, 'class', lookUp);
       const binding = getValueBinding(context, parent);
       for (const use of binding ? findBindingReads(context, binding) : []) {
         const useMember = use.parent;
-        if (useMember?.type === AST_NODE_TYPES.MemberExpression && useMember.object === use) addMethodCall(found, useMember, exported.methods);
+        if (useMember?.type === AST_NODE_TYPES.MemberExpression && useMember.object === use) addMethodCall(found, useMember, 'class', lookUp);
       }
     }
   }
   return found;
 });
 
-function addMethodCall(found: Map<TSESTree.Node, readonly RemoteDbCall[]>, member: TSESTree.MemberExpression, methods: ReadonlyMap<string, readonly RemoteDbCall[]> | undefined): void {
+/** A call of another module's function or method; what it does database-wise is read when first asked. */
+export class ImportedCallSite {
+  private resolved: { calls: readonly RemoteDbCall[] } | undefined;
+
+  constructor(private readonly lookUp: () => readonly RemoteDbCall[] | undefined) {}
+
+  /** The database calls it makes (none when the module's summary knows of none). */
+  get calls(): readonly RemoteDbCall[] {
+    this.resolved ??= { calls: this.lookUp() ?? [] };
+    return this.resolved.calls;
+  }
+}
+
+function addMethodCall(found: Map<TSESTree.Node, ImportedCallSite>, member: TSESTree.MemberExpression, kind: 'class' | 'instance', lookUp: () => ExportedCalls | undefined): void {
   const call = member.parent;
   const name = getKeyName(member);
-  const calls = name === undefined ? undefined : methods?.get(name);
-  if (calls && call?.type === AST_NODE_TYPES.CallExpression && call.callee === member) found.set(call, calls);
+  if (name === undefined || call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== member) return;
+  found.set(call, new ImportedCallSite(() => {
+    const exported = lookUp();
+    return exported?.kind === kind ? exported.methods.get(name) : undefined;
+  }));
 }

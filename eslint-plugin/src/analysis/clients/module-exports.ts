@@ -27,9 +27,16 @@ interface ModuleSummary {
   named: ReadonlyMap<string, ExportedValue>;
   /** CommonJS `module.exports = value`. */
   whole: ExportedValue | undefined;
-  /** What calling each export does, database-wise (exported-calls.ts). */
-  calls: ReadonlyMap<string, ExportedCalls>;
-  wholeCalls: ExportedCalls | undefined;
+  /**
+   * What calling each export does, database-wise (exported-calls.ts); undefined until asked,
+   * as finding a module's database calls reads the modules it imports in turn.
+   */
+  calls: ModuleCalls | undefined;
+}
+
+interface ModuleCalls {
+  named: ReadonlyMap<string, ExportedCalls>;
+  whole: ExportedCalls | undefined;
 }
 
 interface CacheEntry {
@@ -71,7 +78,7 @@ export function setDbCallFinder(finder: (context: AnyRuleContext) => readonly Db
   findFileDbCalls = finder;
 }
 
-const EMPTY: ModuleSummary = { named: new Map(), whole: undefined, calls: new Map(), wholeCalls: undefined };
+const EMPTY: ModuleSummary = { named: new Map(), whole: undefined, calls: { named: new Map(), whole: undefined } };
 const caches = new WeakMap<object, Map<string, CacheEntry>>();
 const NO_PARSER = {};
 const depths = new WeakMap<TSESTree.Node, number>();
@@ -103,10 +110,10 @@ function lookUpExport(context: AnyRuleContext, file: string, exportName: string)
 }
 
 function lookUpCalls(context: AnyRuleContext, file: string, exportName: string): ExportedCalls | undefined {
-  const summary = summarise(context, file);
-  if (exportName === WHOLE_MODULE) return summary.wholeCalls;
-  if (exportName === 'default') return summary.calls.get('default') ?? summary.wholeCalls;
-  return summary.calls.get(exportName);
+  const calls = summarise(context, file, true).calls;
+  if (exportName === WHOLE_MODULE) return calls?.whole;
+  if (exportName === 'default') return calls?.named.get('default') ?? calls?.whole;
+  return calls?.named.get(exportName);
 }
 
 setModuleExportLookup({ lookUp: lookUpExport, lookUpCalls, isKnownToExportNothing });
@@ -290,7 +297,8 @@ export function recordLintedModule(context: AnyRuleContext, calls: readonly DbCa
   const text = context.sourceCode.text;
   if (!path.isAbsolute(file) || inProgress.has(file)) return;
   const cache = getCache(context);
-  if (cache.get(file)?.text === text) return;
+  const cached = cache.get(file);
+  if (cached?.text === text && cached.summary.calls) return;
   // Importers read the file itself (or its open document): a summary of other text is of no use to them.
   if (readModuleText(file) !== text) return;
   const dependencies = new Map<string, string>();
@@ -299,7 +307,7 @@ export function recordLintedModule(context: AnyRuleContext, calls: readonly DbCa
     inProgress.add(file);
     collectors.push(dependencies);
     try {
-      summary = summariseModule(context);
+      summary = summariseModule(context, true);
     } catch {
       summary = EMPTY;
     } finally {
@@ -340,14 +348,14 @@ function reuse(file: string, entry: CacheEntry): ModuleSummary {
   return entry.summary;
 }
 
-function summarise(context: AnyRuleContext, file: string): ModuleSummary {
+function summarise(context: AnyRuleContext, file: string, withCalls = false): ModuleSummary {
   const depth = (depths.get(context.sourceCode.ast) ?? 0) + 1;
   if (depth > MAX_DEPTH || inProgress.has(file)) return EMPTY;
   const text = readModuleText(file);
   if (text === undefined) return EMPTY;
   for (const collector of collectors) collector.set(file, text);
   const current = getCurrentEntry(context, file, depth, text);
-  if (current) return reuse(file, current);
+  if (current && (current.summary.calls || !withCalls)) return reuse(file, current);
   const cache = getCache(context);
   const dependencies = new Map<string, string>();
   let summary = EMPTY;
@@ -359,7 +367,7 @@ function summarise(context: AnyRuleContext, file: string): ModuleSummary {
       inProgress.add(file);
       collectors.push(dependencies);
       try {
-        summary = summariseModule(moduleContext);
+        summary = summariseModule(moduleContext, withCalls);
       } catch {
         summary = EMPTY;
       } finally {
@@ -385,7 +393,7 @@ function isCurrent(dependencies: ReadonlyMap<string, string>): boolean {
   return true;
 }
 
-function summariseModule(context: AnyRuleContext): ModuleSummary {
+function summariseModule(context: AnyRuleContext, withCalls: boolean): ModuleSummary {
   const named = new Map<string, ExportedValue>();
   let whole: ExportedValue | undefined;
   const calls = new Map<string, ExportedCalls>();
@@ -394,9 +402,9 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
   const set = (name: string | undefined, value: ExportedValue | undefined): void => {
     if (name !== undefined && value) named.set(name, value);
   };
-  const fileCalls = lintedFileCalls.get(context.sourceCode.ast) ?? findFileDbCalls(context);
+  const fileCalls = withCalls ? (lintedFileCalls.get(context.sourceCode.ast) ?? findFileDbCalls(context)) : [];
   // A module that makes no database call exports none (most modules of a project).
-  const makesCalls = fileCalls.length > 0 || findMongoConnectionOpens(context).length > 0;
+  const makesCalls = withCalls && (fileCalls.length > 0 || findMongoConnectionOpens(context).length > 0);
   const setCalls = (name: string | undefined, node: TSESTree.Node): void => {
     const found = name === undefined || !makesCalls ? undefined : getExportedCalls(context, node, fileCalls);
     if (name !== undefined && found) calls.set(name, found);
@@ -411,7 +419,7 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
             const local = getModuleExportName(specifier.local);
             if (!target) continue;
             set(getModuleExportName(specifier.exported), lookUpExport(context, target, local));
-            const found = lookUpCalls(context, target, local);
+            const found = withCalls ? lookUpCalls(context, target, local) : undefined;
             if (found) calls.set(getModuleExportName(specifier.exported), found);
           }
           break;
@@ -449,9 +457,9 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
       case AST_NODE_TYPES.ExportAllDeclaration: {
         const target = statement.source && !statement.exported ? resolveModuleFile(file, String(statement.source.value)) : undefined;
         if (!target) break;
-        const other = summarise(context, target);
+        const other = summarise(context, target, withCalls);
         for (const [name, value] of other.named) if (name !== 'default' && !named.has(name)) named.set(name, value);
-        for (const [name, value] of other.calls) if (name !== 'default' && !calls.has(name)) calls.set(name, value);
+        for (const [name, value] of other.calls?.named ?? []) if (name !== 'default' && !calls.has(name)) calls.set(name, value);
         break;
       }
       case AST_NODE_TYPES.ExpressionStatement: {
@@ -468,11 +476,11 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
         const required = getRequiredRelative(right);
         const requiredFile = required === undefined ? undefined : resolveModuleFile(file, required);
         if (requiredFile) {
-          const other = summarise(context, requiredFile);
+          const other = summarise(context, requiredFile, withCalls);
           whole = other.whole;
-          wholeCalls = other.wholeCalls;
+          wholeCalls = other.calls?.whole;
           for (const [name, value] of other.named) named.set(name, value);
-          for (const [name, value] of other.calls) calls.set(name, value);
+          for (const [name, value] of other.calls?.named ?? []) calls.set(name, value);
         } else if (right.type === AST_NODE_TYPES.ObjectExpression) {
           addObjectProperties(context, right, set);
           for (const property of right.properties) {
@@ -491,7 +499,7 @@ function summariseModule(context: AnyRuleContext): ModuleSummary {
   // A module that exports `query(text, params)` forwarding to a pool (node-postgres' own
   // recommended layout) is used as the pool: `db.query('INSERT …')`.
   whole ??= named.get(QUERY_WRAPPER_KEY);
-  return { named, whole, calls, wholeCalls };
+  return { named, whole, calls: withCalls ? { named: calls, whole: wholeCalls } : undefined };
 }
 
 const QUERY_WRAPPER_KEY = '\u0000query-wrapper';

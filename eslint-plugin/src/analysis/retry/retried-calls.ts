@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type DbCall, findDbCallsWithin, findKnownCalls, findMongoConnectionOpens, getImportedCallTargets } from '../clients';
+import { type DbCall, findDbCallsWithin, findKnownCalls, findImportedCallSites, findMongoConnectionOpens } from '../clients';
 import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import { walkOwnCode } from './code-walk';
@@ -37,7 +37,7 @@ export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): 
   const found: RetriedDbCall[] = findCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node }));
   const visited = new Set<TSESTree.Node>([scope.node]);
   const owner = getOwnOrEnclosingFunction(scope.node);
-  const imported = getImportedCallTargets(context);
+  const imported = findImportedCallSites(context);
   walkOwnCode(
     scope.attempt,
     context.sourceCode.visitorKeys,
@@ -47,7 +47,7 @@ export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): 
       for (const fn of called) {
         if (fn) for (const call of findCallsIn(context, fn, visited, 1)) found.push({ call, site: node });
       }
-      for (const remote of imported.get(node) ?? []) {
+      for (const remote of imported.get(node)?.calls ?? []) {
         found.push({ call: { node, database: remote.database, operation: remote.operation, isWrite: remote.isWrite }, site: node, remote: { probe: remote.probe } });
       }
       return true;

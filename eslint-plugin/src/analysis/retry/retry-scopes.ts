@@ -1,10 +1,10 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { findMongoConnectionOpens, getImportedCallTargets, hasDatabaseCode } from '../clients';
+import { findImportedCallSites, findMongoConnectionOpens, hasDatabaseCode } from '../clients';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { ATTEMPT_NAME } from './attempt-counters';
 import { getFunctionName } from './local-functions';
 import { walkAll } from './code-walk';
-import { type FunctionNode, isFunctionNode } from '../ast';
+import { containsNode, type FunctionNode, isFunctionNode } from '../ast';
 import { findRetryLibraryScopes } from './retry-libraries';
 import { mayBeResultDecidedLoop } from './result-retries';
 import { getLoopRetryScope, isRetryLoopType, type LoopNode } from './retry-loops';
@@ -140,9 +140,17 @@ export function findEnclosingRetryScopes(context: AnyRuleContext, node: TSESTree
 /**
  * Retry scopes of a file that touches a database, else none. Every rule asks about
  * retries of database work, most files have none, and retry-scope analysis is the
- * costliest part of a lint, so rules start here.
+ * costliest part of a lint, so rules start here. A file whose only database work is in
+ * other modules' functions touches a database when a retry calls one of them: only those
+ * calls are looked up, as each costs a read of the module's summary.
  */
 export function findDatabaseRetryScopes(context: AnyRuleContext): readonly RetryScope[] {
-  const touchesDatabase = hasDatabaseCode(context) || findMongoConnectionOpens(context).length > 0 || getImportedCallTargets(context).size > 0;
-  return touchesDatabase ? findRetryScopes(context) : [];
+  if (hasDatabaseCode(context) || findMongoConnectionOpens(context).length > 0) return findRetryScopes(context);
+  const sites = findImportedCallSites(context);
+  if (sites.size === 0) return [];
+  const scopes = findRetryScopes(context);
+  const retriesImportedDbWork = [...sites].some(
+    ([call, site]) => scopes.some((scope) => containsNode(scope.attempt, call)) && site.calls.length > 0,
+  );
+  return retriesImportedDbWork ? scopes : [];
 }

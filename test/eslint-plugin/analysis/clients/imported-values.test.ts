@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDbCalls, getImportedCallTargets, getImportedValues } from '../../../../eslint-plugin/src/analysis/clients';
+import { findDbCalls, findImportedCallSites, getImportedValues, getModuleIndexStats } from '../../../../eslint-plugin/src/analysis/clients';
 import type { DbValue } from '../../../../eslint-plugin/src/analysis/clients/db-value';
 import { analyse, textOf } from '../../harness';
 
@@ -105,6 +105,29 @@ module.exports = function (configure) {
     expect(dbCalls(code.replace('let other = dynamo(configure);', 'let other = dynamo(configure);\n  other = {};'), modules)).toEqual(['dynamodb BatchGetItem']);
   });
 
+  it('does not read a module for `new` of its export when the object is used only through methods and fields', () => {
+    const modules = {
+      'router.js': `const { Pool } = require('pg');\nmodule.exports = class Router { constructor() { this.pool = new Pool(); } handler() { return this.pool.query('SELECT 1'); } };`,
+      'factory.js': `const { Pool } = require('pg');\nmodule.exports = function Store() { return { pool: new Pool() }; };`,
+    };
+    const parsedFor = (code: string): number => {
+      const before = getModuleIndexStats().parsed;
+      analyse(code, (context) => getImportedValues(context).length, { modules, language: 'javascript', sourceType: 'commonjs' });
+      return getModuleIndexStats().parsed - before;
+    };
+    // An instance: its methods are called, its fields written and passed on.
+    expect(parsedFor(`const Router = require('./router');
+const router = new Router();
+router.label = 'main';
+app.use(router.handler(), router.label);
+app.use(new Router().handler());
+process.on('exit', () => router.query('SELECT 1'));`)).toBe(0);
+    // A property of the object with a database method called on it: the module is read.
+    expect(parsedFor(`const Store = require('./factory');
+const store = new Store();
+store.pool.query('SELECT 1');`)).toBe(1);
+  });
+
   it('knows the database calls of another module\'s functions, class methods and instances', () => {
     const modules = {
       'db.js': `const { Pool } = require('pg');\nmodule.exports = new Pool();`,
@@ -133,10 +156,14 @@ async function run(o) {
     await client.getChanges(); client.describe(); await decoding_1.shared.getChanges();
   } catch (e) { console.error(e); }
 }`;
+    const options = { modules, language: 'javascript', sourceType: 'commonjs' } as const;
     const targets = analyse(
       code,
-      (context) => [...getImportedCallTargets(context)].map(([node, calls]) => `${textOf(code, node)} → ${calls.map((call) => `${call.database} ${call.operation}${call.probe ? ' (probe)' : ''}`).join(', ')}`),
-      { modules, language: 'javascript', sourceType: 'commonjs' },
+      (context) =>
+        [...findImportedCallSites(context)]
+          .filter(([, site]) => site.calls.length > 0)
+          .map(([node, site]) => `${textOf(code, node)} → ${site.calls.map((call) => `${call.database} ${call.operation}${call.probe ? ' (probe)' : ''}`).join(', ')}`),
+      options,
     );
     expect(targets.sort()).toEqual([
       'client.getChanges() → postgres query',
@@ -146,8 +173,21 @@ async function run(o) {
       'saveOrder(o) → postgres query',
     ]);
     // A file that catches nothing retries nothing: its calls are not looked up.
-    const quiet = analyse(code.replace('} catch (e) { console.error(e); }', '} finally {}'), (context) => getImportedCallTargets(context).size, { modules, language: 'javascript', sourceType: 'commonjs' });
+    const quiet = analyse(code.replace('} catch (e) { console.error(e); }', '} finally {}'), (context) => findImportedCallSites(context).size, options);
     expect(quiet).toBe(0);
+    // Finding the calls reads no module; asking what one does reads the modules it needs.
+    const parsed = analyse(
+      code,
+      (context) => {
+        const before = getModuleIndexStats().parsed;
+        const sites = findImportedCallSites(context);
+        const whenFound = getModuleIndexStats().parsed - before;
+        void sites.values().next().value?.calls;
+        return { sites: sites.size, whenFound, whenAsked: getModuleIndexStats().parsed - before };
+      },
+      options,
+    );
+    expect(parsed).toEqual({ sites: 7, whenFound: 0, whenAsked: 2 });
   });
 
   it('stays silent on modules that export look-alikes (Prisma, arrays, other libraries)', () => {
