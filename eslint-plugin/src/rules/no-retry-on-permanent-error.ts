@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, isFunctionNode, visitIdentifiers } from '../analysis/ast';
+import { containsNode, isFunctionNode, visitIdentifiers, visitNodes } from '../analysis/ast';
 import { type DbCall, findDbCallsWithin, isProbeCall } from '../analysis/clients';
 import { classifyRetryScope, type ErrorClassification, getDatabaseLabel, getPermanentErrorExamples, getTransientErrorExamples, isAlwaysPermanentError, isConflictError } from '../analysis/errors';
 import { findDatabaseRetryScopes, findRetriedDbCalls, type RetryScope } from '../analysis/retry';
@@ -7,6 +7,11 @@ import { getHelperGuardFix, getTransientErrorHelper } from '../fix';
 import { createRule } from '../util/create-rule';
 
 type MessageId = 'retriesEveryError' | 'retriesPermanentError' | 'rethrowPermanentErrors';
+
+/** Names of functions that make what an error said was missing: `createSlot`, `ensureTable`, `recreateIndex`, `setupSchema`. */
+const REPAIR_NAME = /^(?:create|recreate|ensure|setup|setUp|init|initialize|install|provision|migrate|repair)(?:$|[A-Z_])/;
+/** SQL that makes a missing object (`CREATE TABLE …`, `CREATE EXTENSION …`). */
+const CREATE_STATEMENT = /^\s*create\s/i;
 
 export default createRule<[], MessageId>({
   name: 'no-retry-on-permanent-error',
@@ -75,6 +80,7 @@ export default createRule<[], MessageId>({
       for (const value of classification.retriedValues) {
         if (!isAlwaysPermanentError(value, call.database) || reported.has(value.node)) continue;
         if (changesRequest && isConflictError(value)) continue;
+        if (repairsBeforeRetrying(value.node)) continue;
         reported.add(value.node);
         context.report({ node: value.node, messageId: 'retriesPermanentError', data: { database, value: String(value.value) } });
       }
@@ -86,6 +92,68 @@ export default createRule<[], MessageId>({
       if (!guard) return [];
       const added = guard.helper.added ? ', a function added to this file' : '';
       return [{ messageId: 'rethrowPermanentErrors', data: { database: getDatabaseLabel(call.database), helper: guard.helper.name, added }, fix: guard.fix }];
+    }
+
+    /**
+     * The branch taken for the error makes what was missing before the next attempt
+     * (`if (err.code === '42704') { await this.createSlot(); return this.getChanges(); }`,
+     * `case 'ResourceNotFoundException': await ensureTable(); …`, a `CREATE …` statement):
+     * the error is not met again, so the retry is a repair, not a blind retry.
+     */
+    function repairsBeforeRetrying(check: TSESTree.Node): boolean {
+      const branch = getBranchOf(check);
+      if (!branch) return false;
+      let repairs = false;
+      for (const statement of branch) {
+        visitNodes(statement, { skipTypeAnnotations: true }, (node) => {
+          if (repairs || isFunctionNode(node)) return false;
+          if (node.type === AST_NODE_TYPES.CallExpression && isRepairCall(node)) repairs = true;
+          return !repairs;
+        });
+      }
+      return repairs;
+    }
+
+    /** The statements run when the condition holding `check` is met: an `if`'s consequent, or a `case`'s statements. */
+    function getBranchOf(check: TSESTree.Node): readonly TSESTree.Node[] | undefined {
+      for (let node: TSESTree.Node | undefined = check; node && !isFunctionNode(node); node = node.parent) {
+        const parent: TSESTree.Node | undefined = node.parent;
+        if (parent?.type === AST_NODE_TYPES.IfStatement && parent.test === node) {
+          // `if (err.code !== '42704') throw err;`: the statements after it run for that error.
+          if (!parent.alternate && isThrow(parent.consequent) && parent.parent && 'body' in parent.parent && Array.isArray(parent.parent.body)) {
+            const siblings = parent.parent.body as TSESTree.Node[];
+            return [parent.consequent, ...siblings.slice(siblings.indexOf(parent) + 1)];
+          }
+          return [parent.consequent];
+        }
+        if (parent?.type === AST_NODE_TYPES.SwitchCase && parent.test === node) {
+          // Cases that fall through to the next one share its statements.
+          const cases = (parent.parent as TSESTree.SwitchStatement).cases;
+          const statements: TSESTree.Node[] = [];
+          for (const next of cases.slice(cases.indexOf(parent))) {
+            statements.push(...next.consequent);
+            if (next.consequent.length > 0) break;
+          }
+          return statements;
+        }
+      }
+      return undefined;
+    }
+
+    function isThrow(statement: TSESTree.Statement): boolean {
+      if (statement.type === AST_NODE_TYPES.BlockStatement) return statement.body.length === 1 && statement.body[0]!.type === AST_NODE_TYPES.ThrowStatement;
+      return statement.type === AST_NODE_TYPES.ThrowStatement;
+    }
+
+    /** An awaited call (a repair the retry waits for) that makes something, by its name or its SQL. */
+    function isRepairCall(call: TSESTree.CallExpression): boolean {
+      if (call.parent?.type !== AST_NODE_TYPES.AwaitExpression && call.parent?.type !== AST_NODE_TYPES.YieldExpression) return false;
+      const callee = call.callee;
+      const name = callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier ? callee.property.name : undefined;
+      if (name !== undefined && REPAIR_NAME.test(name)) return true;
+      const first = call.arguments[0];
+      const text = first?.type === AST_NODE_TYPES.Literal && typeof first.value === 'string' ? first.value : first?.type === AST_NODE_TYPES.TemplateLiteral ? first.quasis[0]?.value.cooked : undefined;
+      return text !== undefined && text !== null && CREATE_STATEMENT.test(text);
     }
 
     /** The call's arguments read a variable declared or assigned inside the attempt: each attempt may send a new request. */

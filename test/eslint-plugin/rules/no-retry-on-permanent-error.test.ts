@@ -30,8 +30,67 @@ ${handler}
   }
 }`;
 
+
+/** A method that retries itself after error 42704 (undefined_object), running `branch` first. */
+const slotRetry = (branch: string) => `import { Pool } from 'pg';
+const pool = new Pool();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export class Slot {
+  async createSlot() { await pool.query("SELECT pg_create_logical_replication_slot($1, 'wal2json')", ['s']); }
+  async getChanges() {
+    try {
+      const { rows } = await pool.query('SELECT * FROM pg_logical_slot_get_changes($1, NULL, NULL)', ['s']);
+      return rows;
+    } catch (e) {
+      if (e.code === '42704') {
+${branch}
+        await sleep(500);
+        return this.getChanges();
+      }
+      throw e;
+    }
+  }
+}`;
+
+/** The same retry written as a guard that rethrows every other error, then `rest`. */
+const guardedSlotRetry = (rest: string) => `import { Pool } from 'pg';
+const pool = new Pool();
+async function createSlot() { await pool.query("SELECT pg_create_logical_replication_slot($1, 'wal2json')", ['s']); }
+export async function getChanges() {
+  try {
+    const { rows } = await pool.query('SELECT * FROM pg_logical_slot_get_changes($1, NULL, NULL)', ['s']);
+    return rows;
+  } catch (e) {
+    if (e.code !== '42704') throw e;
+${rest}
+    return getChanges();
+  }
+}`;
+
 ruleTester.run('no-retry-on-permanent-error', rule, {
   valid: [
+    guardedSlotRetry('    await createSlot();'),
+    // The branch makes what was missing before trying again: a repair, not a blind retry.
+    slotRetry('        await this.createSlot();'),
+    slotRetry("        await pool.query('CREATE TABLE IF NOT EXISTS slots (name text)');"),
+    `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+async function ensureTable() {}
+export async function save(item) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await client.send(new PutItemCommand({ TableName: 'orders', Item: item }));
+    } catch (err) {
+      switch (err.name) {
+        case 'ResourceNotFoundException':
+          await ensureTable();
+          continue;
+        default:
+          throw err;
+      }
+    }
+  }
+}`,
     // Retries that check the exception name against the throttling errors.
     ddbLoop(`      if (err.name !== 'ProvisionedThroughputExceededException' && err.name !== 'ThrottlingException') throw err;
       await sleep(Math.random() * 100 * 2 ** attempt);`),
@@ -370,6 +429,15 @@ module.exports = { listen };
     },
   ],
   invalid: [
+    {
+      code: guardedSlotRetry("    console.warn('slot went away');"),
+      errors: [{ messageId: 'retriesPermanentError', data: { database: 'PostgreSQL', value: '42704' }, line: 9 }],
+    },
+    // The branch for the missing object only logs (or starts a repair it does not wait for) and tries again.
+    ...["        console.warn('Replication slot went away?');", '        this.createSlot();', '        await report(e);'].map((branch) => ({
+      code: slotRetry(branch),
+      errors: [{ messageId: 'retriesPermanentError' as const, data: { database: 'PostgreSQL', value: '42704' }, line: 11 }],
+    })),
     {
       // A retry helper of the file fed the query by its caller: the error check in the helper lets 23505 through.
       code: `import { Pool } from 'pg';
