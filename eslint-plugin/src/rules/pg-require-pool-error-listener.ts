@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { findPgPools, getOutermostSameValue, isErrorListenerCall, type PgPoolSite } from '../analysis/clients';
+import { findClassFieldReads, findPgPools, getOutermostSameValue, isErrorListenerCall, type PgPoolSite } from '../analysis/clients';
 import { getCodeStyle, getIndent, insertLine, isStatementListItem } from '../fix';
 import { createRule } from '../util/create-rule';
 import { quoteCode } from '../util/quote-code';
@@ -32,14 +32,20 @@ export default createRule<[], MessageId>({
      * attach the listener; or a factory returns the pool it made (its caller owns it). A
      * module-level or class-owned pool that a getter returns is still this file's pool.
      */
-    function isHandedOn(pool: PgPoolSite, reference: TSESTree.Node): boolean {
+    function isHandedOn(pool: PgPoolSite, reference: TSESTree.Node, depth = 0): boolean {
       const outer = getOutermostSameValue(reference);
       const parent = outer.parent;
       if (!parent) return false;
       switch (parent.type) {
         case AST_NODE_TYPES.CallExpression:
-        case AST_NODE_TYPES.NewExpression:
           return parent.arguments.includes(outer as TSESTree.CallExpressionArgument);
+        case AST_NODE_TYPES.NewExpression: {
+          if (!parent.arguments.includes(outer as TSESTree.CallExpressionArgument)) return false;
+          // `new Holder(pool)` of a class of this file that keeps it in a field: still this file's
+          // pool, unless a read of that field listens for 'error' or hands it on.
+          const reads = depth === 0 ? findClassFieldReads(context, parent, outer) : undefined;
+          return !reads || reads.some((read) => isErrorListenerCall(context, read) || isHandedOn(pool, read, depth + 1) || isAliased(read));
+        }
         case AST_NODE_TYPES.Property:
           return parent.value === outer && parent.parent.type === AST_NODE_TYPES.ObjectExpression && isObjectHandedOn(pool, parent.parent);
         case AST_NODE_TYPES.ArrayExpression:
@@ -52,6 +58,12 @@ export default createRule<[], MessageId>({
         default:
           return false;
       }
+    }
+
+    /** `const p = holder.pool`, `other = this.pool`: followed no further. */
+    function isAliased(read: TSESTree.Node): boolean {
+      const parent = getOutermostSameValue(read).parent;
+      return parent?.type === AST_NODE_TYPES.VariableDeclarator || parent?.type === AST_NODE_TYPES.AssignmentExpression;
     }
 
     /**
@@ -128,7 +140,7 @@ export default createRule<[], MessageId>({
       }
       // A class field or an unnamed pool: `on` returns the pool, so chain it onto the construction.
       if (binding?.kind === 'member' || binding?.conditional || !binding) {
-        const indent = getIndent(sourceCode, statement ?? pool.node, 'leading');
+        const indent = statement ? getIndent(sourceCode, statement, 'leading') : getIndent(sourceCode, pool.node, 'line');
         const construction = pool.node;
         // `new Pool` without parentheses would turn into `new Pool.on(…)`.
         if (sourceCode.getLastToken(construction)?.value !== ')') return undefined;

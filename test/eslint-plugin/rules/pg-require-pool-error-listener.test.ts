@@ -3,8 +3,42 @@ import { createRuleTester } from '../rule-tester';
 
 const ruleTester = createRuleTester();
 
+
+/** A pool made for a class of the file that keeps it in a field; `extra` goes in that class, `outside` in the class that makes the pool. */
+const heldPool = (extra: string, outside = '') => `const Pg = require('pg');
+class SharedPool {
+  constructor(pool) {
+    this.pool = pool;
+  }
+  async use(body) {
+    const conn = await this.pool.connect();
+    try { return await body(conn); } finally { conn.release(); }
+  }
+  get idleCount() { return this.pool.idleCount; }
+${extra}
+}
+class OwnPool {
+  constructor(config) {
+    this.underlying = new SharedPool(new Pg.Pool(config));
+    this.underlying.pool.on('connect', (conn) => conn.query('SET search_path TO app'));
+${outside}
+  }
+  close() { return this.underlying.pool.end(); }
+}
+module.exports = { OwnPool };`;
+
 ruleTester.run('pg-require-pool-error-listener', rule, {
   valid: [
+    // The class that keeps the pool listens on its field, or the code that made it does, or the field is handed on.
+    heldPool("  watch() { this.pool.on('error', (err) => console.error(err)); }"),
+    heldPool('', "    this.underlying.pool.once('error', (err) => console.error(err));"),
+    heldPool('  get pool2() { return this.pool; }'),
+    heldPool('  share(registry) { registry.add(this.pool); }'),
+    heldPool('', '    const shared = this.underlying.pool;\n    register(shared);'),
+    // A class whose constructor does more with the pool than keep it.
+    `const { Pool } = require('pg');
+class Holder { constructor(pool) { this.pool = pool; attach(pool); } }
+module.exports = new Holder(new Pool());`,
     // A pool with a listener.
     `import { Pool } from 'pg';
 const pool = new Pool({ connectionString: process.env.DATABASE_URL });
@@ -61,6 +95,44 @@ const prisma = new PrismaClient();`,
 const client = new Client();`,
   ],
   invalid: [
+    {
+      // The pool goes into a class of the file that keeps it in a field: nothing listens for 'error' on it.
+      filename: 'pools.js',
+      code: heldPool(''),
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          line: 15,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              data: { name: 'pool' },
+              output: heldPool('').replace(
+                'new SharedPool(new Pg.Pool(config));',
+                "new SharedPool(new Pg.Pool(config).on('error', (err) => {\n      console.error('Unexpected error on an idle PostgreSQL client', err);\n    }));",
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // TypeScript: a parameter property keeps it.
+      code: `import { Pool } from 'pg';
+class Store {
+  constructor(private readonly pool: Pool) {}
+  rows() { return this.pool.query('SELECT 1'); }
+}
+export const store = new Store(new Pool());`,
+      errors: [{ messageId: 'missingErrorListener', line: 6, suggestions: [{ messageId: 'addErrorListener', data: { name: 'pool' }, output: `import { Pool } from 'pg';
+class Store {
+  constructor(private readonly pool: Pool) {}
+  rows() { return this.pool.query('SELECT 1'); }
+}
+export const store = new Store(new Pool().on('error', (err: Error) => {
+  console.error('Unexpected error on an idle PostgreSQL client', err);
+}));` }] }],
+    },
     {
       // JavaScript: the listener's parameter gets no type.
       filename: 'db.js',

@@ -16,7 +16,7 @@ export { type DocumentUse, getDocumentUse, getFindAndModifyOptionsIndex, hasProj
 export { findEnclosingTransactionScopes, findTransactionScopes } from './mongo-transactions';
 export { getNonIdempotentStatement } from './non-idempotent-sql';
 export { findPgPools, getPostgresReportNode, type PgPoolSite, type PostgresCall } from './pg-calls';
-export { isErrorListenerCall } from './pg-pool-listeners';
+export { findClassFieldReads, isErrorListenerCall } from './pg-pool-listeners';
 export { getOpenTransaction } from './pg-transactions';
 export { isProbeCall } from './probe-calls';
 export { createsRecords } from './record-creation';
