@@ -146,11 +146,45 @@ export function findEnclosingRetryScopes(context: AnyRuleContext, node: TSESTree
  */
 export function findDatabaseRetryScopes(context: AnyRuleContext): readonly RetryScope[] {
   if (hasDatabaseCode(context) || findMongoConnectionOpens(context).length > 0) return findRetryScopes(context);
-  const sites = findImportedCallSites(context);
-  if (sites.size === 0) return [];
+  // Finding the retry scopes costs more than reading a summary: first the calls that stand
+  // where an attempt can be and do database work, then whether a retry holds one.
+  const sites = [...findImportedCallSites(context)].filter(([call, site]) => mayBeRetriedCall(call) && site.calls.length > 0);
+  if (sites.length === 0) return [];
   const scopes = findRetryScopes(context);
-  const retriesImportedDbWork = [...sites].some(
-    ([call, site]) => scopes.some((scope) => containsNode(scope.attempt, call)) && site.calls.length > 0,
-  );
-  return retriesImportedDbWork ? scopes : [];
+  return sites.some(([call]) => scopes.some((scope) => containsNode(scope.attempt, call))) ? scopes : [];
 }
+
+/**
+ * Whether a call stands where a retry's attempt can be: in a loop, in a `try` block, in a
+ * promise chain, with a callback of its own, or in a function handed to another call (a
+ * retry library's task, a timer). Most calls of another module's functions are none of these.
+ */
+function mayBeRetriedCall(call: TSESTree.Node): boolean {
+  if (call.type === AST_NODE_TYPES.CallExpression && call.arguments.some((argument) => isFunctionNode(argument))) return true;
+  for (let node: TSESTree.Node = call; node.parent; node = node.parent) {
+    const parent: TSESTree.Node = node.parent;
+    switch (parent.type) {
+      case AST_NODE_TYPES.TryStatement:
+        if (parent.block === node) return true;
+        break;
+      case AST_NODE_TYPES.WhileStatement:
+      case AST_NODE_TYPES.DoWhileStatement:
+      case AST_NODE_TYPES.ForStatement:
+      case AST_NODE_TYPES.ForOfStatement:
+      case AST_NODE_TYPES.ForInStatement:
+        if (parent.body === node) return true;
+        break;
+      case AST_NODE_TYPES.MemberExpression:
+        if (parent.object === node && !parent.computed && parent.property.type === AST_NODE_TYPES.Identifier && PROMISE_METHODS.has(parent.property.name)) return true;
+        break;
+      case AST_NODE_TYPES.CallExpression:
+      case AST_NODE_TYPES.NewExpression:
+        if (isFunctionNode(node) && parent.callee !== node) return true;
+        break;
+      default:
+    }
+  }
+  return false;
+}
+
+const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
