@@ -56,9 +56,14 @@ function getInstanceClassBody(context: AnyRuleContext, object: TSESTree.Identifi
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (definition?.type !== 'Variable' || definition.parent.kind !== 'const') return undefined;
   const init = definition.node.init;
-  if (init?.type !== AST_NODE_TYPES.NewExpression || init.callee.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const classVariable = ASTUtils.findVariable(context.sourceCode.getScope(init) as TSESLint.Scope.Scope, init.callee);
-  const classDefinition = classVariable?.defs.length === 1 ? classVariable.defs[0] : undefined;
-  const declared = classDefinition?.type === 'ClassName' ? classDefinition.node : classDefinition?.type === 'Variable' ? classDefinition.node.init : undefined;
+  return init?.type === AST_NODE_TYPES.NewExpression ? getDeclaredClassBody(context, init.callee) : undefined;
+}
+
+/** The body of `class Holder { … }` declared in this file, for a name of it (`Holder` in `new Holder()`). */
+export function getDeclaredClassBody(context: AnyRuleContext, name: TSESTree.Node): TSESTree.ClassBody | undefined {
+  if (name.type !== AST_NODE_TYPES.Identifier) return undefined;
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(name) as TSESLint.Scope.Scope, name);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  const declared = definition?.type === 'ClassName' ? definition.node : definition?.type === 'Variable' ? definition.node.init : undefined;
   return declared?.type === AST_NODE_TYPES.ClassDeclaration || declared?.type === AST_NODE_TYPES.ClassExpression ? declared.body : undefined;
 }

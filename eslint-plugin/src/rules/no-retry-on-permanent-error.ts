@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { containsNode, isFunctionNode, visitIdentifiers, visitNodes } from '../analysis/ast';
+import { containsNode, getKeyName, isFunctionNode, visitIdentifiers, visitNodes } from '../analysis/ast';
 import { type DbCall, findDbCallsWithin, isProbeCall } from '../analysis/clients';
 import { classifyRetryScope, type ErrorClassification, getDatabaseLabel, getPermanentErrorExamples, getTransientErrorExamples, isAlwaysPermanentError, isConflictError } from '../analysis/errors';
 import { findDatabaseRetryScopes, findRetriedDbCalls, type RetryScope } from '../analysis/retry';
@@ -149,7 +149,7 @@ export default createRule<[], MessageId>({
     function isRepairCall(call: TSESTree.CallExpression): boolean {
       if (call.parent?.type !== AST_NODE_TYPES.AwaitExpression && call.parent?.type !== AST_NODE_TYPES.YieldExpression) return false;
       const callee = call.callee;
-      const name = callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier ? callee.property.name : undefined;
+      const name = callee.type === AST_NODE_TYPES.Identifier ? callee.name : callee.type === AST_NODE_TYPES.MemberExpression ? getKeyName(callee) : undefined;
       if (name !== undefined && REPAIR_NAME.test(name)) return true;
       const first = call.arguments[0];
       const text = first?.type === AST_NODE_TYPES.Literal && typeof first.value === 'string' ? first.value : first?.type === AST_NODE_TYPES.TemplateLiteral ? first.quasis[0]?.value.cooked : undefined;

@@ -108,9 +108,10 @@ function mayHoldDatabaseProperties(context: AnyRuleContext, made: TSESTree.Node,
   const parent = value.parent;
   if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === value) {
     // A property read, not a method of the instance (`new Router().handler()`) nor a field written on it.
-    const use = getOutermostSameValue(parent).parent;
-    const called = use?.type === AST_NODE_TYPES.CallExpression && getOutermostSameValue(parent) === use.callee;
-    const written = use?.type === AST_NODE_TYPES.AssignmentExpression && getOutermostSameValue(parent) === use.left;
+    const property = getOutermostSameValue(parent);
+    const use = property.parent;
+    const called = use?.type === AST_NODE_TYPES.CallExpression && use.callee === property;
+    const written = use?.type === AST_NODE_TYPES.AssignmentExpression && use.left === property;
     // Passing the property on is not enough here (`this.user = params.user`): a class's fields go everywhere.
     return !called && !written && mayBeUsedAsDatabaseValue(context, parent, false, depth + 1);
   }
@@ -207,14 +208,13 @@ export const findImportedCallSites = createPerFileCache((context: AnyRuleContext
 
 /** A call of another module's function or method; what it does database-wise is read when first asked. */
 export class ImportedCallSite {
-  private resolved: { calls: readonly RemoteDbCall[] } | undefined;
+  private resolved: readonly RemoteDbCall[] | undefined;
 
   constructor(private readonly lookUp: () => readonly RemoteDbCall[] | undefined) {}
 
   /** The database calls it makes (none when the module's summary knows of none). */
   get calls(): readonly RemoteDbCall[] {
-    this.resolved ??= { calls: this.lookUp() ?? [] };
-    return this.resolved.calls;
+    return (this.resolved ??= this.lookUp() ?? []);
   }
 }
 

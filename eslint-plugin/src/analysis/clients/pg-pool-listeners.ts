@@ -1,5 +1,6 @@
-import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, visitNodes } from '../ast';
+import { getDeclaredClassBody } from '../called-functions';
 import type { AnyRuleContext } from '../per-file-cache';
 import { getMethodCall } from './value-bindings';
 
@@ -58,13 +59,4 @@ export function findClassFieldReads(context: AnyRuleContext, construction: TSEST
     if (key !== undefined && fields.has(key) && !written) reads.push(node);
   });
   return reads;
-}
-
-/** `class Holder { … }` declared in this file, for the callee `Holder`. */
-function getDeclaredClassBody(context: AnyRuleContext, callee: TSESTree.Node): TSESTree.ClassBody | undefined {
-  if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
-  const variable = ASTUtils.findVariable(context.sourceCode.getScope(callee) as TSESLint.Scope.Scope, callee);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  const declared = definition?.type === 'ClassName' ? definition.node : definition?.type === 'Variable' ? definition.node.init : undefined;
-  return declared?.type === AST_NODE_TYPES.ClassDeclaration || declared?.type === AST_NODE_TYPES.ClassExpression ? declared.body : undefined;
 }
