@@ -8,7 +8,8 @@
 // user's project. Prints the CPU time of each side, the ratio b/a per package and for all,
 // and how many modules the index parsed.
 //
-// Usage: node bench/cold-run.mjs [--runs <n>]   (after npm run build; default 2 runs, fastest kept)
+// Usage: node bench/cold-run.mjs [--runs <n>]   (after npm run build; default 2 runs, fastest kept;
+//        BENCH_PLUGIN=<path to index.cjs> measures another build)
 //        node bench/cold-run.mjs --side a|b <dir>…   (one side, one process: used by the above)
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -19,7 +20,7 @@ import * as tsParser from '@typescript-eslint/parser';
 import { corpusModulesDir, ensureCorpusInstalled } from './corpus-files.mjs';
 
 const require = createRequire(import.meta.url);
-const pluginPath = fileURLToPath(new URL('../eslint-plugin/dist/index.cjs', import.meta.url));
+const pluginPath = process.env.BENCH_PLUGIN ?? fileURLToPath(new URL('../eslint-plugin/dist/index.cjs', import.meta.url));
 const selfPath = fileURLToPath(import.meta.url);
 
 /** Packages whose files import each other (the module index has work to do), with the folder linted. */
@@ -47,7 +48,9 @@ async function runSide(side, dirs) {
   const eslint = new ESLint({ cwd: corpusModulesDir, overrideConfigFile: true, overrideConfig: config, ignore: false });
   const results = await eslint.lintFiles(dirs);
   const used = process.cpuUsage(start);
-  const parsed = plugin?.getModuleIndexStats?.().parsed ?? 0;
+  const index = plugin?.getModuleIndexStats?.();
+  const parsed = index?.parsed ?? 0;
+  if (process.env.BENCH_INDEX_DETAIL) console.error(JSON.stringify(index));
   console.log(JSON.stringify({ cpuMs: (used.user + used.system) / 1000, files: results.length, parsed }));
 }
 

@@ -105,6 +105,40 @@ module.exports = { save, archive, load };
   });
 });
 
+describe('clients exported again by a barrel module', () => {
+  it('CommonJS: models gathered in models/index.js, a pool exported again by db/index.js; a barrel of helpers stays unread', () => {
+    const dir = createProject(
+      {
+      'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
+      'models/User.js': `const mongoose = require('mongoose');\nmodule.exports = mongoose.model('User', new mongoose.Schema({ name: String }));\n`,
+      'models/Order.js': `const mongoose = require('mongoose');\nmodule.exports = mongoose.model('Order', new mongoose.Schema({ total: Number }));\n`,
+      'models/index.js': `const User = require('./User');\nmodule.exports = {\n  User,\n  Order: require('./Order'),\n};\n`,
+      'db/pool.js': `const { Pool } = require('pg');\nconst pool = new Pool();\npool.on('error', () => {});\nmodule.exports = pool;\n`,
+      'db/index.js': `const pool = require('./pool');\nexports.pool = pool;\n`,
+      'lib/format.js': `module.exports = { updateMany: (list) => list.map((item) => ({ ...item, seen: true })) };\n`,
+      'lib/index.js': `const format = require('./format');\nmodule.exports = { format };\n`,
+      'app.js': `const { User, Order } = require('./models');
+const { pool } = require('./db');
+const { format } = require('./lib');
+async function archive(name) { await User.updateMany({ name }, { archived: true }); }
+async function purge() { await Order.deleteMany({ total: 0 }); }
+async function save(order) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try { return await pool.query('INSERT INTO orders (id) VALUES ($1)', [order.id]); } catch (err) { if (attempt === 4) throw err; }
+  }
+}
+function mark(list) { return format.updateMany(list); }
+module.exports = { archive, purge, save, mark };
+`,
+      },
+      'eslint',
+    );
+    const found = ruleLines(runEslint(dir, ['.']), 'app.js');
+    expect(found).toEqual(expect.arrayContaining(['mongo-no-non-retryable-write@4', 'mongo-no-non-retryable-write@5', 'require-retry-backoff@7']));
+    expect(found.filter((finding) => finding.endsWith('@11'))).toEqual([]);
+  });
+});
+
 describe('batch results returned to callers in other modules', () => {
   it.each(['eslint', 'eslint9'] as const)('reports a result every caller drops, not one a caller reads, and not for callers in tests (%s)', (eslintPackage) => {
     const dir = createProject(

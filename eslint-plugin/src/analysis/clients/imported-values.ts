@@ -3,7 +3,7 @@ import { getKeyName } from '../ast';
 import { findBindingReads, getOutermostSameValue, getValueBinding } from './value-bindings';
 import type { DbValue } from './db-value';
 import type { ExportedCalls, RemoteDbCall } from './exported-calls';
-import { findImportedReads } from '../modules';
+import { findImportedReads, getCommonJsExportName } from '../modules';
 import { hasMemberCallText } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
@@ -39,13 +39,15 @@ export type ImportedValue =
 export interface ModuleExportLookup {
   /** What the module exports under `exportName`, database-wise (reads and parses it when needed). */
   lookUp(context: AnyRuleContext, file: string, exportName: string): ExportedValue | undefined;
+  /** Whether the file is a module the index parsed to summarise (not a file being linted). */
+  isSummarised(context: AnyRuleContext): boolean;
   /** What calling the export does, database-wise (reads and parses the module when needed). */
   lookUpCalls(context: AnyRuleContext, file: string, exportName: string): ExportedCalls | undefined;
   /** True only when a current summary of the module is at hand and it exports no database value: no reading, no parsing. */
   isKnownToExportNothing(context: AnyRuleContext, file: string): boolean;
 }
 
-let moduleExports: ModuleExportLookup = { lookUp: () => undefined, lookUpCalls: () => undefined, isKnownToExportNothing: () => false };
+let moduleExports: ModuleExportLookup = { lookUp: () => undefined, isSummarised: () => false, lookUpCalls: () => undefined, isKnownToExportNothing: () => false };
 
 export function setModuleExportLookup(lookup: ModuleExportLookup): void {
   moduleExports = lookup;
@@ -64,6 +66,66 @@ const DATABASE_METHOD_NAMES = new Set([...DATABASE_METHODS, 'then']);
 
 /** A file that calls none of these methods cannot use a database value, and its imports are not read (most files of a project). */
 export const DATABASE_METHOD_CALL = new RegExp(`\\.\\s*(?:${DATABASE_METHODS.join('|')})\\s*[(<]`);
+
+// These patterns scan linearly whatever the text: a list is read only over characters that
+// cannot start another match, and an object given to `module.exports` up to the next `}`.
+/** Names bound to a relative module: `const x = require('./x')`, `const { a, b: c } = require('./x')`, `import x, { a as b } from './x'`. */
+const RELATIVE_BINDINGS =
+  /\b(?:const|let|var)\s+(?:([\w$]+)|\{([\w$\s,:]*)\})\s*=\s*require\s*\(\s*['"`]\.|\bimport\s+(?:([\w$]+)\s*,?\s*)?(?:\{([\w$\s,]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*['"`]\./g;
+/** A local name in a binding list: `a` and `c` of `a, b: c` (`as` taken out first). */
+const BOUND_NAME = /([\w$]+)\s*(?:,|$)/g;
+/** `exports.x = y`, `module.exports = y`, `export default y`, `export { … }`, and where an object given to `module.exports` starts. */
+const EXPORT_FORMS = /\b(?:module\.)?exports(?:\.[\w$]+)?\s*=\s*(?:([\w$]+)\s*;?\s*$|require\s*\(\s*['"`](\.)|(\{))|\bexport\s+default\s+([\w$]+)|\bexport\s*\{([\w$\s,]*)\}/gm;
+const RELATIVE_REQUIRE = /\brequire\s*\(\s*['"`]\./;
+const NAME = /[\w$]+/g;
+
+/**
+ * Whether a module's text may export again what it imports from the project's own modules
+ * (a barrel: `module.exports = { User: require('./user') }`, `exports.pool = pool` after
+ * `const pool = require('./db')`, `export { pool }`). Read by text: a module that does not
+ * is not worth parsing for it.
+ */
+export function mayExportImports(text: string): boolean {
+  if (!/\bexports?\b/.test(text)) return false;
+  const imported = new Set<string>();
+  for (const binding of text.matchAll(RELATIVE_BINDINGS)) {
+    const bound = [binding[1], binding[2], binding[3], binding[4], binding[5]].filter((part) => part !== undefined).join(',').replace(/\bas\b/g, ' ');
+    for (const name of `${bound},`.matchAll(BOUND_NAME)) if (name[1] !== undefined) imported.add(name[1]);
+  }
+  let braceAfter = -1;
+  let readTo = 0;
+  for (const form of text.matchAll(EXPORT_FORMS)) {
+    if (form[2] !== undefined) return true;
+    let exported = form[1] ?? form[4] ?? form[5];
+    if (form[3] !== undefined) {
+      // The object's text up to its first `}` (enough for `{ User: require('./user'), pool }`),
+      // less what an earlier object's text already covered.
+      const start = form.index + form[0].length;
+      if (braceAfter < start) braceAfter = text.indexOf('}', start);
+      if (braceAfter < 0) braceAfter = text.length;
+      exported = text.slice(Math.max(start, readTo), braceAfter);
+      readTo = Math.max(readTo, braceAfter);
+      if (RELATIVE_REQUIRE.test(exported)) return true;
+    }
+    for (const name of (exported ?? '').matchAll(NAME)) if (imported.has(name[0])) return true;
+  }
+  return false;
+}
+
+/**
+ * The read value is exported as it is: `exports.pool = pool`, `module.exports = { User:
+ * require('./user') }`, `module.exports = { pool }`, `export { pool }`, `export default pool`.
+ */
+function isExportedAgain(node: TSESTree.Node): boolean {
+  let value = getOutermostSameValue(node);
+  // A property of the object given to `module.exports` (nested objects too).
+  while (value.parent?.type === AST_NODE_TYPES.Property && value.parent.value === value && value.parent.parent?.type === AST_NODE_TYPES.ObjectExpression) {
+    value = getOutermostSameValue(value.parent.parent);
+  }
+  const parent = value.parent;
+  if (parent?.type === AST_NODE_TYPES.AssignmentExpression) return parent.right === value && getCommonJsExportName(parent.left) !== undefined;
+  return parent?.type === AST_NODE_TYPES.ExportSpecifier || parent?.type === AST_NODE_TYPES.ExportDefaultDeclaration;
+}
 
 /**
  * Whether the value read at `node` may be used as a database value: a database method is
@@ -91,6 +153,7 @@ function mayBeUsedAsDatabaseValue(context: AnyRuleContext, node: TSESTree.Node, 
     return (depth === 0 || passedOnDeep) && !isConsoleCall(parent);
   }
   if (parent.type === AST_NODE_TYPES.Property || parent.type === AST_NODE_TYPES.ReturnStatement || parent.type === AST_NODE_TYPES.ArrowFunctionExpression) return true;
+  if (isExportedAgain(value)) return true;
   // `const { pool } = await connect()`: the properties taken out may be database values.
   if (parent.type === AST_NODE_TYPES.VariableDeclarator && parent.init === value && parent.id.type === AST_NODE_TYPES.ObjectPattern) return true;
   const binding = depth < 3 ? getValueBinding(context, value) : undefined;
@@ -136,12 +199,16 @@ export function markCallerModule(context: AnyRuleContext): void {
 /** The file's reads of database values exported by its relative imports; computed once per file. */
 export const getImportedValues = createPerFileCache((context: AnyRuleContext): readonly ImportedValue[] => {
   const isCallerModule = callerModules.has(context.sourceCode.ast);
-  if (!isCallerModule && !hasMemberCallText(context, DATABASE_METHODS)) return [];
+  // A module that calls no database method may still export again what it imports (a barrel:
+  // `module.exports = { User: require('./user') }`): only those reads count there, and only
+  // for the module's summary (a linted barrel's own rules have nothing to check).
+  const exportsOnly = !isCallerModule && !hasMemberCallText(context, DATABASE_METHODS);
+  if (exportsOnly && (!moduleExports.isSummarised(context) || !mayExportImports(context.sourceCode.text))) return [];
   const found: ImportedValue[] = [];
   // Most imported modules export nothing database-wise, and the index knows it once it has
   // seen them: their reads are not even looked for.
   for (const read of findImportedReads(context, (file) => !moduleExports.isKnownToExportNothing(context, file))) {
-    if (!mayBeUsedAsDatabaseValue(context, read.node, isCallerModule)) continue;
+    if (exportsOnly ? !isExportedAgain(read.node) : !mayBeUsedAsDatabaseValue(context, read.node, isCallerModule)) continue;
     const exported = moduleExports.lookUp(context, read.file, read.exportName);
     if (!exported) continue;
     if (!exported.returned) {

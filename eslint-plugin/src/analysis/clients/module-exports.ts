@@ -6,7 +6,7 @@ import { type DbValue, isSameDbValue } from './db-value';
 import { getDbValue, getDbValues } from './db-values';
 import { type ExportedCalls, getExportedCalls } from './exported-calls';
 import { findMongoConnectionOpens } from './mongo-connection-opens';
-import { DATABASE_METHOD_CALL, type ExportedValue, markCallerModule, setModuleExportLookup } from './imported-values';
+import { DATABASE_METHOD_CALL, type ExportedValue, mayExportImports, markCallerModule, setModuleExportLookup } from './imported-values';
 import { findImportedReads, findImporters, getCommonJsExportName, getManifestFolder, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import { getArgumentsInSlot, getFunctionCallers, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
 import type { AnyRuleContext } from '../per-file-cache';
@@ -59,9 +59,14 @@ const MAX_ENTRIES = 5000;
  */
 const NAMES_DATABASE_PACKAGE = /['"`](?:mongodb|mongoose|pg|pg-pool|postgres|aws-sdk(?:\/[\w/-]*)?|@aws-sdk\/(?:client|lib)-dynamodb)['"`]/;
 const IMPORTS_RELATIVE = /['"`]\.{1,2}\/[^'"`\n]*['"`]/;
-const PASSES_ON = /\bexport\s*(?:\*|\{[^}]*\}\s*from|default\s+[\w$]+\s*;?\s*$)|\bmodule\.exports\s*=\s*(?:require\s*\(|[\w$]+\s*;?\s*$)|\breturn\s+[\w$.]+\s*;?\s*$/m;
+const PASSES_ON = /\bexport\s*(?:\*|\{[^}]*\}\s*from)|\breturn\s+[\w$.]+\s*;?\s*$/m;
 
 function mayHoldDatabaseValue(text: string): boolean {
+  return mayUseDatabaseValue(text) || (IMPORTS_RELATIVE.test(text) && mayExportImports(text));
+}
+
+/** Names a database package, or uses a database method on (or passes on) what it imports. */
+function mayUseDatabaseValue(text: string): boolean {
   if (NAMES_DATABASE_PACKAGE.test(text)) return true;
   return IMPORTS_RELATIVE.test(text) && (DATABASE_METHOD_CALL.test(text) || PASSES_ON.test(text));
 }
@@ -89,13 +94,17 @@ const collectors: Array<Map<string, string>> = [];
 export interface ModuleIndexStats {
   /** Modules read and parsed. */
   parsed: number;
+  /** Of those, importers parsed to see what they pass to a file's exported functions. */
+  parsedImporters: number;
+  /** Of those, modules parsed again for their calls after a summary of their values only. */
+  parsedAgainForCalls: number;
   /** Modules read but skipped without parsing (no database package, no relative import). */
   skipped: number;
   /** Summaries reused from the cache. */
   reused: number;
 }
 
-const stats: ModuleIndexStats = { parsed: 0, skipped: 0, reused: 0 };
+const stats: ModuleIndexStats = { parsed: 0, parsedImporters: 0, parsedAgainForCalls: 0, skipped: 0, reused: 0 };
 
 /** Counts since the process started (for the benchmark). */
 export function getModuleIndexStats(): ModuleIndexStats {
@@ -116,7 +125,7 @@ function lookUpCalls(context: AnyRuleContext, file: string, exportName: string):
   return calls?.named.get(exportName);
 }
 
-setModuleExportLookup({ lookUp: lookUpExport, lookUpCalls, isKnownToExportNothing });
+setModuleExportLookup({ lookUp: lookUpExport, isSummarised: (context) => depths.has(context.sourceCode.ast), lookUpCalls, isKnownToExportNothing });
 setRemoteSlotLookup(lookUpRemoteSlot);
 setRemoteCallLookup(findRemoteCalls);
 setBoundFieldLookup(lookUpBoundField);
@@ -130,17 +139,55 @@ function isTestImporter(importer: string): boolean {
   const root = getManifestFolder(importer);
   return isTestFilePath(root ? path.relative(root, importer) : importer);
 }
+/** Parsed modules with the text and depth they were parsed at, the least recently used dropped first. */
+class ParsedModules {
+  private readonly entries = new Map<string, { text: string; depth: number; context: AnyRuleContext }>();
+  private textLength = 0;
+
+  constructor(
+    private readonly maxCount: number,
+    private readonly maxTextLength: number,
+  ) {}
+
+  /** The module's context when it was parsed from `text` at `depth` or shallower. */
+  get(file: string, text: string, depth: number): AnyRuleContext | undefined {
+    const entry = this.entries.get(file);
+    if (!entry || entry.text !== text || entry.depth > depth) return undefined;
+    this.entries.delete(file);
+    this.entries.set(file, entry);
+    return entry.context;
+  }
+
+  keep(file: string, entry: { text: string; depth: number; context: AnyRuleContext }): void {
+    const replaced = this.entries.get(file);
+    if (replaced) {
+      this.entries.delete(file);
+      this.textLength -= replaced.text.length;
+    }
+    this.entries.set(file, entry);
+    this.textLength += entry.text.length;
+    for (const [oldest, kept] of this.entries) {
+      if (this.entries.size <= 1 || (this.entries.size <= this.maxCount && this.textLength <= this.maxTextLength)) break;
+      this.entries.delete(oldest);
+      this.textLength -= kept.text.length;
+    }
+  }
+}
+
 /**
- * Parsed importers kept for further questions about the same module, the least recently
- * used dropped first. Each parameter of an exported function asks its importers again, so
- * a project whose modules import each other widely asks for the same few dozen modules
- * over and over: with room for only a few, a cold `eslint .` parsed each of them many
- * times. Bounded by count and by the length of their texts, for memory.
+ * Parsed importers kept for further questions about the same module. Each parameter of an
+ * exported function asks its importers again, so a project whose modules import each
+ * other widely asks for the same few dozen modules over and over: with room for only a
+ * few, a cold `eslint .` parsed each of them many times. Bounded by count and by the
+ * length of their texts, for memory.
  */
-const importerContexts = new Map<string, { text: string; depth: number; context: AnyRuleContext }>();
-const MAX_IMPORTER_CONTEXTS = 64;
-const MAX_IMPORTER_TEXT = 4 * 1024 * 1024;
-let importerText = 0;
+const importerContexts = new ParsedModules(64, 4 * 1024 * 1024);
+/**
+ * Modules summarised for their values only, kept a while: a retry around one of their
+ * functions asks for their calls next, often while the same file is linted, and would
+ * parse them again. A few suffice: the question comes soon after.
+ */
+const valueOnlyContexts = new ParsedModules(4, 1024 * 1024);
 
 interface RemoteSlotEntry {
   text: string;
@@ -248,34 +295,16 @@ function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]
 function getImporterContext(context: AnyRuleContext, file: string, depth: number): AnyRuleContext | undefined {
   const text = readModuleText(file);
   if (text === undefined) return undefined;
-  const cached = importerContexts.get(file);
-  if (cached && cached.text === text && cached.depth <= depth) {
-    importerContexts.delete(file);
-    importerContexts.set(file, cached);
-    return cached.context;
-  }
+  const cached = importerContexts.get(file, text, depth);
+  if (cached) return cached;
   const parsed = parseModule(context, file, text);
   if (!parsed) return undefined;
   stats.parsed++;
+  stats.parsedImporters++;
   depths.set(parsed.sourceCode.ast, depth);
   markCallerModule(parsed);
-  keepImporterContext(file, { text, depth, context: parsed });
+  importerContexts.keep(file, { text, depth, context: parsed });
   return parsed;
-}
-
-function keepImporterContext(file: string, entry: { text: string; depth: number; context: AnyRuleContext }): void {
-  const replaced = importerContexts.get(file);
-  if (replaced) {
-    importerContexts.delete(file);
-    importerText -= replaced.text.length;
-  }
-  importerContexts.set(file, entry);
-  importerText += entry.text.length;
-  for (const [oldest, kept] of importerContexts) {
-    if (importerContexts.size <= 1 || (importerContexts.size <= MAX_IMPORTER_CONTEXTS && importerText <= MAX_IMPORTER_TEXT)) break;
-    importerContexts.delete(oldest);
-    importerText -= kept.text.length;
-  }
 }
 
 function getCache(context: AnyRuleContext): Map<string, CacheEntry> {
@@ -301,6 +330,9 @@ export function recordLintedModule(context: AnyRuleContext, calls: readonly DbCa
   if (cached?.text === text && cached.summary.calls) return;
   // Importers read the file itself (or its open document): a summary of other text is of no use to them.
   if (readModuleText(file) !== text) return;
+  // A barrel (it only exports again what it imports) is summarised when an importer asks:
+  // most are never asked, and summarising one reads every module it gathers.
+  if (!mayUseDatabaseValue(text) && mayHoldDatabaseValue(text)) return;
   const dependencies = new Map<string, string>();
   let summary = EMPTY;
   if (mayHoldDatabaseValue(text)) {
@@ -357,13 +389,20 @@ function summarise(context: AnyRuleContext, file: string, withCalls = false): Mo
   const current = getCurrentEntry(context, file, depth, text);
   if (current && (current.summary.calls || !withCalls)) return reuse(file, current);
   const cache = getCache(context);
-  const dependencies = new Map<string, string>();
+  // Asked for calls after a summary of values only: what that summary read counts too, as the
+  // analyses kept on a module parsed then do not read it again.
+  const dependencies = new Map<string, string>(current?.dependencies);
   let summary = EMPTY;
   if (mayHoldDatabaseValue(text)) {
-    const moduleContext = parseModule(context, file, text);
-    stats.parsed++;
+    let moduleContext = current ? valueOnlyContexts.get(file, text, depth) : undefined;
+    if (!moduleContext) {
+      moduleContext = parseModule(context, file, text);
+      stats.parsed++;
+      if (current) stats.parsedAgainForCalls++;
+      if (moduleContext) depths.set(moduleContext.sourceCode.ast, depth);
+      if (moduleContext && !withCalls) valueOnlyContexts.keep(file, { text, depth, context: moduleContext });
+    }
     if (moduleContext) {
-      depths.set(moduleContext.sourceCode.ast, depth);
       inProgress.add(file);
       collectors.push(dependencies);
       try {

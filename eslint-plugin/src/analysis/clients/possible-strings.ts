@@ -1,7 +1,7 @@
 import { ASTUtils, AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
-import { findImportedReads, getCommonJsExportName, type ImportedRead, parseModule, readModuleText, WHOLE_MODULE } from '../modules';
+import { findImportedReads, getCommonJsExportName, parseModule, readModuleText, WHOLE_MODULE } from '../modules';
 import { getParameterSlot, getSlotArguments } from './call-sites';
 import { resolveConst } from './mongo-connect-calls';
 import { getMemberCall } from './value-bindings';
@@ -62,7 +62,6 @@ function getParameterStrings(context: AnyRuleContext, identifier: TSESTree.Ident
 /** Modules parsed for the strings they export, by file, while their text is unchanged (a few are enough: config modules). */
 const stringModules = new Map<string, { text: string; context: AnyRuleContext | undefined }>();
 const MAX_STRING_MODULES = 20;
-const importedReads = new WeakMap<object, ImportedRead[]>();
 /** Modules parsed here are not asked about their own imports: one module away only. */
 const parsedHere = new WeakSet<object>();
 
@@ -73,9 +72,7 @@ const parsedHere = new WeakSet<object>();
 function getImportedStrings(context: AnyRuleContext, identifier: TSESTree.Identifier, depth: number): string[] | undefined {
   const ast = context.sourceCode.ast;
   if (parsedHere.has(ast)) return undefined;
-  let reads = importedReads.get(ast);
-  if (!reads) importedReads.set(ast, (reads = findImportedReads(context)));
-  const read = reads.find((candidate) => candidate.node === identifier);
+  const read = findImportedReads(context).find((candidate) => candidate.node === identifier);
   if (!read || read.exportName === WHOLE_MODULE) return undefined;
   const moduleContext = getStringModule(context, read.file);
   const exported = moduleContext && findExportedExpression(moduleContext, read.exportName);

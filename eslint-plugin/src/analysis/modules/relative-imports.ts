@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../ast';
-import type { AnyRuleContext } from '../per-file-cache';
+import { createPerFileCache, type AnyRuleContext } from '../per-file-cache';
 import { getSourcePath, isRelativeSpecifier, resolveModuleFile } from './module-files';
 import { findRequireCallsMatching, getInteropWrapper, WHOLE_MODULE } from './module-references';
 
@@ -28,9 +28,21 @@ const RELATIVE_SPECIFIER = String.raw`\.{1,2}(?:/[^'"\n]*)?`;
 
 /**
  * Every read of a relative module's export in the file, in no particular order; with
- * `isWanted`, only of the modules it accepts (the others' reads are not looked for).
+ * `isWanted`, only the reads of the modules it accepts (asked once per module).
  */
-export function findImportedReads(context: AnyRuleContext, isWanted: (file: string) => boolean = () => true): ImportedRead[] {
+export function findImportedReads(context: AnyRuleContext, isWanted?: (file: string) => boolean): ImportedRead[] {
+  const reads = findAllImportedReads(context);
+  if (!isWanted) return reads;
+  const wanted = new Map<string, boolean>();
+  return reads.filter(({ file }) => {
+    let answer = wanted.get(file);
+    if (answer === undefined) wanted.set(file, (answer = isWanted(file)));
+    return answer;
+  });
+}
+
+/** Shared by the value, retry and string analyses, which each ask for them. */
+const findAllImportedReads = createPerFileCache((context): ImportedRead[] => {
   const file = getSourcePath(context);
   const reads: ImportedRead[] = [];
   const program = context.sourceCode.ast;
@@ -40,7 +52,7 @@ export function findImportedReads(context: AnyRuleContext, isWanted: (file: stri
     // Relative imports, and aliases a tsconfig.json's `paths` maps to the project's files.
     if (!isRelativeSpecifier(specifier) && !isAliasLike(specifier)) continue;
     const target = resolveModuleFile(file, specifier);
-    if (!target || !isWanted(target)) continue;
+    if (!target) continue;
     for (const imported of statement.specifiers) {
       if (imported.type === AST_NODE_TYPES.ImportSpecifier && imported.importKind === 'type') continue;
       const variable = context.sourceCode.getDeclaredVariables(imported)[0];
@@ -60,10 +72,10 @@ export function findImportedReads(context: AnyRuleContext, isWanted: (file: stri
   }
   for (const { call, specifier } of findRelativeRequireCalls(context)) {
     const target = resolveModuleFile(file, specifier);
-    if (target && isWanted(target)) addRequireReads(context, reads, call, target);
+    if (target) addRequireReads(context, reads, call, target);
   }
   return reads;
-}
+});
 
 /** `@/lib/db`, `~/db`, `#db`, `src/db`: could be a `paths` alias; a scoped or bare package name of a database driver is not. */
 function isAliasLike(specifier: string): boolean {

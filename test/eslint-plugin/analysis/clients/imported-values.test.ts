@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDbCalls, findImportedCallSites, getImportedValues, getModuleIndexStats } from '../../../../eslint-plugin/src/analysis/clients';
+import { mayExportImports } from '../../../../eslint-plugin/src/analysis/clients/imported-values';
 import type { DbValue } from '../../../../eslint-plugin/src/analysis/clients/db-value';
 import { analyse, textOf } from '../../harness';
 
@@ -189,6 +190,84 @@ async function run(o) {
     );
     expect(parsed).toEqual({ sites: 7, whenFound: 0, whenAsked: 2 });
   });
+
+  it('asks a module for its calls after its values without parsing it again', () => {
+    const modules = {
+      'db.js': `const { Pool } = require('pg');\nmodule.exports = new Pool();`,
+      'orders.js': `const pool = require('./db');\nexports.pool = pool;\nexports.saveOrder = async (o) => pool.query('INSERT INTO orders VALUES ($1)', [o.id]);`,
+    };
+    const code = `const { pool, saveOrder } = require('./orders');
+async function run(o) {
+  await pool.query('SELECT 1');
+  try { await saveOrder(o); } catch (e) { console.error(e); }
+}`;
+    const found = analyse(
+      code,
+      (context) => {
+        const before = getModuleIndexStats();
+        const values = getImportedValues(context).map((imported) => textOf(code, imported.node));
+        const calls = [...findImportedCallSites(context)]
+          .filter(([, site]) => site.calls.length > 0)
+          .map(([node, site]) => `${textOf(code, node)} → ${site.calls.map((call) => `${call.database} ${call.operation}`).join(', ')}`);
+        const after = getModuleIndexStats();
+        return { values, calls, parsed: after.parsed - before.parsed, parsedAgain: after.parsedAgainForCalls - before.parsedAgainForCalls };
+      },
+      { modules, language: 'javascript', sourceType: 'commonjs' },
+    );
+    // orders.js once (its values, then its calls from the same parse), db.js once.
+    expect(found).toEqual({ values: ['pool'], calls: ['saveOrder(o) → postgres query'], parsed: 2, parsedAgain: 0 });
+  });
+
+  it.each([
+    ['an object of requires', `module.exports = { User: require('./user') };`],
+    ['a shorthand property', `const User = require('./user');\nmodule.exports = {\n  User,\n};`],
+    ['a named export', `exports.User = require('./user');`],
+    ['module.exports.name', `const User = require('./user');\nmodule.exports.User = User;`],
+    ['the whole module', `module.exports = require('./user');`],
+  ])('reads a model exported again by a CommonJS barrel: %s', (_name, barrel) => {
+    const modules = {
+      'models/user.js': `const mongoose = require('mongoose');\nmodule.exports = mongoose.model('User', new mongoose.Schema({}));`,
+      'models/index.js': barrel,
+    };
+    const code = barrel.includes('module.exports = require')
+      ? `const User = require('./models');\nasync function run() { await User.updateMany({}, { $set: { a: 1 } }); }`
+      : `const { User } = require('./models');\nasync function run() { await User.updateMany({}, { $set: { a: 1 } }); }`;
+    expect(importedValues(code, modules, 'javascript')).toEqual(['User → mongodb:model']);
+  });
+
+  it('reads a client exported again by an ES module barrel (export { x }, export default x)', () => {
+    const modules = {
+      'db/client.ts': `import { MongoClient } from 'mongodb';\nexport const orders = new MongoClient('mongodb://h').db().collection('orders');`,
+      'db/index.ts': `import { orders } from './client';\nexport { orders };`,
+      'db/default.ts': `import { orders } from './client';\nexport default orders;`,
+    };
+    const code = `import { orders } from './db';\nimport again from './db/default';\nawait orders.deleteMany({});\nawait again.deleteMany({});`;
+    expect(importedValues(code, modules, 'typescript')).toEqual(['orders → mongodb:collection', 'again → mongodb:collection']);
+  });
+
+  it('tells by text which modules may export again what they import', () => {
+    expect(mayExportImports(`const { a, b: c } = require('./user');\nexports.c = c;`)).toBe(true);
+    expect(mayExportImports(`import x, { a as b } from './user';\nexport { b };`)).toBe(true);
+    expect(mayExportImports(`import * as ns from './user';\nexport default ns;`)).toBe(true);
+    // Exports of its own, or of a package: nothing of the project's modules passes through.
+    expect(mayExportImports(`const { a, b: c } = require('./user');\nexports.b = b;`)).toBe(false);
+    expect(mayExportImports(`const util = require('./util');\nfunction run() {}\nmodule.exports = { run };`)).toBe(false);
+    expect(mayExportImports(`const util = require('util');\nmodule.exports = { util };`)).toBe(false);
+    expect(mayExportImports(`import { a } from './a';\nconst b = a + 1;`)).toBe(false);
+  });
+
+  // 400 kB to 1 MB each: a scan that grew with the square of the length would take minutes.
+  it.each([
+    ['unclosed objects given to module.exports', 'module.exports = {'.repeat(40_000)],
+    ['import without from', 'import '.repeat(100_000) + 'exports = 1'],
+    ['a binding list without its brace', `const { ${'a, '.repeat(150_000)}`],
+    ['export lists without their brace', `const x = require('./x'); export {`.repeat(20_000)],
+    ['named exports on one line', 'exports.x = y; '.repeat(40_000)],
+  ])('reads text by a linear scan: %s', (_name, text) => {
+    const started = performance.now();
+    expect(typeof mayExportImports(text)).toBe('boolean');
+    expect(performance.now() - started).toBeLessThan(10_000);
+  }, 30_000);
 
   it('stays silent on modules that export look-alikes (Prisma, arrays, other libraries)', () => {
     const modules = {
