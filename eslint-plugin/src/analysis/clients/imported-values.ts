@@ -67,15 +67,16 @@ const DATABASE_METHOD_NAMES = new Set([...DATABASE_METHODS, 'then']);
 /** A file that calls none of these methods cannot use a database value, and its imports are not read (most files of a project). */
 export const DATABASE_METHOD_CALL = new RegExp(`\\.\\s*(?:${DATABASE_METHODS.join('|')})\\s*[(<]`);
 
-// These patterns scan linearly whatever the text: a list is read only over characters that
-// cannot start another match, and an object given to `module.exports` up to the next `}`.
+// These patterns scan linearly whatever the text: a list is read up to the next brace of
+// either kind (scans from two lists never overlap), and an object given to `module.exports`
+// up to the next `}`, less what an earlier one covered.
 /** Names bound to a relative module: `const x = require('./x')`, `const { a, b: c } = require('./x')`, `import x, { a as b } from './x'`. */
 const RELATIVE_BINDINGS =
-  /\b(?:const|let|var)\s+(?:([\w$]+)|\{([\w$\s,:]*)\})\s*=\s*require\s*\(\s*['"`]\.|\bimport\s+(?:([\w$]+)\s*,?\s*)?(?:\{([\w$\s,]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*['"`]\./g;
+  /\b(?:const|let|var)\s+(?:([\w$]+)|\{([^{}]*)\})\s*=\s*require\s*\(\s*['"`]\.|\bimport\s+(?:([\w$]+)\s*,?\s*)?(?:\{([^{}]*)\}|\*\s*as\s+([\w$]+))?\s*from\s*['"`]\./g;
 /** A local name in a binding list: `a` and `c` of `a, b: c` (`as` taken out first). */
 const BOUND_NAME = /([\w$]+)\s*(?:,|$)/g;
 /** `exports.x = y`, `module.exports = y`, `export default y`, `export { … }`, and where an object given to `module.exports` starts. */
-const EXPORT_FORMS = /\b(?:module\.)?exports(?:\.[\w$]+)?\s*=\s*(?:([\w$]+)\s*;?\s*$|require\s*\(\s*['"`](\.)|(\{))|\bexport\s+default\s+([\w$]+)|\bexport\s*\{([\w$\s,]*)\}/gm;
+const EXPORT_FORMS = /\b(?:module\.)?exports(?:\.[\w$]+)?\s*=\s*(?:([\w$]+)\s*;?\s*$|require\s*\(\s*['"`](\.)|(\{))|\bexport\s+default\s+([\w$]+)|\bexport\s*\{([^{}]*)\}/gm;
 const RELATIVE_REQUIRE = /\brequire\s*\(\s*['"`]\./;
 const NAME = /[\w$]+/g;
 

@@ -59,7 +59,9 @@ const MAX_ENTRIES = 5000;
  */
 const NAMES_DATABASE_PACKAGE = /['"`](?:mongodb|mongoose|pg|pg-pool|postgres|aws-sdk(?:\/[\w/-]*)?|@aws-sdk\/(?:client|lib)-dynamodb)['"`]/;
 const IMPORTS_RELATIVE = /['"`]\.{1,2}\/[^'"`\n]*['"`]/;
-const PASSES_ON = /\bexport\s*(?:\*|\{[^}]*\}\s*from)|\breturn\s+[\w$.]+\s*;?\s*$/m;
+// A list is read up to the next brace of either kind: scans from two lists never overlap,
+// so the pattern stays linear whatever the text.
+const PASSES_ON = /\bexport\s*(?:\*|\{[^{}]*\}\s*from|default\s+[\w$]+\s*;?\s*$)|\bmodule\.exports\s*=\s*(?:require\s*\(|[\w$]+\s*;?\s*$)|\breturn\s+[\w$.]+\s*;?\s*$/m;
 
 function mayHoldDatabaseValue(text: string): boolean {
   return mayUseDatabaseValue(text) || (IMPORTS_RELATIVE.test(text) && mayExportImports(text));

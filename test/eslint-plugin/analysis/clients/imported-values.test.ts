@@ -249,6 +249,7 @@ async function run(o) {
     expect(mayExportImports(`const { a, b: c } = require('./user');\nexports.c = c;`)).toBe(true);
     expect(mayExportImports(`import x, { a as b } from './user';\nexport { b };`)).toBe(true);
     expect(mayExportImports(`import * as ns from './user';\nexport default ns;`)).toBe(true);
+    expect(mayExportImports(`import { a } from './a';\nexport {\n  // the pool, for the jobs module\n  a,\n};`)).toBe(true);
     // Exports of its own, or of a package: nothing of the project's modules passes through.
     expect(mayExportImports(`const { a, b: c } = require('./user');\nexports.b = b;`)).toBe(false);
     expect(mayExportImports(`const util = require('./util');\nfunction run() {}\nmodule.exports = { run };`)).toBe(false);
@@ -263,6 +264,7 @@ async function run(o) {
     ['a binding list without its brace', `const { ${'a, '.repeat(150_000)}`],
     ['export lists without their brace', `const x = require('./x'); export {`.repeat(20_000)],
     ['named exports on one line', 'exports.x = y; '.repeat(40_000)],
+    ['export lists that never close', `import { a } from './a';\n${'export { b, '.repeat(40_000)}}`],
   ])('reads text by a linear scan: %s', (_name, text) => {
     const started = performance.now();
     expect(typeof mayExportImports(text)).toBe('boolean');
