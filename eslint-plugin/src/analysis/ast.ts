@@ -22,8 +22,17 @@ export function isInAsyncFunction(node: TSESTree.Node): boolean {
   return false;
 }
 
+/** `.then`, `.catch` or `.finally` of a promise chain (`p.then(…)`). */
+export function isPromiseMethod(member: TSESTree.MemberExpression): boolean {
+  return !member.computed && member.property.type === AST_NODE_TYPES.Identifier && PROMISE_METHODS.has(member.property.name);
+}
+
+const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
+
 /** True for a `for`, `for…in`, `for…of`, `while` or `do…while` statement. */
-export function isLoopNode(node: TSESTree.Node): boolean {
+export function isLoopNode(
+  node: TSESTree.Node,
+): node is TSESTree.ForStatement | TSESTree.ForInStatement | TSESTree.ForOfStatement | TSESTree.WhileStatement | TSESTree.DoWhileStatement {
   return (
     node.type === AST_NODE_TYPES.ForStatement ||
     node.type === AST_NODE_TYPES.ForInStatement ||

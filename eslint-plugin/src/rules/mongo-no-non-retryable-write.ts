@@ -8,7 +8,7 @@ import {
   type MongoCall,
   type UpdateIdempotency,
 } from '../analysis/clients';
-import { isInAsyncFunction } from '../analysis/ast';
+import { isInAsyncFunction, isPromiseMethod } from '../analysis/ast';
 import { createPerFileCache } from '../analysis/per-file-cache';
 import { findDatabaseRetryScopes, findEnclosingRetryScopes, findRetriedDbCalls, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
 import {
@@ -257,10 +257,6 @@ function getExecutedCall(node: TSESTree.CallExpression): TSESTree.CallExpression
     if (exec?.type === 'CallExpression' && exec.callee === member && exec.arguments.length === 0 && !exec.optional) return exec;
   }
   return node;
-}
-
-function isPromiseMethod(member: TSESTree.MemberExpression): boolean {
-  return !member.computed && member.property.type === 'Identifier' && ['then', 'catch', 'finally'].includes(member.property.name);
 }
 
 /**

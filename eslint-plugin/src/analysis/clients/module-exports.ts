@@ -64,7 +64,12 @@ const IMPORTS_RELATIVE = /['"`]\.{1,2}\/[^'"`\n]*['"`]/;
 const PASSES_ON = /\bexport\s*(?:\*|\{[^{}]*\}\s*from|default\s+[\w$]+\s*;?\s*$)|\bmodule\.exports\s*=\s*(?:require\s*\(|[\w$]+\s*;?\s*$)|\breturn\s+[\w$.]+\s*;?\s*$/m;
 
 function mayHoldDatabaseValue(text: string): boolean {
-  return mayUseDatabaseValue(text) || (IMPORTS_RELATIVE.test(text) && mayExportImports(text));
+  return mayUseDatabaseValue(text) || isBarrelText(text);
+}
+
+/** Exports again what it imports from the project's own modules (`module.exports = { User: require('./user') }`). */
+function isBarrelText(text: string): boolean {
+  return IMPORTS_RELATIVE.test(text) && mayExportImports(text);
 }
 
 /** Names a database package, or uses a database method on (or passes on) what it imports. */
@@ -334,12 +339,13 @@ export function recordLintedModule(context: AnyRuleContext, calls: readonly DbCa
   if (cached?.text === text && cached.summary.calls) return;
   // Importers read the file itself (or its open document): a summary of other text is of no use to them.
   if (readModuleText(file) !== text) return;
+  const usesDatabase = mayUseDatabaseValue(text);
   // A barrel (it only exports again what it imports) is summarised when an importer asks:
   // most are never asked, and summarising one reads every module it gathers.
-  if (!mayUseDatabaseValue(text) && mayHoldDatabaseValue(text)) return;
+  if (!usesDatabase && isBarrelText(text)) return;
   const dependencies = new Map<string, string>();
   let summary = EMPTY;
-  if (mayHoldDatabaseValue(text)) {
+  if (usesDatabase) {
     inProgress.add(file);
     collectors.push(dependencies);
     try {

@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
-import { getKeyName, visitNodes } from '../ast';
+import { getKeyName } from '../ast';
 import { getDeclaredClassBody } from '../called-functions';
+import { findMembersNamed } from '../find-nodes-at-offsets';
 import type { AnyRuleContext } from '../per-file-cache';
 import { getMethodCall } from './value-bindings';
 
@@ -51,12 +52,5 @@ export function findClassFieldReads(context: AnyRuleContext, construction: TSEST
     if (field === undefined || assignment?.parent?.type !== AST_NODE_TYPES.ExpressionStatement) return undefined;
     fields.add(field);
   }
-  const reads: TSESTree.MemberExpression[] = [];
-  visitNodes(context.sourceCode.ast, { skipTypeAnnotations: true }, (node) => {
-    if (node.type !== AST_NODE_TYPES.MemberExpression) return;
-    const key = getKeyName(node);
-    const written = node.parent?.type === AST_NODE_TYPES.AssignmentExpression && node.parent.left === node;
-    if (key !== undefined && fields.has(key) && !written) reads.push(node);
-  });
-  return reads;
+  return findMembersNamed(context, [...fields]).filter((member) => !(member.parent?.type === AST_NODE_TYPES.AssignmentExpression && member.parent.left === member));
 }

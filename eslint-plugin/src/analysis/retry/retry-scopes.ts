@@ -4,7 +4,7 @@ import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { ATTEMPT_NAME } from './attempt-counters';
 import { getFunctionName } from './local-functions';
 import { walkAll } from './code-walk';
-import { containsNode, type FunctionNode, isFunctionNode } from '../ast';
+import { containsNode, type FunctionNode, isFunctionNode, isLoopNode, isPromiseMethod } from '../ast';
 import { findRetryLibraryScopes } from './retry-libraries';
 import { mayBeResultDecidedLoop } from './result-retries';
 import { getLoopRetryScope, isRetryLoopType, type LoopNode } from './retry-loops';
@@ -163,28 +163,10 @@ function mayBeRetriedCall(call: TSESTree.Node): boolean {
   if (call.type === AST_NODE_TYPES.CallExpression && call.arguments.some((argument) => isFunctionNode(argument))) return true;
   for (let node: TSESTree.Node = call; node.parent; node = node.parent) {
     const parent: TSESTree.Node = node.parent;
-    switch (parent.type) {
-      case AST_NODE_TYPES.TryStatement:
-        if (parent.block === node) return true;
-        break;
-      case AST_NODE_TYPES.WhileStatement:
-      case AST_NODE_TYPES.DoWhileStatement:
-      case AST_NODE_TYPES.ForStatement:
-      case AST_NODE_TYPES.ForOfStatement:
-      case AST_NODE_TYPES.ForInStatement:
-        if (parent.body === node) return true;
-        break;
-      case AST_NODE_TYPES.MemberExpression:
-        if (parent.object === node && !parent.computed && parent.property.type === AST_NODE_TYPES.Identifier && PROMISE_METHODS.has(parent.property.name)) return true;
-        break;
-      case AST_NODE_TYPES.CallExpression:
-      case AST_NODE_TYPES.NewExpression:
-        if (isFunctionNode(node) && parent.callee !== node) return true;
-        break;
-      default:
-    }
+    if (parent.type === AST_NODE_TYPES.TryStatement && parent.block === node) return true;
+    if (isLoopNode(parent) && parent.body === node) return true;
+    if (parent.type === AST_NODE_TYPES.MemberExpression && parent.object === node && isPromiseMethod(parent)) return true;
+    if ((parent.type === AST_NODE_TYPES.CallExpression || parent.type === AST_NODE_TYPES.NewExpression) && isFunctionNode(node) && parent.callee !== node) return true;
   }
   return false;
 }
-
-const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
