@@ -121,7 +121,7 @@ function getChildKeys(node: TSESTree.Node): readonly string[] {
 
 /** `null` or `undefined` written as such. */
 export function isNullOrUndefined(node: TSESTree.Node): boolean {
-  return (node.type === AST_NODE_TYPES.Literal && node.value === null) || (node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined');
+  return (node.type === AST_NODE_TYPES.Literal && node.raw === 'null') || (node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined');
 }
 
 /** True for an AST node (any object with a string `type`), as found in a node's child keys. */

@@ -44,8 +44,53 @@ await User.findOneAndDelete({ _id: id }).select('_id');
 await User.findOneAndUpdate({ _id: id }, { a: 1 }).lean().select({ a: 1 });`,
     // Look-alikes.
     `export function f(store) { return store.findOneAndUpdate({ id: 1 }, { name: 'x' }); }`,
+    // Options any store may take are not the driver's own.
+    `export function f(store) { return store.findOneAndDelete({ id: 1 }, { sort: { at: 1 } }); }`,
+    `export function f(store) { return store.findOneAndUpdate({ id: 1 }, patch, { upsert: true }); }`,
+    // The same arguments in a file of an ORM.
+    `import { Repository } from 'typeorm'; export function f(repo) { return repo.findOneAndUpdate({ id: 1 }, { $set: { a: 1 } }, { returnDocument: 'after' }); }`,
   ],
   invalid: [
+    // A collection its user passes in, in a package that names no MongoDB package: the arguments only the driver takes say what it is.
+    {
+      code: `export async function elect(leases, id) {
+  const result = await leases.findOneAndUpdate({}, { $setOnInsert: { holder: id } }, { upsert: true, includeResultMetadata: true });
+  return result.lastErrorObject.updatedExisting;
+}`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          data: { method: 'findOneAndUpdate' },
+          line: 2,
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ _id: 1 }' },
+              output: `export async function elect(leases, id) {
+  const result = await leases.findOneAndUpdate({}, { $setOnInsert: { holder: id } }, { upsert: true, includeResultMetadata: true, projection: { _id: 1 } });
+  return result.lastErrorObject.updatedExisting;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      code: `export const take = (jobs) => jobs.findOneAndDelete({ state: 'ready' }, { returnDocument: 'before' }).then((job) => job?.name);`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          data: { method: 'findOneAndDelete' },
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ name: 1 }' },
+              output: `export const take = (jobs) => jobs.findOneAndDelete({ state: 'ready' }, { returnDocument: 'before', projection: { name: 1 } }).then((job) => job?.name);`,
+            },
+          ],
+        },
+      ],
+    },
     {
       code: `${header}const updated = await orders.findOneAndUpdate({ _id: id }, { $inc: { n: 1 } }, { returnDocument: 'after' });`,
       errors: [

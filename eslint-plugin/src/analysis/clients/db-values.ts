@@ -207,9 +207,9 @@ function createResolver(context: AnyRuleContext): DbValues {
       case AST_NODE_TYPES.TSTypeAssertion:
         return getAnnotationValue(node.typeAnnotation) ?? getValue(node.expression);
       case AST_NODE_TYPES.LogicalExpression:
-        return merge(getValue(node.left), getValue(node.right));
+        return merge(getHeldValue(node.left), getHeldValue(node.right));
       case AST_NODE_TYPES.ConditionalExpression:
-        return merge(getValue(node.consequent), getValue(node.alternate));
+        return merge(getHeldValue(node.consequent), getHeldValue(node.alternate));
       case AST_NODE_TYPES.Identifier:
         return getIdentifierValue(node);
       case AST_NODE_TYPES.MemberExpression:
@@ -235,6 +235,14 @@ function createResolver(context: AnyRuleContext): DbValues {
     }
   }
 
+  /**
+   * What a binding or a branch holds, for merging with the others: `null` and `undefined`
+   * hold nothing (`let orders = null` until `connect()` sets it, `cond ? client : null`).
+   */
+  function getHeldValue(node: TSESTree.Node): ResolvedValue | undefined {
+    return isNullOrUndefined(node) ? undefined : getValue(node);
+  }
+
   function getIdentifierValue(node: TSESTree.Identifier): ResolvedValue | undefined {
     const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
     const def = variable?.defs[0];
@@ -244,10 +252,10 @@ function createResolver(context: AnyRuleContext): DbValues {
       if (declarator.id.type !== AST_NODE_TYPES.Identifier) return getPatternValue(declarator.id, node.name, declarator.init);
       const annotated = getAnnotationValue(declarator.id.typeAnnotation);
       if (annotated !== undefined) return annotated;
-      let value = declarator.init ? getValue(declarator.init) : undefined;
+      let value = declarator.init ? getHeldValue(declarator.init) : undefined;
       for (const reference of variable.references) {
         if (!reference.isWrite() || !reference.writeExpr || reference.writeExpr === declarator.init) continue;
-        const written = getValue(reference.writeExpr);
+        const written = getHeldValue(reference.writeExpr);
         value = value === undefined ? written : merge(value, written);
       }
       return value;
@@ -508,7 +516,7 @@ function createResolver(context: AnyRuleContext): DbValues {
     if (!sources) return undefined;
     let value: ResolvedValue | undefined;
     for (const source of sources) {
-      const next = source.type === AST_NODE_TYPES.TSTypeAnnotation ? getAnnotationValue(source, true) : getValue(source);
+      const next = source.type === AST_NODE_TYPES.TSTypeAnnotation ? getAnnotationValue(source, true) : getHeldValue(source);
       if (source.type === AST_NODE_TYPES.TSTypeAnnotation && next !== undefined) return next;
       value = value === undefined ? next : merge(value, next);
     }

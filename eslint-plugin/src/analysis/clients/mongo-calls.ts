@@ -5,7 +5,7 @@ import { getCalledMethodNames } from './possible-strings';
 import { getMongoValues } from './mongo-values';
 import type { KnownKind } from './mongo-kinds';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
-import { hasOnlyUpdateOperators } from './update-operators';
+import { getPropertyKeyName, hasOnlyUpdateOperators } from './update-operators';
 
 /** A call on a MongoDB driver collection or a Mongoose model. */
 export interface MongoCall extends DbCall {
@@ -153,11 +153,24 @@ function classifyReceiver(
     const modelKind = values.getTypeKind(model) ?? values.getKind(model);
     if (modelKind === 'model') return { kind: 'model', evidence: values.getTypeKind(model) === undefined ? 'import' : 'type' };
   }
-  // No type, no import trail: only an update document made of `$` operators is strong enough.
-  if ((name === 'updateOne' || name === 'updateMany') && !values.importsLookAlike && isFilterLike(call.arguments[0]) && hasOnlyUpdateOperators(call.arguments[1])) {
-    return { kind: 'collection', evidence: 'structure' };
-  }
+  // No type, no import trail: only arguments no other library takes are strong enough.
+  if (!values.importsLookAlike && hasMongoArguments(call, name)) return { kind: 'collection', evidence: 'structure' };
   return undefined;
+}
+
+/**
+ * Options that only the MongoDB driver and Mongoose take on `findOneAnd…`: a library that
+ * receives its collection from its user (and names no MongoDB package) still writes them.
+ */
+const FIND_AND_MODIFY_OPTION_KEYS = new Set(['returnDocument', 'includeResultMetadata']);
+
+/** An update document made of `$` operators, or find-and-modify options of the driver's own. */
+function hasMongoArguments(call: TSESTree.CallExpression, name: string): boolean {
+  const [filter, second, third] = call.arguments;
+  if ((name === 'updateOne' || name === 'updateMany' || name === 'findOneAndUpdate') && isFilterLike(filter) && hasOnlyUpdateOperators(second)) return true;
+  if (name !== 'findOneAndUpdate' && name !== 'findOneAndReplace' && name !== 'findOneAndDelete') return false;
+  const options = name === 'findOneAndDelete' ? second : third;
+  return isFilterLike(filter) && options?.type === 'ObjectExpression' && options.properties.some((property) => property.type === 'Property' && FIND_AND_MODIFY_OPTION_KEYS.has(getPropertyKeyName(property) ?? ''));
 }
 
 /** Mongoose `Query` methods that narrow a query and return it (https://mongoosejs.com/docs/api/query.html). */

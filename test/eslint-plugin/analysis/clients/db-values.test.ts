@@ -87,6 +87,37 @@ module.exports = Persistence;`;
     expect(values(code, { sourceType: 'commonjs' })).toEqual(['mongodb collection', 'mongodb collection', '-', '-']);
   });
 
+  it('reads bindings and fields that start as null and are set when the app connects', () => {
+    const code = `const { MongoClient } = require('mongodb');
+let orders = null;
+let users;
+async function connect(url) {
+  const db = new MongoClient(url).db();
+  orders = db.collection('orders');
+  users = db.collection('users');
+}
+class Store {
+  jobs = null;
+  constructor() { this.client = null; this.db = undefined; }
+  async connect(url) { this.client = new MongoClient(url); this.db = this.client.db(); this.jobs = this.db.collection('jobs'); }
+  run(ready) { probe(this.client); probe(this.db); probe(this.jobs); probe(ready ? this.jobs : null); probe(this.jobs ?? null); }
+}
+probe(orders); probe(users);
+let cleared = orders;
+cleared = 5;
+probe(cleared);`;
+    expect(values(code, { sourceType: 'commonjs' })).toEqual([
+      'mongodb client',
+      'mongodb db',
+      'mongodb collection',
+      'mongodb collection',
+      'mongodb collection',
+      'mongodb collection',
+      'mongodb collection',
+      '-',
+    ]);
+  });
+
   it('says nothing of look-alikes: arrays, maps, another library, unknown parameters', () => {
     const code = `import { Firestore } from '@google-cloud/firestore';
 const list = [1, 2];
