@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { visitorKeys } from '@typescript-eslint/visitor-keys';
 
 /** Small AST helpers shared by the analysis, the rules and the fixers. */
@@ -199,4 +199,13 @@ export function getReturnedExpressions(fn: FunctionNode): TSESTree.Node[] {
     return true;
   });
   return found;
+}
+
+/**
+ * The scope of the file's top-level bindings: an ES module's, the function scope ESLint's
+ * own parser gives a CommonJS file, or else the global scope of a script.
+ */
+export function getFileScope(sourceCode: Readonly<TSESLint.SourceCode>): TSESLint.Scope.Scope | undefined {
+  const globalScope = sourceCode.scopeManager?.globalScope ?? undefined;
+  return globalScope?.childScopes.find((scope) => scope.block.type === AST_NODE_TYPES.Program) ?? globalScope;
 }

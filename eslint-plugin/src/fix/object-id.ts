@@ -1,4 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { getFileScope } from '../analysis/ast';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -17,7 +18,7 @@ export interface ObjectIdAccess {
 export function getObjectIdAccess(sourceCode: SourceCode): ObjectIdAccess | undefined {
   const program = sourceCode.ast as TSESTree.Program;
   const none = (): TSESLint.RuleFix[] => [];
-  const moduleScope = sourceCode.scopeManager?.globalScope?.childScopes.find((scope) => scope.type === 'module') ?? sourceCode.scopeManager?.globalScope;
+  const moduleScope = getFileScope(sourceCode);
 
   let extendImport: TSESTree.ImportDeclaration | undefined;
   let extendRequire: TSESTree.ObjectPattern | undefined;

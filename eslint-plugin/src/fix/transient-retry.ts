@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { Database } from '../analysis/clients';
-import { isFunctionNode } from '../analysis/ast';
+import { getFileScope, isFunctionNode } from '../analysis/ast';
 import { isPlainSleepHelper, PLAIN_WAIT_NAME, type ServiceBackoff, walkOwnCode } from '../analysis/retry';
 import { getBackoffDelayText } from './backoff';
 import type { FileHelper } from './file-helpers';
@@ -82,10 +82,8 @@ export function canRunAgainInArrow(call: TSESTree.CallExpression, keys: TSESLint
  * yet set while the module's first statements run).
  */
 export function findTopLevelSleepFunction(sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
-  const globalScope = sourceCode.scopeManager?.globalScope;
-  if (!globalScope) return undefined;
-  // The file's own scope: the module's, CommonJS's wrapper function's, or a script's global one.
-  const fileScope = globalScope.childScopes.find((scope) => scope.block.type === AST_NODE_TYPES.Program) ?? globalScope;
+  const fileScope = getFileScope(sourceCode);
+  if (!fileScope) return undefined;
   for (const variable of fileScope.variables) {
     const node = variable.defs[0]?.node as TSESTree.Node | undefined;
     if (PLAIN_WAIT_NAME.test(variable.name) && node?.type === AST_NODE_TYPES.FunctionDeclaration && node.params.length === 1 && isPlainSleepHelper(node)) {

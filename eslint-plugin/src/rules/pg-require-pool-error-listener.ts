@@ -1,5 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findClassFieldReads, findPgPools, getOutermostSameValue, isErrorListenerCall, type PgPoolSite } from '../analysis/clients';
+import { getFileScope } from '../analysis/ast';
 import { getCodeStyle, getIndent, insertLine, isStatementListItem } from '../fix';
 import { createRule } from '../util/create-rule';
 import { quoteCode } from '../util/quote-code';
@@ -94,8 +95,8 @@ export default createRule<[], MessageId>({
       const binding = pool.binding;
       if (!binding) return true;
       if (binding.kind === 'member') return false;
-      const scope = binding.variable.scope.type;
-      return scope !== 'module' && scope !== 'global';
+      // A CommonJS file's top level is a function scope with ESLint's own parser: still the module's own pool.
+      return binding.variable.scope !== getFileScope(sourceCode) && binding.variable.scope.type !== 'global';
     }
 
     function getName(pool: PgPoolSite): string {

@@ -42,6 +42,13 @@ describe('getObjectIdAccess', () => {
     });
   });
 
+  it('reuses an ObjectId bound at the top of a CommonJS file, with either parser', () => {
+    const code = "const { MongoClient } = require('mongodb');\nconst ObjectId = require('bson').ObjectId;\n";
+    for (const language of ['javascript', 'typescript'] as const) {
+      expect(access(code, { sourceType: 'commonjs', language })).toEqual({ expression: 'ObjectId', output: code });
+    }
+  });
+
   it('adds an import after the last import', () => {
     expect(access("import express from 'express';\nimport { db } from './db';\nrun();\n")).toEqual({
       expression: 'ObjectId',

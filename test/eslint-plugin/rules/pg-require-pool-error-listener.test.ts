@@ -1,7 +1,17 @@
 import rule from '../../../eslint-plugin/src/rules/pg-require-pool-error-listener';
+import type { TestLanguageOptions } from '@typescript-eslint/rule-tester';
+import * as espree from 'espree';
 import { createRuleTester } from '../rule-tester';
 
 const ruleTester = createRuleTester();
+
+/** The listener the suggestion adds after `const pool = new Pool();` in a JavaScript file. */
+const poolListenerJs = `pool.on('error', (err) => {
+  console.error('Unexpected error on an idle PostgreSQL client', err);
+});`;
+
+/** CommonJS parsed by ESLint's own parser, whose scope for the file is a function scope (flat config's `sourceType`, which the tester's type leaves out). */
+const commonJsWithEspree = { parser: espree, sourceType: 'commonjs' } as unknown as TestLanguageOptions;
 
 
 /** A pool made for a class of the file that keeps it in a field; `extra` goes in that class, `outside` in the class that makes the pool. */
@@ -81,6 +91,13 @@ export const store = createStore(options);`,
 export function createPool(config) { const pool = new Pool(config); return pool; }`,
     `import { Pool } from 'pg';
 export const createPool = (config) => new Pool(config);`,
+    // CommonJS: a pool made anew by each call of a factory is its caller's.
+    {
+      code: `const { Pool } = require('pg');
+function makePool(config) { const pool = new Pool(config); return pool; }
+module.exports = { makePool };`,
+      languageOptions: commonJsWithEspree,
+    },
     // Not a pg Pool: generic-pool, mysql2, a local class, Prisma.
     `import { Pool } from 'generic-pool';
 const pool = new Pool();`,
@@ -95,6 +112,70 @@ const prisma = new PrismaClient();`,
 const client = new Client();`,
   ],
   invalid: [
+    {
+      // CommonJS with ESLint's own parser: the module's own pool, handed out by a getter (the file's top scope is a function scope there).
+      code: `const { Pool } = require('pg');
+const pool = new Pool();
+function getPool() { return pool; }
+module.exports = { getPool };`,
+      filename: 'db.js',
+      languageOptions: commonJsWithEspree,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          line: 2,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              data: { name: 'pool' },
+              output: `const { Pool } = require('pg');
+const pool = new Pool();
+${poolListenerJs}
+function getPool() { return pool; }
+module.exports = { getPool };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A lazy singleton that starts as null.
+      code: `const { Pool } = require('pg');
+let pool = null;
+function getPool() {
+  if (!pool) {
+    pool = new Pool();
+  }
+  return pool;
+}
+module.exports = { getPool };`,
+      filename: 'db.js',
+      languageOptions: commonJsWithEspree,
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          line: 5,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              data: { name: 'pool' },
+              output: `const { Pool } = require('pg');
+let pool = null;
+function getPool() {
+  if (!pool) {
+    pool = new Pool();
+    pool.on('error', (err) => {
+      console.error('Unexpected error on an idle PostgreSQL client', err);
+    });
+  }
+  return pool;
+}
+module.exports = { getPool };`,
+            },
+          ],
+        },
+      ],
+    },
     {
       // The pool goes into a class of the file that keeps it in a field: nothing listens for 'error' on it.
       filename: 'pools.js',
@@ -148,9 +229,7 @@ module.exports = { query: (text) => pool.query(text) };`,
               data: { name: 'pool' },
               output: `const { Pool } = require('pg');
 const pool = new Pool();
-pool.on('error', (err) => {
-  console.error('Unexpected error on an idle PostgreSQL client', err);
-});
+${poolListenerJs}
 module.exports = { query: (text) => pool.query(text) };`,
             },
           ],
