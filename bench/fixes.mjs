@@ -12,6 +12,7 @@
 //   --json           machine-readable result on stdout
 //   --list           also list every checked edit with its verdict
 //   --missing        also list every finding that carries no fix or suggestion (file:line, rule, message)
+//   --js-parser espree  lint the labelled set's JavaScript files with ESLint's own parser
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -23,7 +24,7 @@ const rootDir = fileURLToPath(new URL('../', import.meta.url));
 const examplesDir = join(rootDir, 'examples');
 
 function parseArguments(argv) {
-  const options = { plugin: join(rootDir, 'eslint-plugin', 'dist'), sets: ['quality', 'examples'], json: false, list: false, missing: false };
+  const options = { plugin: join(rootDir, 'eslint-plugin', 'dist'), sets: ['quality', 'examples'], json: false, list: false, missing: false, jsParser: 'typescript' };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
     const value = () => {
@@ -39,8 +40,12 @@ function parseArguments(argv) {
     } else if (argument === '--json') options.json = true;
     else if (argument === '--list') options.list = true;
     else if (argument === '--missing') options.missing = true;
+    else if (argument === '--js-parser') {
+      options.jsParser = value();
+      if (options.jsParser !== 'espree' && options.jsParser !== 'typescript') throw new Error(`--js-parser ${options.jsParser}: espree or typescript`);
+    }
     else if (argument === '--help' || argument === '-h') {
-      console.log('node bench/fixes.mjs [--plugin <dir>] [--set quality|examples] [--json] [--list] [--missing]');
+      console.log('node bench/fixes.mjs [--plugin <dir>] [--set quality|examples] [--json] [--list] [--missing] [--js-parser espree|typescript]');
       process.exit(0);
     } else throw new Error(`unknown argument ${argument} (try --help)`);
   }
@@ -70,14 +75,14 @@ async function measure(eslint, paths, coverage, missing, typeCheckerFor) {
   return checked;
 }
 
-async function measureQuality(plugin, log) {
+async function measureQuality(plugin, log, jsParser) {
   ensureInstalled(log);
   const coverage = new Map();
   const checked = [];
   const missing = [];
   const typeChecker = createTypeChecker();
   for (const pkg of qualityPackages) {
-    const { dir, files, eslint } = createPackageLinter(pkg, plugin);
+    const { dir, files, eslint } = createPackageLinter(pkg, plugin, jsParser);
     const packageMissing = [];
     for (const entry of await measure(eslint, files.map((file) => file.relativePath), coverage, packageMissing, typeChecker)) {
       checked.push({ ...entry, file: `${pkg.name}/${relative(dir, entry.file)}` });
@@ -121,7 +126,7 @@ async function main() {
   const log = options.json ? (message) => console.error(message) : (message) => console.log(message);
   const plugin = loadBuiltPlugin(options.plugin);
   const sets = {};
-  if (options.sets.includes('quality')) sets.quality = await measureQuality(plugin, log);
+  if (options.sets.includes('quality')) sets.quality = await measureQuality(plugin, log, options.jsParser);
   if (options.sets.includes('examples')) sets.examples = await measureExamples(plugin);
   if (options.json) {
     const json = Object.fromEntries(

@@ -10,6 +10,8 @@
 //   --json           machine-readable result on stdout
 //   --reports        also list every report with its verdict
 //   --package <name> only this package (repeatable; figures then cover it alone)
+//   --js-parser espree  lint the JavaScript files with ESLint's own parser, as a JavaScript
+//                    project's config does by default (TypeScript files keep the TS parser)
 //
 // Files are linted where npm installed them (bench/quality/node_modules/<package>/…, or
 // bench/corpus/node_modules/… for packages reused from the benchmark corpus), one ESLint
@@ -24,6 +26,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
+import * as espree from 'espree';
 import { ensureCorpusInstalled, findPackageFiles, getSourceType, corpusModulesDir } from '../corpus-files.mjs';
 import { qualityPackages } from './packages.mjs';
 
@@ -35,7 +38,7 @@ const settings = { 'retry-safety': { documentdb: { engineVersion: '8.0.2' } } };
 const subsetShapes = ['cross-module', 'parameter'];
 
 function parseArguments(argv) {
-  const options = { plugin: join(rootDir, 'eslint-plugin', 'dist'), json: false, reports: false, packages: [] };
+  const options = { plugin: join(rootDir, 'eslint-plugin', 'dist'), json: false, reports: false, packages: [], jsParser: 'typescript' };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
     const value = () => {
@@ -47,8 +50,12 @@ function parseArguments(argv) {
     else if (argument === '--json') options.json = true;
     else if (argument === '--reports') options.reports = true;
     else if (argument === '--package') options.packages.push(value());
+    else if (argument === '--js-parser') {
+      options.jsParser = value();
+      if (options.jsParser !== 'espree' && options.jsParser !== 'typescript') throw new Error(`--js-parser ${options.jsParser}: espree or typescript`);
+    }
     else if (argument === '--help' || argument === '-h') {
-      console.log('node bench/quality/score.mjs [--plugin <dir>] [--json] [--reports] [--package <name>]...');
+      console.log('node bench/quality/score.mjs [--plugin <dir>] [--json] [--reports] [--js-parser espree|typescript] [--package <name>]...');
       process.exit(0);
     } else throw new Error(`unknown argument ${argument} (try --help)`);
   }
@@ -86,7 +93,7 @@ function formatRatio(value) {
  * The package's linted files (with line counts and module kinds) and an ESLint instance set
  * up to lint them in place with the plugin's `all` config.
  */
-export function createPackageLinter(pkg, plugin) {
+export function createPackageLinter(pkg, plugin, jsParser = 'typescript') {
   const dir = packageDir(pkg);
   const files = findPackageFiles(dir, pkg.include).map((file) => {
     const text = readFileSync(file.path, 'utf8');
@@ -104,6 +111,7 @@ export function createPackageLinter(pkg, plugin) {
       settings,
     },
   ];
+  if (jsParser === 'espree') overrideConfig.push({ files: ['**/*.{js,mjs,cjs}'], languageOptions: { parser: espree } });
   const moduleFiles = byType('module');
   const commonjsFiles = byType('commonjs');
   if (moduleFiles.length > 0) overrideConfig.push({ files: moduleFiles, languageOptions: { sourceType: 'module' } });
@@ -122,8 +130,8 @@ export function createPackageLinter(pkg, plugin) {
 }
 
 /** Lints one package in place; returns its files (with line counts) and its messages. */
-async function lintPackage(pkg, plugin) {
-  const { files, eslint } = createPackageLinter(pkg, plugin);
+async function lintPackage(pkg, plugin, jsParser) {
+  const { files, eslint } = createPackageLinter(pkg, plugin, jsParser);
   const results = await eslint.lintFiles(files.map((file) => file.relativePath));
   const messages = [];
   const fatal = [];
@@ -259,7 +267,7 @@ async function main() {
   let lineCount = 0;
   const perPackage = [];
   for (const pkg of packages) {
-    const result = await lintPackage(pkg, plugin);
+    const result = await lintPackage(pkg, plugin, options.jsParser);
     fileCount += result.files.length;
     const lines = result.files.reduce((sum, file) => sum + file.lines, 0);
     lineCount += lines;
@@ -287,7 +295,7 @@ async function main() {
 
   const pad = (value, width) => String(value).padStart(width);
   console.log(`Retry Safety on the labelled real-code set (bench/quality)`);
-  console.log(`plugin: ${options.plugin} (repository HEAD: ${pluginCommit})`);
+  console.log(`plugin: ${options.plugin} (repository HEAD: ${pluginCommit})${options.jsParser === 'espree' ? '; JavaScript files parsed by espree' : ''}`);
   console.log(`${packages.length} packages, ${fileCount} files, ${lineCount} lines, linted in ${seconds.toFixed(1)} s; ${reports.length} reports; match tolerance ±${result.tolerance} lines`);
   if (fatal.length > 0) {
     console.log(`\nFiles that did not parse (${fatal.length}):`);
