@@ -1,3 +1,4 @@
+import path from 'node:path';
 import rule from '../../../eslint-plugin/src/rules/dynamodb-require-unprocessed-items-handling';
 import { RuleTester } from '@typescript-eslint/rule-tester';
 import { createRuleTester } from '../rule-tester';
@@ -162,6 +163,9 @@ const s3 = new S3Client({});
 await s3.send(new DeleteObjectsCommand({ Bucket: 'b', Delete: { Objects: [] } }));`,
     `const repo = { batchWrite: async (items) => items };
 await repo.batchWrite([]);`,
+    // Batch methods of unknown receivers without a DynamoDB request, or on values known to be something else.
+    `export function flush(queue, items) { return queue.batchWrite({ items }, (err) => err); }`,
+    `export function flush(items) { const queue = new Map(); queue.batchWrite({ RequestItems: items }, (err) => err); }`,
     `import { SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 const sqs = new SQSClient({});
 await sqs.send(new SendMessageBatchCommand({ QueueUrl: 'q', Entries: [] }));`,
@@ -965,6 +969,16 @@ export async function deleteMany(keys) {
           ],
         },
       ],
+    },
+    {
+      // A project that names no AWS SDK package, writing with the client its user hands in: known by
+      // the request only DynamoDB takes; the callback ignores the data.
+      filename: path.join(import.meta.dirname, '..', '..', 'fixtures', 'sdk-free', 'seed.ts'),
+      code: `export function seed(dynamodb, params) {
+  params = { RequestItems: {} };
+  dynamodb.doc.batchWrite(params, function (err) { if (err) console.error(err); });
+}`,
+      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 3, column: 3, endLine: 3, endColumn: 83 }],
     },
     {
       // The aggregated v3 DynamoDB class with a callback ignoring the data.

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/util
 import type { DbCall } from './db-call';
 import type { DynamoDbClientKind } from './db-value';
 import { getDbValues, type DbValues } from './db-values';
-import { unwrapExpression } from '../ast';
+import { getKeyName, unwrapExpression } from '../ast';
 import { findInstanceReferences, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';
 import { CALL, CONSTRUCT, findModuleReferences, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
 import { findComputedMemberCalls, findMemberCallsNamed } from '../find-nodes-at-offsets';
@@ -148,7 +148,11 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
   const importsSdk = hasModuleImport(context, DYNAMODB_MODULES);
   const usesDynamoDb = importsSdk || values.databases.has('dynamodb') || values.hasTypes;
   // Without the SDK, only DynamoDB's own method names are asked about, where the project can make a client (the callers' answers are costly).
-  if (!usesDynamoDb && !mayUsePackages(getSourcePath(context), DYNAMODB_PACKAGES)) return EMPTY;
+  if (!usesDynamoDb && !mayUsePackages(getSourcePath(context), DYNAMODB_PACKAGES)) {
+    // A project that cannot make a client sends its batch requests on the one its user hands in.
+    const sent = context.sourceCode.text.includes('RequestItems') ? findBatchRequestCalls(context, values) : [];
+    return sent.length === 0 ? EMPTY : { clients: [], calls: sent, globalConfigs: [] };
+  }
   const clients: DynamoDbClientSite[] = [];
   const globalConfigs: AwsGlobalConfigSite[] = [];
   const calls = new Map<TSESTree.Node, DynamoDbCall>();
@@ -201,6 +205,47 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
   }
   return { clients, calls: [...calls.values()].sort((a, b) => a.node.range[0] - b.node.range[0]), globalConfigs };
 });
+
+/** Batch methods of the SDK v2 clients and the v3 aggregated ones, by the operation they send. */
+const BATCH_METHOD_OPERATIONS: Readonly<Record<string, string>> = {
+  batchWrite: 'BatchWriteItem',
+  batchWriteItem: 'BatchWriteItem',
+  batchGet: 'BatchGetItem',
+  batchGetItem: 'BatchGetItem',
+};
+
+/** `{ RequestItems: … }`, or a variable every write of which is one (`var params; params = { RequestItems: {} }`). */
+function isBatchRequest(context: AnyRuleContext, input: TSESTree.Node): boolean {
+  const hasRequestItems = (node: TSESTree.Node | null | undefined): boolean =>
+    node?.type === AST_NODE_TYPES.ObjectExpression && node.properties.some((property) => property.type === AST_NODE_TYPES.Property && getKeyName(property) === 'RequestItems');
+  const literal = resolveObjectLiteral(context, input);
+  if (literal) return hasRequestItems(literal);
+  if (input.type !== AST_NODE_TYPES.Identifier) return false;
+  const writes = ASTUtils.findVariable(context.sourceCode.getScope(input), input)?.references.filter((reference) => reference.isWrite()) ?? [];
+  return writes.length > 0 && writes.every((reference) => hasRequestItems(reference.writeExpr));
+}
+
+/**
+ * In a project whose `package.json` names no AWS SDK package (a library that writes with
+ * the client its user hands in), `x.batchWrite({ RequestItems: … })`: `RequestItems` is the
+ * request of DynamoDB's batch operations and no other API's. A receiver known to be
+ * something else is left alone; where the project can make clients, what its callers pass
+ * decides instead. SDK v2 when the call takes a callback or is sent by `.promise()`, else v3.
+ */
+function findBatchRequestCalls(context: AnyRuleContext, values: DbValues): DynamoDbCall[] {
+  const found: DynamoDbCall[] = [];
+  for (const { call, receiver, name } of findMemberCallsNamed(context, Object.keys(BATCH_METHOD_OPERATIONS))) {
+    const operation = BATCH_METHOD_OPERATIONS[name];
+    const input = call.arguments[0];
+    if (!operation || !input || values.getValue(receiver) !== undefined) continue;
+    if (!isBatchRequest(context, input)) continue;
+    const callback = getLastArgument(call);
+    const member = getOutermostSameValue(call).parent;
+    const sentByPromise = member?.type === AST_NODE_TYPES.MemberExpression && getKeyName(member) === 'promise';
+    found.push(makeCall(call, operation, 'method', callback || sentByPromise ? 2 : 3, input, undefined, callback));
+  }
+  return found;
+}
 
 /** What client a receiver is: from the value analysis, else (typed linting) its type. */
 function getClientKind(values: DbValues, receiver: TSESTree.Node): DynamoDbClientKind | undefined {

@@ -163,7 +163,11 @@ function isSelfCall(call: TSESTree.CallExpression, name: string, isMethod: boole
   );
 }
 
-/** An argument `attempt + 1`, `retriesLeft - 1`, `++n` (or `{ attempt: attempt + 1 }`) made from a parameter. */
+/**
+ * An argument `attempt + 1`, `retriesLeft - 1`, `++n` (or `{ attempt: attempt + 1 }`) made
+ * from a parameter; under any other name, only where a condition on the way to the call
+ * compares it (`if (interval <= 5000) execute(interval + 1000)`): then it counts the attempts too.
+ */
 function getCountedArgument(call: TSESTree.CallExpression): string | undefined {
   const fromExpression = (expression: TSESTree.Node): string | undefined => {
     if (
@@ -187,10 +191,27 @@ function getCountedArgument(call: TSESTree.CallExpression): string | undefined {
         : [argument];
     for (const candidate of candidates) {
       const name = fromExpression(candidate);
-      if (name && ATTEMPT_NAME.test(name)) return name;
+      if (name && (ATTEMPT_NAME.test(name) || isComparedOnTheWay(call, name))) return name;
     }
   }
   return undefined;
+}
+
+/** An `if` or `?:` around `call`, inside its function, whose test compares `name` with `<`, `<=`, `>` or `>=`. */
+function isComparedOnTheWay(call: TSESTree.CallExpression, name: string): boolean {
+  let child: TSESTree.Node = call;
+  for (let parent: TSESTree.Node | undefined = call.parent; parent && !isFunctionNode(parent); child = parent, parent = parent.parent) {
+    const test = (parent.type === AST_NODE_TYPES.IfStatement || parent.type === AST_NODE_TYPES.ConditionalExpression) && parent.test !== child ? parent.test : undefined;
+    if (test && comparesName(test, name)) return true;
+  }
+  return false;
+}
+
+function comparesName(test: TSESTree.Node, name: string): boolean {
+  if (test.type === AST_NODE_TYPES.LogicalExpression) return comparesName(test.left, name) || comparesName(test.right, name);
+  if (test.type !== AST_NODE_TYPES.BinaryExpression || !['<', '<=', '>', '>='].includes(test.operator)) return false;
+  const isName = (node: TSESTree.Node): boolean => node.type === AST_NODE_TYPES.Identifier && node.name === name;
+  return isName(test.left) || isName(test.right);
 }
 
 /** The rejection callback of `p.catch(cb)` or `p.then(ok, cb)`, when it is a function written there. */

@@ -339,3 +339,37 @@ describe('findAwsGlobalConfigs', () => {
     expect(globalConfigs(code)).toEqual([]);
   });
 });
+
+describe('findDynamoDbCalls: batch requests sent on a client the code is handed', () => {
+  const code = `module.exports = function seed(dynamodb, table, seeds, done) {
+  var params;
+  params = { RequestItems: {} };
+  params.RequestItems[table] = seeds.map((seed) => ({ PutRequest: { Item: seed } }));
+  dynamodb.doc.batchWrite(params, function (err) { done(err); });
+  return dynamodb.raw.batchGetItem({ RequestItems: { [table]: { Keys: [] } } }).promise();
+};
+module.exports.load = (db, keys) => db.batchGet({ RequestItems: keys });
+module.exports.others = (queue, list, items) => {
+  queue.batchWrite({ items });
+  list.batchWrite(items);
+  new Map().batchWrite({ RequestItems: {} });
+};`;
+  const found = (manifest: object) =>
+    analyse(code, (context) => findDynamoDbCalls(context).map((call) => `${call.operation} v${call.sdkVersion} ${textOf(code, call.node).slice(0, 24)}`), {
+      modules: { 'package.json': JSON.stringify(manifest) },
+      sourceType: 'commonjs',
+      language: 'javascript',
+    });
+
+  it('knows BatchWriteItem and BatchGetItem by their RequestItems, in a package that names no AWS SDK', () => {
+    expect(found({ dependencies: { bluebird: '^3' } })).toEqual([
+      'BatchWriteItem v2 dynamodb.doc.batchWrite(',
+      'BatchGetItem v2 dynamodb.raw.batchGetIte',
+      'BatchGetItem v3 db.batchGet({ RequestIte',
+    ]);
+  });
+
+  it('leaves it to what the callers pass where the project can make clients', () => {
+    expect(found({ dependencies: { 'aws-sdk': '^2' } })).toEqual([]);
+  });
+});

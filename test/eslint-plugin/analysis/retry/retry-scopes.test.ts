@@ -469,6 +469,28 @@ describe('findRetryScopes: recursion', () => {
     ).toEqual([{ kind: 'recursion', line: 2, handlers: 1, attemptType: 'BlockStatement' }]);
   });
 
+  it('counts the attempts by a growing argument that a condition on the way to the self-call compares', () => {
+    const execute = (guard: string) =>
+      scopesOf(`
+        function seed(doc, params) {
+          const execute = function (interval) {
+            setTimeout(function () {
+              doc.batchWrite(params, function (err) {
+                if (err) {
+                  if (${guard}) execute(interval + 1000);
+                }
+              });
+            }, interval);
+          };
+          execute(0);
+        }`);
+    expect(execute("err.code === 'ResourceNotFoundException' && interval <= 5000")).toEqual([
+      { kind: 'recursion', line: 3, attemptVariable: 'interval', handlers: 1, attemptType: 'BlockStatement' },
+    ]);
+    // Not compared: nothing says it counts.
+    expect(execute("err.code === 'ResourceNotFoundException'")).toEqual([{ kind: 'recursion', line: 3, handlers: 1, attemptType: 'BlockStatement' }]);
+  });
+
   it('finds a method calling this.method() from a .catch callback', () => {
     expect(
       scopesOf(`
