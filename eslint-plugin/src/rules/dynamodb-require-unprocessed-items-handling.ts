@@ -1,11 +1,12 @@
 import { type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { findDynamoDbCalls, findImmediateResend, getDynamoDbResultPropertyUse, getUnprocessedResult, type DynamoDbCall, type UnprocessedResult } from '../analysis/clients';
+import path from 'node:path';
+import { findDynamoDbCalls, findImmediateResend, getDynamoDbResultPropertyUse, getUnprocessedResult, type DroppingCall, type DynamoDbCall, type UnprocessedResult } from '../analysis/clients';
 import { containsNode, isFunctionNode } from '../analysis/ast';
 import { findEnclosingRetryScopes, findOwnCalls, getRetryDelayFacts, isSentBeforeLoop, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
 import { findResultHandler, getCodeStyle, getFileHelper, getLeftoverLoopFix, getLeftoverRecursionFix, getLeftoverResendFix, getUnprocessedItemsCall, getUnprocessedItemsHelper, getUsedNamesAround, pickNumberedName } from '../fix';
 import { createRule } from '../util/create-rule';
 
-type MessageId = 'unprocessedIgnored' | 'unprocessedResentAtOnce' | 'sendUntilProcessed' | 'waitBeforeResend' | 'waitBeforeLimitedResend';
+type MessageId = 'unprocessedIgnored' | 'unprocessedDroppedByCallers' | 'unprocessedResentAtOnce' | 'sendUntilProcessed' | 'waitBeforeResend' | 'waitBeforeLimitedResend';
 
 interface Resent {
   call: DynamoDbCall;
@@ -28,6 +29,8 @@ export default createRule<[], MessageId>({
     messages: {
       unprocessedIgnored:
         'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not process (when throttled), and this code never reads it: they are lost. Retry them with backoff until it is empty.',
+      unprocessedDroppedByCallers:
+        'DynamoDB {{operation}} leaves in `{{property}}` the {{items}} it could not process (when throttled); this code returns the result to callers that drop it ({{callers}}). Retry them with backoff.',
       unprocessedResentAtOnce:
         'DynamoDB {{operation}} returns in `{{property}}` the {{items}} it could not take now, and this code sends them again at once. Wait with backoff and jitter before each re-send; bound the attempts.',
       sendUntilProcessed:
@@ -99,12 +102,14 @@ export default createRule<[], MessageId>({
         for (const call of findDynamoDbCalls(context)) {
           const unprocessed = getUnprocessedResult(call.operation);
           if (!unprocessed || call.style === 'paginator') continue;
-          const { use, reads } = getDynamoDbResultPropertyUse(context, call, unprocessed.property);
+          const { use, reads, droppedBy } = getDynamoDbResultPropertyUse(context, call, unprocessed.property);
           if (use === 'ignored') {
+            const data = { operation: call.operation, property: unprocessed.property, items: unprocessed.items };
             context.report({
               node: call.node,
-              messageId: 'unprocessedIgnored',
-              data: { operation: call.operation, property: unprocessed.property, items: unprocessed.items },
+              ...(droppedBy.length > 0
+                ? { messageId: 'unprocessedDroppedByCallers', data: { ...data, callers: describeCalls(context.physicalFilename, droppedBy) } }
+                : { messageId: 'unprocessedIgnored', data }),
               suggest: getSuggestion(call, unprocessed),
             });
             continue;
@@ -131,3 +136,22 @@ export default createRule<[], MessageId>({
     };
   },
 });
+
+/** How many places a message names. */
+const NAMED_PLACES = 3;
+
+/** `line 8, 12`, `handlers/import.ts:6, 9`: where the calls are, by file from the linted file's folder; the first few. */
+function describeCalls(linted: string, calls: readonly DroppingCall[]): string {
+  const linesByFile = new Map<string, number[]>();
+  for (const call of calls) {
+    const lines = linesByFile.get(call.file) ?? [];
+    if (!lines.includes(call.line)) lines.push(call.line);
+    linesByFile.set(call.file, lines);
+  }
+  const places = [...linesByFile].map(([file, lines]) => {
+    const where = file === linted ? 'line ' : `${path.relative(path.dirname(linted), file).split(path.sep).join('/')}:`;
+    return `${where}${lines.slice(0, NAMED_PLACES).join(', ')}${lines.length > NAMED_PLACES ? '…' : ''}`;
+  });
+  const named = places.slice(0, NAMED_PLACES).join('; ');
+  return places.length > NAMED_PLACES ? `${named}; ${places.length - NAMED_PLACES} more files` : named;
+}

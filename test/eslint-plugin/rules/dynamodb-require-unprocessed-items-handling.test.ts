@@ -529,7 +529,7 @@ export async function handler(event) {
   await saveAll(event.items);
   return { statusCode: 204 };
 }`,
-      errors: [{ messageId: 'unprocessedIgnored', data: WRITE, line: 5, suggestions: [{ messageId: "sendUntilProcessed", output: `import { DynamoDBDocumentClient, BatchWriteCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+      errors: [{ messageId: 'unprocessedDroppedByCallers', data: { ...WRITE, callers: 'line 8' }, line: 5, suggestions: [{ messageId: "sendUntilProcessed", output: `import { DynamoDBDocumentClient, BatchWriteCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 /** Sends a DynamoDB batch write again with what it left unprocessed, with backoff, until nothing is left. */

@@ -37,7 +37,7 @@ export function getDynamoDbResultPropertyUse(context: AnyRuleContext, call: Dyna
   if (method?.name === 'promise') return getPromisedPropertyUse(context, method.call, property);
   const callback = method?.name === 'send' ? method.call.arguments[0] : undefined;
   if (callback) return getCallbackPropertyUse(context, callback, 1, property);
-  return { use: 'unknown', reads: [] };
+  return { use: 'unknown', reads: [], droppedBy: [] };
 }
 
 /** A batch whose leftovers are sent again with no wait: the call that re-sends them. */

@@ -20,7 +20,7 @@ export { findClassFieldReads, isErrorListenerCall } from './pg-pool-listeners';
 export { getOpenTransaction } from './pg-transactions';
 export { isProbeCall } from './probe-calls';
 export { createsRecords } from './record-creation';
-export { getCallbackPropertyUse, getPromisedFieldReads, getPromisedPropertyUse, type PropertyUse, type PropertyUseReport } from './result-usage';
+export { getCallbackPropertyUse, getPromisedFieldReads, getPromisedPropertyUse, type DroppingCall, type PropertyUse, type PropertyUseReport } from './result-usage';
 export { getSqlText } from './sql-statements';
 export { getPropertyKeyName, getUpdateIdempotency, type UpdateIdempotency } from './update-operators';
 export { getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';

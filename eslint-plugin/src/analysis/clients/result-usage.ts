@@ -25,6 +25,17 @@ export interface PropertyUseReport {
   use: PropertyUse;
   /** Where the linted file reads the property: `result.UnprocessedItems`, or the variable `{ UnprocessedItems }` binds. */
   reads: TSESTree.Node[];
+  /**
+   * With `ignored`: the calls, in this file or in other modules, of the functions that
+   * return the result, whose callers drop it. Empty when the linted code drops it itself.
+   */
+  droppedBy: DroppingCall[];
+}
+
+/** A call that receives a returned result and drops it: its module's file and its line. */
+export interface DroppingCall {
+  file: string;
+  line: number;
 }
 
 type Node = TSESTree.Node;
@@ -207,6 +218,8 @@ interface WrappedDocument {
 interface Visits {
   functions: Set<Node>;
   variables: Set<TSESLint.Scope.Variable>;
+  /** Calls of a returning function whose result the caller drops (see `PropertyUseReport.droppedBy`). */
+  droppedBy?: DroppingCall[];
 }
 
 class PropertyUseFinder {
@@ -478,18 +491,24 @@ class PropertyUseFinder {
     this.visits.functions.add(fn);
     const callers = getFunctionCallers(this.context, fn);
     if (!callers) return 'read';
-    const uses = callers.calls.map((call) => (promised ? this.ofPromise(call, depth + 1) : this.ofValue(call, depth + 1)));
+    const uses = callers.calls.map((call) => this.noteDropped(this.context, call, promised ? this.ofPromise(call, depth + 1) : this.ofValue(call, depth + 1)));
     if (callers.exportNames.length > 0) {
       const remote = lookUpRemoteCalls(this.context, callers.exportNames);
       if (!remote) return 'read';
       for (const { context, call } of remote) {
-        const finder = new PropertyUseFinder(context, this.property, { functions: this.visits.functions, variables: new Set() }, false, this.wrapped, this.keysRead);
-        uses.push(promised ? finder.ofPromise(call, depth + 1) : finder.ofValue(call, depth + 1));
+        const finder = new PropertyUseFinder(context, this.property, { functions: this.visits.functions, variables: new Set(), droppedBy: this.visits.droppedBy }, false, this.wrapped, this.keysRead);
+        uses.push(this.noteDropped(context, call, promised ? finder.ofPromise(call, depth + 1) : finder.ofValue(call, depth + 1)));
       }
     }
     // Called by nobody in the project: whoever calls it may read the result.
     if (uses.length === 0) return 'read';
     return combine(uses);
+  }
+
+  /** Keeps a caller that drops the returned result, for the report to name. */
+  private noteDropped(context: AnyRuleContext, call: TSESTree.CallExpression | TSESTree.NewExpression, use: PropertyUse): PropertyUse {
+    if (use === 'ignored') this.visits.droppedBy?.push({ file: context.physicalFilename ?? context.filename, line: call.loc.start.line });
+    return use;
   }
 
   /**
@@ -541,14 +560,16 @@ export function getPromisedWrappedFieldReads(context: AnyRuleContext, promise: N
 
 /** How the result that `promise` resolves to is used for `property`. */
 export function getPromisedPropertyUse(context: AnyRuleContext, promise: Node, property: string): PropertyUseReport {
-  const finder = new PropertyUseFinder(context, property);
+  const droppedBy: DroppingCall[] = [];
+  const finder = new PropertyUseFinder(context, property, { functions: new Set(), variables: new Set(), droppedBy });
   const use = finder.ofPromise(promise);
-  return { use, reads: finder.reads };
+  return { use, reads: finder.reads, droppedBy: use === 'ignored' ? droppedBy : [] };
 }
 
 /** How the result a node-style callback receives as its parameter `index` is used for `property`. */
 export function getCallbackPropertyUse(context: AnyRuleContext, callback: Node, index: number, property: string): PropertyUseReport {
-  const finder = new PropertyUseFinder(context, property);
+  const droppedBy: DroppingCall[] = [];
+  const finder = new PropertyUseFinder(context, property, { functions: new Set(), variables: new Set(), droppedBy });
   const use = finder.ofCallbackParameter(callback, index, 0);
-  return { use, reads: finder.reads };
+  return { use, reads: finder.reads, droppedBy: use === 'ignored' ? droppedBy : [] };
 }
