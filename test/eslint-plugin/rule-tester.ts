@@ -1,6 +1,7 @@
 import path from 'node:path';
 import tsParser from '@typescript-eslint/parser';
-import { type InvalidTestCase, RuleTester, type RuleTesterConfig, type RunTests } from '@typescript-eslint/rule-tester';
+import { type InvalidTestCase, RuleTester, type RuleTesterConfig, type RunTests, type TestLanguageOptions } from '@typescript-eslint/rule-tester';
+import * as espree from 'espree';
 import type { RuleModule } from '@typescript-eslint/utils/ts-eslint';
 import { Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -98,3 +99,6 @@ export function createTypedRuleTester(settings: Record<string, unknown> = {}): R
 
 /** Filename to pass in typed test cases. */
 export const typedFilename = path.join(typedFixtureDir, 'file.ts');
+
+/** CommonJS parsed by ESLint's own parser, whose scope for the file is a function scope (flat config's `sourceType`, which the tester's type leaves out). */
+export const commonJsWithEspree = { parser: espree, sourceType: 'commonjs' } as unknown as TestLanguageOptions;

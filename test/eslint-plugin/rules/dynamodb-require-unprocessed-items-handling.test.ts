@@ -1,8 +1,9 @@
 import path from 'node:path';
 import rule from '../../../eslint-plugin/src/rules/dynamodb-require-unprocessed-items-handling';
 import { RuleTester } from '@typescript-eslint/rule-tester';
-import { createRuleTester } from '../rule-tester';
+import { commonJsWithEspree, createRuleTester } from '../rule-tester';
 import { typedDbFilename, typedDbFixtureDir } from '../harness';
+
 
 const ruleTester = createRuleTester();
 
@@ -302,6 +303,29 @@ function write(items, done) {
 }
 module.exports = { write };`,
       errors: [{ messageId: RESENT, data: WRITE, line: 4 }],
+    },
+    {
+      // The same handler at the top of a CommonJS file (a function scope with ESLint's own parser): a count there
+      // would be shared by every caller, so no edit is offered.
+      filename: 'store.js',
+      languageOptions: commonJsWithEspree,
+      code: `const AWS = require('aws-sdk');
+const docs = new AWS.DynamoDB.DocumentClient();
+const takeParams = { RequestItems: {} };
+let handler = null;
+handler = (data) => {
+  const left = data.UnprocessedItems ? data.UnprocessedItems.orders || [] : [];
+  if (left.length) {
+    takeParams.RequestItems.orders = left;
+    return docs.batchWrite(takeParams).promise().then(handler);
+  }
+};
+function batchWrite(params) {
+  takeParams.RequestItems = params.RequestItems;
+  return docs.batchWrite(takeParams).promise().then(handler);
+}
+module.exports = { batchWrite };`,
+      errors: [{ messageId: RESENT, data: WRITE, line: 14, suggestions: [] }],
     },
     {
       // ... by a named result handler that puts them back into the request it sends again (reported once, at the first batch).

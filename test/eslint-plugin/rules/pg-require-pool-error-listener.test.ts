@@ -1,7 +1,5 @@
 import rule from '../../../eslint-plugin/src/rules/pg-require-pool-error-listener';
-import type { TestLanguageOptions } from '@typescript-eslint/rule-tester';
-import * as espree from 'espree';
-import { createRuleTester } from '../rule-tester';
+import { commonJsWithEspree, createRuleTester } from '../rule-tester';
 
 const ruleTester = createRuleTester();
 
@@ -10,8 +8,6 @@ const poolListenerJs = `pool.on('error', (err) => {
   console.error('Unexpected error on an idle PostgreSQL client', err);
 });`;
 
-/** CommonJS parsed by ESLint's own parser, whose scope for the file is a function scope (flat config's `sourceType`, which the tester's type leaves out). */
-const commonJsWithEspree = { parser: espree, sourceType: 'commonjs' } as unknown as TestLanguageOptions;
 
 
 /** A pool made for a class of the file that keeps it in a field; `extra` goes in that class, `outside` in the class that makes the pool. */
