@@ -7,6 +7,17 @@ import { typedDbFilename, typedDbFixtureDir } from '../harness';
 
 const ruleTester = createRuleTester();
 
+/** A result handler that puts the leftovers back into the request it sends again (`takeParams`, `docs` around it). */
+const LEFTOVER_HANDLER = `handler = (data) => {
+  const left = data.UnprocessedItems ? data.UnprocessedItems.orders || [] : [];
+  if (left.length) {
+    takeParams.RequestItems.orders = left;
+    return docs.batchWrite(takeParams).promise().then(handler);
+  }
+};`;
+
+const indent = (code: string): string => code.replace(/^/gm, '  ');
+
 const V3 = `import { DynamoDBClient, BatchWriteItemCommand, BatchGetItemCommand } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
 `;
@@ -313,13 +324,7 @@ module.exports = { write };`,
 const docs = new AWS.DynamoDB.DocumentClient();
 const takeParams = { RequestItems: {} };
 let handler = null;
-handler = (data) => {
-  const left = data.UnprocessedItems ? data.UnprocessedItems.orders || [] : [];
-  if (left.length) {
-    takeParams.RequestItems.orders = left;
-    return docs.batchWrite(takeParams).promise().then(handler);
-  }
-};
+${LEFTOVER_HANDLER}
 function batchWrite(params) {
   takeParams.RequestItems = params.RequestItems;
   return docs.batchWrite(takeParams).promise().then(handler);
@@ -334,13 +339,7 @@ const docs = new AWS.DynamoDB.DocumentClient();
 function batchWrite(params) {
   const takeParams = { RequestItems: {} };
   let handler = null;
-  handler = (data) => {
-    const left = data.UnprocessedItems ? data.UnprocessedItems.orders || [] : [];
-    if (left.length) {
-      takeParams.RequestItems.orders = left;
-      return docs.batchWrite(takeParams).promise().then(handler);
-    }
-  };
+${indent(LEFTOVER_HANDLER)}
   takeParams.RequestItems = params.RequestItems;
   return docs.batchWrite(takeParams).promise().then(handler);
 }
