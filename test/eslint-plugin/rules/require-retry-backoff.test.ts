@@ -650,6 +650,23 @@ export async function save(doc) {
 }`,
     },
     {
+      name: 'a loop whose test bounds the doubling delay itself: the longest wait is the bound, not uncapped',
+      code: `import { Pool } from 'pg';
+const pool = new Pool();
+pool.on('error', (err) => console.error(err));
+export async function run() {
+  for (let delay = 5000; delay <= 60000; delay *= 2) {
+    try {
+      return await pool.query('SELECT 1');
+    } catch (err) {
+      if (err.code !== '57P01') throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * delay));
+    }
+  }
+  throw new Error('the database did not come back');
+}`,
+    },
+    {
       name: "a counting-down recursive retry whose exponential wait stays below the maximum",
       code: `import { MongoClient } from 'mongodb';
 const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');

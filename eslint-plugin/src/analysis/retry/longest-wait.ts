@@ -13,7 +13,7 @@ import type { RetryScope } from './retry-scope';
  */
 export function getLargestDelay(context: AnyRuleContext, scope: RetryScope, delay: TSESTree.Expression, counters: AttemptCounters): number | undefined {
   const counter = scope.attemptVariable;
-  if (!counter) return undefined;
+  if (!counter) return getLoopBoundedDelay(context, scope, delay);
   const countsDown = counters.countingDown.has(counter) || isPassedDecremented(context, scope, counter);
   const ends = countsDown ? [getFirstValue(context, scope, counter), getLastCountdownValue(context, scope, counter)] : [getLastAttemptNumber(context, scope, counter)];
   if (ends.some((end) => end === undefined)) return undefined;
@@ -24,6 +24,45 @@ export function getLargestDelay(context: AnyRuleContext, scope: RetryScope, dela
     largest = Math.max(largest, value);
   }
   return largest;
+}
+
+/**
+ * A wait that the loop's own test bounds: `for (let delay = 100; delay <= 60000; delay *= 2)`
+ * or `while (delay <= 60000) { …; await sleep(delay); delay *= 2; }` never waits longer than
+ * the bound, provided the loop body changes the variable only after the wait. Each variable
+ * the delay reads and the test bounds (`<`, `<=`) is taken at its bound.
+ */
+function getLoopBoundedDelay(context: AnyRuleContext, scope: RetryScope, delay: TSESTree.Expression): number | undefined {
+  const loop = scope.node;
+  if ((loop.type !== AST_NODE_TYPES.ForStatement && loop.type !== AST_NODE_TYPES.WhileStatement) || !loop.test) return undefined;
+  const bounds: Record<string, number> = {};
+  walkOwnCode(loop.test, context.sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.BinaryExpression && (node.operator === '<' || node.operator === '<=') && node.left.type === AST_NODE_TYPES.Identifier) {
+      const bound = getNumber(context, node.right);
+      if (bound !== undefined) bounds[node.left.name] = bound;
+    }
+    return true;
+  });
+  const read = new Set<string>();
+  walkOwnCode(delay, context.sourceCode.visitorKeys, (node) => {
+    if (node.type === AST_NODE_TYPES.Identifier && node.name in bounds) read.add(node.name);
+    return true;
+  });
+  if (read.size === 0 || [...read].some((name) => isWrittenBefore(context, loop.body, name, delay.range[0]))) return undefined;
+  const value = evaluate(delay, bounds, context, 0);
+  return value !== undefined && Number.isFinite(value) ? value : undefined;
+}
+
+/** `name` assigned or updated in `body` before `offset`: between the loop's test and the wait. */
+function isWrittenBefore(context: AnyRuleContext, body: TSESTree.Node, name: string, offset: number): boolean {
+  let written = false;
+  walkOwnCode(body, context.sourceCode.visitorKeys, (node) => {
+    if (node.range[0] >= offset) return false;
+    const target = node.type === AST_NODE_TYPES.AssignmentExpression ? node.left : node.type === AST_NODE_TYPES.UpdateExpression ? node.argument : undefined;
+    if (target?.type === AST_NODE_TYPES.Identifier && target.name === name && target.range[1] <= offset) written = true;
+    return !written;
+  });
+  return written;
 }
 
 function getLoopTest(scope: RetryScope): TSESTree.Expression | null | undefined {

@@ -104,6 +104,22 @@ describe('getRetryDelayFacts: hand-written loops', () => {
     expect(factsOf(imported)).toMatchObject({ waits: true, growth: 'exponential', capped: undefined, jittered: undefined });
   });
 
+  it("the longest wait of a loop whose test bounds the delay itself, unless the body grows it before the wait", () => {
+    const sleep = 'await new Promise((r) => setTimeout(r, Math.random() * delay));';
+    expect(factsOf(loop(sleep, 'for (let delay = 5000; delay <= 60000; delay *= 2)'))).toMatchObject({ capped: false, maxDelayMs: 60000 });
+    const whileLoop = (catchBody: string) => `
+  async function run() {
+    let delay = 100;
+    while (delay < 3200) {
+      try { return await coll.insertOne(doc); } catch (err) { ${catchBody} }
+    }
+  }`;
+    expect(factsOf(whileLoop(`${sleep} delay *= 2;`))).toMatchObject({ maxDelayMs: 3200 });
+    expect(factsOf(whileLoop(`delay *= 2; ${sleep}`)).maxDelayMs).toBeUndefined();
+    // A do-while checks its test after the first wait: nothing said.
+    expect(factsOf(`async function run() { let delay = 100; do { try { return await coll.insertOne(doc); } catch (err) { ${sleep} delay *= 2; } } while (delay < 3200); }`).maxDelayMs).toBeUndefined();
+  });
+
   it('a plain local sleep helper: the argument is the delay; a helper local constant is read with the argument', () => {
     const plain = `function sleep(ms: number) { return new Promise((resolve) => setTimeout(resolve, ms)); }\n${loop('await sleep(1000 * 2 ** attempt);')}`;
     expect(factsOf(plain)).toMatchObject({ delay: '1000 * 2 ** attempt', growth: 'exponential', capped: false, maxDelayMs: 16000 });
