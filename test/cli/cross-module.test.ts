@@ -179,6 +179,59 @@ exports.handler = async (event) => {
   });
 });
 
+describe('a retry helper in a module of its own, handed database work by other modules', () => {
+  const retryHelper = `const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function withRetry(fn, retries = 3) {
+  try {
+    return await fn();
+  } catch (err) {
+    if (retries === 0) throw err;
+    await sleep(1000);
+    return withRetry(fn, retries - 1);
+  }
+}
+module.exports = { withRetry };
+`;
+  const project = (orders: string) =>
+    createProject(
+      {
+        'package.json': '{ "name": "shop", "private": true, "dependencies": { "pg": "8.0.0" } }',
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
+        'src/db.js': "const { Pool } = require('pg');\nconst pool = new Pool();\npool.on('error', (err) => console.error(err));\nmodule.exports = pool;\n",
+        'src/utils/retry.js': retryHelper,
+        'src/orders.js': orders,
+        // A test that hands it database work does not count.
+        'test/orders.test.js': "const pool = require('../src/db');\nconst { withRetry } = require('../src/utils/retry');\nwithRetry(() => pool.query('DELETE FROM orders'));\n",
+      },
+      'eslint',
+    );
+
+  it('reports the helper’s retry of the calls its callers pass, where the helper is', () => {
+    const dir = project(`const pool = require('./db');
+const { withRetry } = require('./utils/retry');
+async function addOrder(order) {
+  return withRetry(() => pool.query('SELECT id FROM orders WHERE id = $1', [order.id]));
+}
+module.exports = { addOrder };
+`);
+    const results = runEslint(dir, ['src']);
+    expect(ruleLines(results, 'src/utils/retry.js')).toEqual(['no-retry-on-permanent-error@5', 'require-retry-backoff@7']);
+    expect(findingsOf(results, 'src/utils/retry.js')[1]?.message).toContain('PostgreSQL `query`');
+    expect(ruleLines(results, 'src/orders.js')).toEqual([]);
+  });
+
+  it('stays silent when the project hands it no database work (outside its tests)', () => {
+    const dir = project(`const { withRetry } = require('./utils/retry');
+async function fetchRates() {
+  return withRetry(() => fetch('https://rates.example/today'));
+}
+module.exports = { fetchRates };
+`);
+    const results = runEslint(dir, ['src']);
+    expect(ruleLines(results, 'src/utils/retry.js')).toEqual([]);
+  });
+});
+
 describe('look-alikes in modules of their own stay silent', () => {
   it('a Prisma client, a mysql2 pool, an array-like wrapper and an S3 client', () => {
     const dir = createProject(

@@ -20,7 +20,7 @@ export { findClassFieldReads, isErrorListenerCall } from './pg-pool-listeners';
 export { getOpenTransaction } from './pg-transactions';
 export { isProbeCall } from './probe-calls';
 export { createsRecords } from './record-creation';
-export { getCallbackPropertyUse, getPromisedFieldReads, getPromisedPropertyUse, type DroppingCall, type PropertyUse, type PropertyUseReport } from './result-usage';
+export { findRemoteCalls, getCallbackPropertyUse, getPromisedFieldReads, getPromisedPropertyUse, type DroppingCall, type PropertyUse, type PropertyUseReport, type RemoteCall } from './result-usage';
 export { getSqlText } from './sql-statements';
 export { getPropertyKeyName, getUpdateIdempotency, type UpdateIdempotency } from './update-operators';
 export { getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';
@@ -28,7 +28,7 @@ export { type DbValue, type DynamoDbClientKind, type PgRole } from './db-value';
 export { getDbValue } from './db-values';
 export { findImportedCallSites, getImportedValues, type ImportedCallSite, type ImportedValue } from './imported-values';
 export type { RemoteDbCall } from './exported-calls';
-export { findKnownCalls } from './call-sites';
+export { findKnownCalls, getFunctionCallers } from './call-sites';
 // Also sets the lookup that `getImportedValues` uses.
 export { getModuleIndexStats, type ModuleIndexStats } from './module-exports';
 export { findMongoConnectionOpens } from './mongo-connection-opens';

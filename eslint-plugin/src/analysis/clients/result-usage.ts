@@ -60,6 +60,11 @@ export function setRemoteCallLookup(lookup: RemoteCallLookup): void {
   lookUpRemoteCalls = lookup;
 }
 
+/** The calls other modules of the project make of the linted file's exports `exportNames` (see `RemoteCallLookup`). */
+export function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]): RemoteCall[] | undefined {
+  return exportNames.length === 0 ? [] : lookUpRemoteCalls(context, exportNames);
+}
+
 /** Any read wins; otherwise any unknown; otherwise ignored (also for no uses at all). */
 function combine(uses: PropertyUse[]): PropertyUse {
   if (uses.includes('read')) return 'read';

@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type DbCall, findDbCallsWithin, findKnownCalls, findImportedCallSites, findMongoConnectionOpens } from '../clients';
+import { type DbCall, findDbCallsWithin, findKnownCalls, findImportedCallSites, findMongoConnectionOpens, findRemoteCalls, getFunctionCallers, isProbeCall } from '../clients';
 import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import { walkOwnCode } from './code-walk';
@@ -30,7 +30,8 @@ const MAX_DEPTH = 2;
  * The database calls of a retry's attempt: written in it, in a local function or a method of
  * this file it calls (the DynamoDB document's `getAsyncOperationResult(token)`, `this.save(…)`,
  * `repo.save(…)`), in the function its callers in this file pass for a parameter it calls
- * (`withRetry(() => pool.query(…))`), or in a function or method of another module of the
+ * (`withRetry(() => pool.query(…))`; for an exported helper, also what its callers in the
+ * project's other modules pass), or in a function or method of another module of the
  * project (`saveOrder(o)`, `orders.markPaid(id)`), from that module's summary.
  */
 export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): RetriedDbCall[] {
@@ -46,6 +47,11 @@ export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): 
       const called = node.callee.type === AST_NODE_TYPES.Identifier ? findCalledFunctions(context, node.callee, owner) : [getCalledFunction(context, node)];
       for (const fn of called) {
         if (fn) for (const call of findCallsIn(context, fn, visited, 1)) found.push({ call, site: node });
+      }
+      if (node.callee.type === AST_NODE_TYPES.Identifier) {
+        for (const passed of findCallsPassedFromOtherModules(context, node.callee, owner)) {
+          found.push({ call: { node, database: passed.database, operation: passed.operation, isWrite: passed.isWrite }, site: node, remote: { probe: isProbeCall(passed.context, passed) } });
+        }
       }
       for (const remote of imported.get(node)?.calls ?? []) {
         found.push({ call: { node, database: remote.database, operation: remote.operation, isWrite: remote.isWrite }, site: node, remote: { probe: remote.probe } });
@@ -73,18 +79,40 @@ function findCallsWithin(context: AnyRuleContext, container: TSESTree.Node): DbC
 function findCalledFunctions(context: AnyRuleContext, callee: TSESTree.Identifier, owner: FunctionNode | undefined): FunctionNode[] {
   const local = getLocalFunction(context, callee);
   if (local) return [local];
-  if (!owner) return [];
-  const variable = ASTUtils.findVariable(context.sourceCode.getScope(callee) as TSESLint.Scope.Scope, callee);
-  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (definition?.type !== 'Parameter' || !isFunctionNode(definition.node) || !containsNode(definition.node, owner)) return [];
-  const declaring = definition.node;
-  const index = declaring.params.findIndex((param) => getParamName(param) === callee.name);
-  if (index < 0) return [];
-  return findArgumentsPassed(context, declaring, index).flatMap((argument) => {
+  const slot = owner && getParameterSlot(context, callee, owner);
+  if (!slot) return [];
+  return findArgumentsPassed(context, slot.fn, slot.index).flatMap((argument) => {
     if (isFunctionNode(argument)) return [argument];
     const fn = argument.type === AST_NODE_TYPES.Identifier ? getLocalFunction(context, argument) : undefined;
     return fn ? [fn] : [];
   });
+}
+
+/**
+ * For a parameter of an exported helper around the retry (`export async function
+ * withRetry(fn)` … `await fn()`), the database calls of the functions its callers in the
+ * project's other modules pass for it (`withRetry(() => pool.query(…))` in `orders.js`), each
+ * with the context of its module: they stand for the call of the parameter in this file.
+ */
+function findCallsPassedFromOtherModules(context: AnyRuleContext, callee: TSESTree.Identifier, owner: FunctionNode | undefined): Array<DbCall & { context: AnyRuleContext }> {
+  const slot = owner && getParameterSlot(context, callee, owner);
+  if (!slot) return [];
+  const exportNames = getFunctionCallers(context, slot.fn)?.exportNames ?? [];
+  const found: Array<DbCall & { context: AnyRuleContext }> = [];
+  for (const remote of exportNames.length > 0 ? (findRemoteCalls(context, exportNames) ?? []) : []) {
+    const argument = remote.call.arguments[slot.index];
+    if (argument && isFunctionNode(argument)) for (const call of findDbCallsWithin(remote.context, argument.body)) found.push({ ...call, context: remote.context });
+  }
+  return found;
+}
+
+/** The function that declares the parameter `callee` names, around `owner`, and the parameter's position. */
+function getParameterSlot(context: AnyRuleContext, callee: TSESTree.Identifier, owner: FunctionNode): { fn: FunctionNode; index: number } | undefined {
+  const variable = ASTUtils.findVariable(context.sourceCode.getScope(callee) as TSESLint.Scope.Scope, callee);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (definition?.type !== 'Parameter' || !isFunctionNode(definition.node) || !containsNode(definition.node, owner)) return undefined;
+  const index = definition.node.params.findIndex((param) => getParamName(param) === callee.name);
+  return index < 0 ? undefined : { fn: definition.node, index };
 }
 
 /** Database calls in `fn`, and in the local functions it calls, a few levels deep. */

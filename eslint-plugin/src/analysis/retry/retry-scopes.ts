@@ -10,6 +10,7 @@ import { mayBeResultDecidedLoop } from './result-retries';
 import { getLoopRetryScope, isRetryLoopType, type LoopNode } from './retry-loops';
 import { findThisCalls, getCatchRetryScope, getPromiseRejectionHandler, getRecursiveRetryScope, isMethodCallingItself, isRetryShapedSelfCall, isTimerCallbackOf } from './retry-recursion';
 import type { RetryScope } from './retry-scope';
+import { findRetriedDbCalls } from './retried-calls';
 
 
 /** Every retry scope of the file; computed once per file. */
@@ -149,9 +150,22 @@ export function findDatabaseRetryScopes(context: AnyRuleContext): readonly Retry
   // Finding the retry scopes costs more than reading a summary: first the calls that stand
   // where an attempt can be and do database work, then whether a retry holds one.
   const sites = [...findImportedCallSites(context)].filter(([call, site]) => mayBeRetriedCall(call) && site.calls.length > 0);
-  if (sites.length === 0) return [];
+  if (sites.length === 0) return findHelperRetryScopes(context);
   const scopes = findRetryScopes(context);
-  return sites.some(([call]) => scopes.some((scope) => containsNode(scope.attempt, call))) ? scopes : [];
+  return sites.some(([call]) => scopes.some((scope) => containsNode(scope.attempt, call))) ? scopes : findHelperRetryScopes(context);
+}
+
+/**
+ * A file with no database code of its own may hold a retry helper that other modules hand
+ * their database work to (`export async function withRetry(fn)` … `await fn()`, called as
+ * `withRetry(() => pool.query(…))` in `orders.js`). Only a file that names a retry in its
+ * text and catches errors is looked at.
+ */
+function findHelperRetryScopes(context: AnyRuleContext): readonly RetryScope[] {
+  const text = context.sourceCode.text;
+  if (!text.includes('catch') || !ATTEMPT_NAME.test(text)) return [];
+  const scopes = findRetryScopes(context);
+  return scopes.some((scope) => findRetriedDbCalls(context, scope).length > 0) ? scopes : [];
 }
 
 /**
