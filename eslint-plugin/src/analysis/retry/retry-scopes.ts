@@ -161,12 +161,13 @@ export function findDatabaseRetryScopes(context: AnyRuleContext): readonly Retry
  * `withRetry(() => pool.query(…))` in `orders.js`). Only a file that names a retry in its
  * text and catches errors is looked at.
  */
-function findHelperRetryScopes(context: AnyRuleContext): readonly RetryScope[] {
+const findHelperRetryScopes = createPerFileCache((context: AnyRuleContext): readonly RetryScope[] => {
   const text = context.sourceCode.text;
   if (!text.includes('catch') || !ATTEMPT_NAME.test(text)) return [];
   const scopes = findRetryScopes(context);
+  // Every rule asks: the answer is kept for the file.
   return scopes.some((scope) => findRetriedDbCalls(context, scope).length > 0) ? scopes : [];
-}
+});
 
 /**
  * Whether a call stands where a retry's attempt can be: in a loop, in a `try` block, in a
