@@ -47,7 +47,7 @@ export function isAttemptBounded(context: AnyRuleContext, scope: RetryScope, cou
       loop.type === AST_NODE_TYPES.ForStatement || loop.type === AST_NODE_TYPES.WhileStatement || loop.type === AST_NODE_TYPES.DoWhileStatement
         ? loop.test
         : null;
-    if (test && (comparesCounter(test) || readsCountdown(test, counters))) return true;
+    if (test && (comparesCounter(test) || readsCountdown(test, counters) || growsPastBound(context, loop, test))) return true;
     if (hasGuardedExit(scope.attempt, keys, comparesCounter)) return true;
     // A condition we cannot read as a counter (`while (shouldRetry(err))`) may still bound it.
     // …unless the loop goes round on a response: then the condition reads the response, not a count.
@@ -56,6 +56,56 @@ export function isAttemptBounded(context: AnyRuleContext, scope: RetryScope, cou
   }
   // Recursion: a comparison of the counter that guards the self-call or a throw.
   return comparesCounter(scope.attempt) ? true : scope.attemptVariable ? undefined : false;
+}
+
+/**
+ * `for (let delay = 100; delay <= 60000; delay *= 2)`, `while (delay < 3200) { …; delay += 500; }`:
+ * a variable that the test keeps under a number and that the loop only grows by a constant
+ * factor above 1 or a constant step above 0 (at least one such write, no other) stops the loop.
+ */
+function growsPastBound(context: AnyRuleContext, loop: TSESTree.Node, test: TSESTree.Node): boolean {
+  const keys = context.sourceCode.visitorKeys;
+  const bounded = new Set<string>();
+  walkOwnCode(test, keys, (node) => {
+    if (node.type === AST_NODE_TYPES.BinaryExpression && (node.operator === '<' || node.operator === '<=') && node.left.type === AST_NODE_TYPES.Identifier && isNumber(node.right)) {
+      bounded.add(node.left.name);
+    }
+    return true;
+  });
+  if (bounded.size === 0) return false;
+  const grown = new Map<string, boolean>();
+  walkOwnCode(loop, keys, (node) => {
+    const target = node.type === AST_NODE_TYPES.AssignmentExpression ? node.left : node.type === AST_NODE_TYPES.UpdateExpression ? node.argument : undefined;
+    if (target?.type !== AST_NODE_TYPES.Identifier || !bounded.has(target.name)) return true;
+    // The loop variable's own declaration is no write in the loop.
+    grown.set(target.name, (grown.get(target.name) ?? true) && isGrowth(node, target.name));
+    return true;
+  });
+  return [...grown.values()].some(Boolean);
+}
+
+/** `v *= 2`, `v += 500`, `v++`, `v = v * 2`, `v = v + 500`. */
+function isGrowth(write: TSESTree.Node, name: string): boolean {
+  if (write.type === AST_NODE_TYPES.UpdateExpression) return write.operator === '++';
+  if (write.type !== AST_NODE_TYPES.AssignmentExpression) return false;
+  const step = (operator: string, value: TSESTree.Node): boolean => {
+    const number = getNumberValue(value);
+    return number !== undefined && (operator === '*' ? number > 1 : operator === '+' && number > 0);
+  };
+  if (write.operator === '*=' || write.operator === '+=') return step(write.operator[0] as string, write.right);
+  const right = write.right;
+  return (
+    write.operator === '=' &&
+    right.type === AST_NODE_TYPES.BinaryExpression &&
+    right.left.type === AST_NODE_TYPES.Identifier &&
+    right.left.name === name &&
+    step(right.operator, right.right)
+  );
+}
+
+/** A number written as such (`60000`, `60_000`). */
+function getNumberValue(node: TSESTree.Node): number | undefined {
+  return isNumber(node) ? node.value : undefined;
 }
 
 /** `if (attempt >= MAX) throw err;` (or return/break) anywhere in the attempt. */

@@ -104,9 +104,9 @@ describe('getRetryDelayFacts: hand-written loops', () => {
     expect(factsOf(imported)).toMatchObject({ waits: true, growth: 'exponential', capped: undefined, jittered: undefined });
   });
 
-  it("the longest wait of a loop whose test bounds the delay itself, unless the body grows it before the wait", () => {
+  it("the longest wait and the attempt bound of a loop whose test bounds the delay itself, unless the body grows it before the wait", () => {
     const sleep = 'await new Promise((r) => setTimeout(r, Math.random() * delay));';
-    expect(factsOf(loop(sleep, 'for (let delay = 5000; delay <= 60000; delay *= 2)'))).toMatchObject({ capped: false, maxDelayMs: 60000 });
+    expect(factsOf(loop(sleep, 'for (let delay = 5000; delay <= 60000; delay *= 2)'))).toMatchObject({ capped: false, bounded: true, maxDelayMs: 60000 });
     const whileLoop = (catchBody: string) => `
   async function run() {
     let delay = 100;
@@ -114,7 +114,9 @@ describe('getRetryDelayFacts: hand-written loops', () => {
       try { return await coll.insertOne(doc); } catch (err) { ${catchBody} }
     }
   }`;
-    expect(factsOf(whileLoop(`${sleep} delay *= 2;`))).toMatchObject({ maxDelayMs: 3200 });
+    expect(factsOf(whileLoop(`${sleep} delay *= 2;`))).toMatchObject({ bounded: true, maxDelayMs: 3200 });
+    // A delay the body also sets to something else does not stop the loop for sure.
+    expect(factsOf(whileLoop(`${sleep} delay = delay > 1000 ? 100 : delay * 2;`)).bounded).toBeUndefined();
     expect(factsOf(whileLoop(`delay *= 2; ${sleep}`)).maxDelayMs).toBeUndefined();
     // A do-while checks its test after the first wait: nothing said.
     expect(factsOf(`async function run() { let delay = 100; do { try { return await coll.insertOne(doc); } catch (err) { ${sleep} delay *= 2; } } while (delay < 3200); }`).maxDelayMs).toBeUndefined();
