@@ -1,7 +1,18 @@
 import rule from '../../../eslint-plugin/src/rules/pg-require-pool-error-listener';
+import type { InvalidTestCase } from '@typescript-eslint/rule-tester';
 import { commonJsWithEspree, createRuleTester } from '../rule-tester';
 
 const ruleTester = createRuleTester();
+
+/** A CommonJS file (ESLint's own parser) whose pool at `line` gets the listener suggestion that turns `code` into `output`. */
+function commonJsPoolCase(line: number, code: string, output: string): InvalidTestCase<'missingErrorListener' | 'addErrorListener', []> {
+  return {
+    code,
+    filename: 'db.js',
+    languageOptions: commonJsWithEspree,
+    errors: [{ messageId: 'missingErrorListener', line, suggestions: [{ messageId: 'addErrorListener', data: { name: 'pool' }, output }] }],
+  };
+}
 
 /** The listener the suggestion adds after `const pool = new Pool();` in a JavaScript file. */
 const poolListenerJs = `pool.on('error', (err) => {
@@ -108,35 +119,23 @@ const prisma = new PrismaClient();`,
 const client = new Client();`,
   ],
   invalid: [
-    {
-      // CommonJS with ESLint's own parser: the module's own pool, handed out by a getter (the file's top scope is a function scope there).
-      code: `const { Pool } = require('pg');
+    // CommonJS with ESLint's own parser: the module's own pool, handed out by a getter (the file's top scope is a function scope there).
+    commonJsPoolCase(
+      2,
+      `const { Pool } = require('pg');
 const pool = new Pool();
 function getPool() { return pool; }
 module.exports = { getPool };`,
-      filename: 'db.js',
-      languageOptions: commonJsWithEspree,
-      errors: [
-        {
-          messageId: 'missingErrorListener',
-          line: 2,
-          suggestions: [
-            {
-              messageId: 'addErrorListener',
-              data: { name: 'pool' },
-              output: `const { Pool } = require('pg');
+      `const { Pool } = require('pg');
 const pool = new Pool();
 ${poolListenerJs}
 function getPool() { return pool; }
 module.exports = { getPool };`,
-            },
-          ],
-        },
-      ],
-    },
-    {
-      // A lazy singleton that starts as null.
-      code: `const { Pool } = require('pg');
+    ),
+    // A lazy singleton that starts as null.
+    commonJsPoolCase(
+      5,
+      `const { Pool } = require('pg');
 let pool = null;
 function getPool() {
   if (!pool) {
@@ -145,17 +144,7 @@ function getPool() {
   return pool;
 }
 module.exports = { getPool };`,
-      filename: 'db.js',
-      languageOptions: commonJsWithEspree,
-      errors: [
-        {
-          messageId: 'missingErrorListener',
-          line: 5,
-          suggestions: [
-            {
-              messageId: 'addErrorListener',
-              data: { name: 'pool' },
-              output: `const { Pool } = require('pg');
+      `const { Pool } = require('pg');
 let pool = null;
 function getPool() {
   if (!pool) {
@@ -167,11 +156,7 @@ function getPool() {
   return pool;
 }
 module.exports = { getPool };`,
-            },
-          ],
-        },
-      ],
-    },
+    ),
     {
       // The pool goes into a class of the file that keeps it in a field: nothing listens for 'error' on it.
       filename: 'pools.js',

@@ -3,7 +3,7 @@ import type { DbCall } from './db-call';
 import type { DynamoDbClientKind } from './db-value';
 import { getDbValues, type DbValues } from './db-values';
 import { getKeyName, unwrapExpression } from '../ast';
-import { findInstanceReferences, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';
+import { findInstanceReferences, getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';
 import { CALL, CONSTRUCT, findModuleReferences, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
 import { findComputedMemberCalls, findMemberCallsNamed } from '../find-nodes-at-offsets';
 import { DOCUMENT_OPERATIONS, isDynamoDbWriteOperation, lowerFirst, OPERATIONS, PAGINATORS } from './dynamodb-operations';
@@ -240,8 +240,7 @@ function findBatchRequestCalls(context: AnyRuleContext, values: DbValues): Dynam
     if (!operation || !input || values.getValue(receiver) !== undefined) continue;
     if (!isBatchRequest(context, input)) continue;
     const callback = getLastArgument(call);
-    const member = getOutermostSameValue(call).parent;
-    const sentByPromise = member?.type === AST_NODE_TYPES.MemberExpression && getKeyName(member) === 'promise';
+    const sentByPromise = getMethodCall(call)?.name === 'promise';
     found.push(makeCall(call, operation, 'method', callback || sentByPromise ? 2 : 3, input, undefined, callback));
   }
   return found;

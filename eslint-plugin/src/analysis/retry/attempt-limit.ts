@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from '../per-file-cache';
-import { collectIdentifierNames, walkOwnCode } from './code-walk';
+import { collectIdentifierNames, getWriteTarget, walkOwnCode } from './code-walk';
 import { getKeyName } from '../ast';
 import { ATTEMPT_NAME, type AttemptCounters } from './attempt-counters';
 import { isProcessExit } from './control-flow';
@@ -65,23 +65,29 @@ export function isAttemptBounded(context: AnyRuleContext, scope: RetryScope, cou
  */
 function growsPastBound(context: AnyRuleContext, loop: TSESTree.Node, test: TSESTree.Node): boolean {
   const keys = context.sourceCode.visitorKeys;
-  const bounded = new Set<string>();
-  walkOwnCode(test, keys, (node) => {
-    if (node.type === AST_NODE_TYPES.BinaryExpression && (node.operator === '<' || node.operator === '<=') && node.left.type === AST_NODE_TYPES.Identifier && isNumber(node.right)) {
-      bounded.add(node.left.name);
-    }
-    return true;
-  });
+  const bounded = new Set(findUpperBounds(test, keys).filter(([, bound]) => isNumber(bound)).map(([name]) => name));
   if (bounded.size === 0) return false;
   const grown = new Map<string, boolean>();
   walkOwnCode(loop, keys, (node) => {
-    const target = node.type === AST_NODE_TYPES.AssignmentExpression ? node.left : node.type === AST_NODE_TYPES.UpdateExpression ? node.argument : undefined;
+    const target = getWriteTarget(node);
     if (target?.type !== AST_NODE_TYPES.Identifier || !bounded.has(target.name)) return true;
     // The loop variable's own declaration is no write in the loop.
     grown.set(target.name, (grown.get(target.name) ?? true) && isGrowth(node, target.name));
     return true;
   });
   return [...grown.values()].some(Boolean);
+}
+
+/** Each comparison of a loop's test that keeps a variable under something (`delay <= 60000`, `n < max`): the variable and that bound. */
+export function findUpperBounds(test: TSESTree.Node, keys: TSESLint.SourceCode.VisitorKeys): Array<[name: string, bound: TSESTree.Expression]> {
+  const bounds: Array<[string, TSESTree.Expression]> = [];
+  walkOwnCode(test, keys, (node) => {
+    if (node.type === AST_NODE_TYPES.BinaryExpression && (node.operator === '<' || node.operator === '<=') && node.left.type === AST_NODE_TYPES.Identifier) {
+      bounds.push([node.left.name, node.right]);
+    }
+    return true;
+  });
+  return bounds;
 }
 
 /** `v *= 2`, `v += 500`, `v++`, `v = v * 2`, `v = v + 500`. */

@@ -148,6 +148,11 @@ export function containsCollectionSize(node: TSESTree.Node, keys: TSESLint.Sourc
   return found;
 }
 
+/** What an assignment (`x = …`, `x *= …`) or an update (`x++`) writes to; undefined for any other node. */
+export function getWriteTarget(node: TSESTree.Node): TSESTree.Node | undefined {
+  return node.type === AST_NODE_TYPES.AssignmentExpression ? node.left : node.type === AST_NODE_TYPES.UpdateExpression ? node.argument : undefined;
+}
+
 /** Identifiers assigned in `node`: `x = …`, `x += …`, `x++`, and destructuring targets. */
 export function collectAssignedNames(
   node: TSESTree.Node,

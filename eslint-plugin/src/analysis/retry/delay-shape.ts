@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import type { AnyRuleContext } from '../per-file-cache';
 import { getLocalFunction } from '../called-functions';
 import { getFunctionName } from './local-functions';
-import { collectIdentifierNames, walkOwnCode } from './code-walk';
+import { collectIdentifierNames, getWriteTarget, walkOwnCode } from './code-walk';
 import { containsNode, type FunctionNode, isFunctionNode } from '../ast';
 import { getMathFunction, isMultiplying } from './delay-arithmetic';
 import { containsPromise, getCalleeName } from './wait-calls';
@@ -279,7 +279,7 @@ class DelayShapeReader {
     const text = this.context.sourceCode.getText(member);
     let assigned = false;
     walkOwnCode(this.scope.node, this.keys, (node) => {
-      const target = node.type === AST_NODE_TYPES.AssignmentExpression ? node.left : node.type === AST_NODE_TYPES.UpdateExpression ? node.argument : undefined;
+      const target = getWriteTarget(node);
       if (target?.type === AST_NODE_TYPES.MemberExpression && this.context.sourceCode.getText(target) === text) assigned = true;
       return !assigned;
     });

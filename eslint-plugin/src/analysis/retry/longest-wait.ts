@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from '../per-file-cache';
-import { walkOwnCode } from './code-walk';
+import { getWriteTarget, walkOwnCode } from './code-walk';
 import { evaluate } from './delay-arithmetic';
-import { leavesSomewhere } from './attempt-limit';
+import { findUpperBounds, leavesSomewhere } from './attempt-limit';
 import type { AttemptCounters } from './attempt-counters';
 import type { RetryScope } from './retry-scope';
 
@@ -36,13 +36,10 @@ function getLoopBoundedDelay(context: AnyRuleContext, scope: RetryScope, delay: 
   const loop = scope.node;
   if ((loop.type !== AST_NODE_TYPES.ForStatement && loop.type !== AST_NODE_TYPES.WhileStatement) || !loop.test) return undefined;
   const bounds: Record<string, number> = {};
-  walkOwnCode(loop.test, context.sourceCode.visitorKeys, (node) => {
-    if (node.type === AST_NODE_TYPES.BinaryExpression && (node.operator === '<' || node.operator === '<=') && node.left.type === AST_NODE_TYPES.Identifier) {
-      const bound = getNumber(context, node.right);
-      if (bound !== undefined) bounds[node.left.name] = bound;
-    }
-    return true;
-  });
+  for (const [name, expression] of findUpperBounds(loop.test, context.sourceCode.visitorKeys)) {
+    const bound = getNumber(context, expression);
+    if (bound !== undefined) bounds[name] = bound;
+  }
   const read = new Set<string>();
   walkOwnCode(delay, context.sourceCode.visitorKeys, (node) => {
     if (node.type === AST_NODE_TYPES.Identifier && node.name in bounds) read.add(node.name);
@@ -58,7 +55,7 @@ function isWrittenBefore(context: AnyRuleContext, body: TSESTree.Node, name: str
   let written = false;
   walkOwnCode(body, context.sourceCode.visitorKeys, (node) => {
     if (node.range[0] >= offset) return false;
-    const target = node.type === AST_NODE_TYPES.AssignmentExpression ? node.left : node.type === AST_NODE_TYPES.UpdateExpression ? node.argument : undefined;
+    const target = getWriteTarget(node);
     if (target?.type === AST_NODE_TYPES.Identifier && target.name === name && target.range[1] <= offset) written = true;
     return !written;
   });

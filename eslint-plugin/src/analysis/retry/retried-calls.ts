@@ -44,14 +44,14 @@ export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): 
     context.sourceCode.visitorKeys,
     (node) => {
       if (node.type !== AST_NODE_TYPES.CallExpression) return true;
-      const called = node.callee.type === AST_NODE_TYPES.Identifier ? findCalledFunctions(context, node.callee, owner) : [getCalledFunction(context, node)];
-      for (const fn of called) {
-        if (fn) for (const call of findCallsIn(context, fn, visited, 1)) found.push({ call, site: node });
+      const local = node.callee.type === AST_NODE_TYPES.Identifier ? getLocalFunction(context, node.callee) : getCalledFunction(context, node);
+      // `fn()` of a parameter: what the callers pass for it.
+      const slot = !local && node.callee.type === AST_NODE_TYPES.Identifier && owner ? getParameterSlot(context, node.callee, owner) : undefined;
+      for (const fn of local ? [local] : slot ? findPassedFunctions(context, slot) : []) {
+        for (const call of findCallsIn(context, fn, visited, 1)) found.push({ call, site: node });
       }
-      if (node.callee.type === AST_NODE_TYPES.Identifier) {
-        for (const passed of findCallsPassedFromOtherModules(context, node.callee, owner)) {
-          found.push({ call: { node, database: passed.database, operation: passed.operation, isWrite: passed.isWrite }, site: node, remote: { probe: isProbeCall(passed.context, passed) } });
-        }
+      for (const passed of slot ? findCallsPassedFromOtherModules(context, slot) : []) {
+        found.push({ call: { node, database: passed.database, operation: passed.operation, isWrite: passed.isWrite }, site: node, remote: { probe: isProbeCall(passed.context, passed) } });
       }
       for (const remote of imported.get(node)?.calls ?? []) {
         found.push({ call: { node, database: remote.database, operation: remote.operation, isWrite: remote.isWrite }, site: node, remote: { probe: remote.probe } });
@@ -71,16 +71,8 @@ function findCallsWithin(context: AnyRuleContext, container: TSESTree.Node): DbC
   return opens.length === 0 ? calls : [...calls, ...opens].sort((a, b) => a.node.range[0] - b.node.range[0]);
 }
 
-/**
- * The functions `callee` runs: a local function, or, for a parameter of the function around
- * the retry (or of a function further out: a compiled `async` method runs its body in an
- * inner generator), what the callers in this file pass for it.
- */
-function findCalledFunctions(context: AnyRuleContext, callee: TSESTree.Identifier, owner: FunctionNode | undefined): FunctionNode[] {
-  const local = getLocalFunction(context, callee);
-  if (local) return [local];
-  const slot = owner && getParameterSlot(context, callee, owner);
-  if (!slot) return [];
+/** The functions the callers in this file pass for a parameter (its slot) of a function around the retry. */
+function findPassedFunctions(context: AnyRuleContext, slot: ParameterSlot): FunctionNode[] {
   return findArgumentsPassed(context, slot.fn, slot.index).flatMap((argument) => {
     if (isFunctionNode(argument)) return [argument];
     const fn = argument.type === AST_NODE_TYPES.Identifier ? getLocalFunction(context, argument) : undefined;
@@ -94,9 +86,7 @@ function findCalledFunctions(context: AnyRuleContext, callee: TSESTree.Identifie
  * project's other modules pass for it (`withRetry(() => pool.query(…))` in `orders.js`), each
  * with the context of its module: they stand for the call of the parameter in this file.
  */
-function findCallsPassedFromOtherModules(context: AnyRuleContext, callee: TSESTree.Identifier, owner: FunctionNode | undefined): Array<DbCall & { context: AnyRuleContext }> {
-  const slot = owner && getParameterSlot(context, callee, owner);
-  if (!slot) return [];
+function findCallsPassedFromOtherModules(context: AnyRuleContext, slot: ParameterSlot): Array<DbCall & { context: AnyRuleContext }> {
   const exportNames = getFunctionCallers(context, slot.fn)?.exportNames ?? [];
   const found: Array<DbCall & { context: AnyRuleContext }> = [];
   for (const remote of exportNames.length > 0 ? (findRemoteCalls(context, exportNames) ?? []) : []) {
@@ -106,8 +96,17 @@ function findCallsPassedFromOtherModules(context: AnyRuleContext, callee: TSESTr
   return found;
 }
 
-/** The function that declares the parameter `callee` names, around `owner`, and the parameter's position. */
-function getParameterSlot(context: AnyRuleContext, callee: TSESTree.Identifier, owner: FunctionNode): { fn: FunctionNode; index: number } | undefined {
+/** A parameter of a function: the function and the parameter's position. */
+interface ParameterSlot {
+  fn: FunctionNode;
+  index: number;
+}
+
+/**
+ * The parameter `callee` names, of the function around the retry or of one further out (a
+ * compiled `async` method runs its body in an inner generator).
+ */
+function getParameterSlot(context: AnyRuleContext, callee: TSESTree.Identifier, owner: FunctionNode): ParameterSlot | undefined {
   const variable = ASTUtils.findVariable(context.sourceCode.getScope(callee) as TSESLint.Scope.Scope, callee);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (definition?.type !== 'Parameter' || !isFunctionNode(definition.node) || !containsNode(definition.node, owner)) return undefined;
