@@ -145,7 +145,7 @@ export function findEnclosingRetryScopes(context: AnyRuleContext, node: TSESTree
  * other modules' functions touches a database when a retry calls one of them: only those
  * calls are looked up, as each costs a read of the module's summary.
  */
-export function findDatabaseRetryScopes(context: AnyRuleContext): readonly RetryScope[] {
+export const findDatabaseRetryScopes = createPerFileCache((context: AnyRuleContext): readonly RetryScope[] => {
   if (hasDatabaseCode(context) || findMongoConnectionOpens(context).length > 0) return findRetryScopes(context);
   // Finding the retry scopes costs more than reading a summary: first the calls that stand
   // where an attempt can be and do database work, then whether a retry holds one.
@@ -153,7 +153,7 @@ export function findDatabaseRetryScopes(context: AnyRuleContext): readonly Retry
   if (sites.length === 0) return findHelperRetryScopes(context);
   const scopes = findRetryScopes(context);
   return sites.some(([call]) => scopes.some((scope) => containsNode(scope.attempt, call))) ? scopes : findHelperRetryScopes(context);
-}
+});
 
 /**
  * A file with no database code of its own may hold a retry helper that other modules hand
@@ -163,11 +163,31 @@ export function findDatabaseRetryScopes(context: AnyRuleContext): readonly Retry
  */
 const findHelperRetryScopes = createPerFileCache((context: AnyRuleContext): readonly RetryScope[] => {
   const text = context.sourceCode.text;
-  if (!text.includes('catch') || !ATTEMPT_NAME.test(text)) return [];
+  if (!text.includes('catch') || !ATTEMPT_NAME.test(text) || !callsParameterWhereAttemptCanBe(context)) return [];
   const scopes = findRetryScopes(context);
   // Every rule asks: the answer is kept for the file.
   return scopes.some((scope) => findRetriedDbCalls(context, scope).length > 0) ? scopes : [];
 });
+
+/**
+ * Whether a function of the file calls one of its parameters where a retry's attempt can
+ * be: what a retry helper does with the work it is handed. Reading the parameters' uses
+ * costs far less than finding the file's retry scopes, which most files with `catch` and
+ * a retry counter in their text (a driver's own code) would otherwise pay for nothing.
+ */
+function callsParameterWhereAttemptCanBe(context: AnyRuleContext): boolean {
+  for (const scope of context.sourceCode.scopeManager?.scopes ?? []) {
+    if (scope.type !== 'function') continue;
+    for (const variable of scope.variables) {
+      if (variable.defs[0]?.type !== 'Parameter') continue;
+      for (const reference of variable.references) {
+        const call = reference.identifier.parent;
+        if (call?.type === AST_NODE_TYPES.CallExpression && call.callee === reference.identifier && mayBeRetriedCall(call)) return true;
+      }
+    }
+  }
+  return false;
+}
 
 /**
  * Whether a call stands where a retry's attempt can be: in a loop, in a `try` block, in a
