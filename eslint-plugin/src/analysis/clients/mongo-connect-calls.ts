@@ -7,8 +7,8 @@
  */
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, unwrapExpression } from '../ast';
-import { findModuleReferences, type TraceMap } from '../modules';
-import type { AnyRuleContext } from '../per-file-cache';
+import { findModuleReferences, hasModuleImport, type TraceMap } from '../modules';
+import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
 export type UriLiteral = TSESTree.StringLiteral | TSESTree.TemplateLiteral;
 
@@ -40,8 +40,14 @@ const traceMap = {
   mongoose: { [ESM]: true, ...mongooseTrace, default: mongooseTrace },
 } as unknown as TraceMap<string>;
 
-/** Every MongoDB connect call of the file. Call once per file, from `Program`. */
-export function findMongoConnectCalls(context: AnyRuleContext): MongoConnectCall[] {
+const MONGO_MODULES = Object.keys(traceMap);
+
+/**
+ * Every MongoDB connect call of the file, found once per file. A file whose text names
+ * neither package has none, and is not searched (most files of a project).
+ */
+export const findMongoConnectCalls = createPerFileCache((context: AnyRuleContext): readonly MongoConnectCall[] => {
+  if (!hasModuleImport(context, MONGO_MODULES)) return [];
   const calls: MongoConnectCall[] = [];
   for (const reference of findModuleReferences(context, traceMap)) {
     const node = reference.node;
@@ -49,7 +55,7 @@ export function findMongoConnectCalls(context: AnyRuleContext): MongoConnectCall
     calls.push(describeCall(context.sourceCode, node, reference.info));
   }
   return calls;
-}
+});
 
 function describeCall(
   sourceCode: Readonly<TSESLint.SourceCode>,
