@@ -67,18 +67,48 @@ export function isRelativeSpecifier(specifier: string): boolean {
 export function resolveModuleFile(fromFile: string, specifier: string): string | undefined {
   if (!path.isAbsolute(fromFile)) return undefined;
   const folder = path.dirname(fromFile);
-  const key = `${folder}\0${specifier}`;
+  let byFolder = resolutions.get(folder);
+  const known = byFolder?.get(specifier);
   const now = Date.now();
-  const known = resolutions.get(key);
-  if (known && now - known.checkedAt < RECHECK_PATHS_AFTER_MS) return known.file;
-  const file = resolveFromFolder(folder, fromFile, specifier);
-  if (resolutions.size >= MAX_READ_TEXTS) resolutions.clear();
-  resolutions.set(key, { file, checkedAt: now });
+  if (known && (now - known.checkedAt < RECHECK_PATHS_AFTER_MS || isListingUnchanged(known.listings))) {
+    known.checkedAt = now;
+    return known.file;
+  }
+  const listings: FolderFiles[] = [];
+  consultedListings = listings;
+  let file: string | undefined;
+  try {
+    file = resolveFromFolder(folder, fromFile, specifier);
+  } finally {
+    consultedListings = undefined;
+  }
+  if (!byFolder) {
+    if (resolutions.size >= MAX_READ_TEXTS) resolutions.clear();
+    resolutions.set(folder, (byFolder = new Map()));
+  }
+  byFolder.set(specifier, { file, checkedAt: now, listings });
   return file;
 }
 
-/** Resolved specifiers by folder, with when: the modules of one folder import the same few files. */
-const resolutions = new Map<string, { file: string | undefined; checkedAt: number }>();
+/** A folder's listing as a resolution read it: the listing object stays the same while the folder is unchanged. */
+interface FolderFiles {
+  folder: string;
+  files: ReadonlySet<string> | undefined;
+}
+
+/**
+ * Resolved specifiers by importing folder, then by specifier, with when and the folder
+ * listings they were read from: the modules of one folder import the same few files.
+ * Once its time is up, an answer still holds while every listing it read is the same
+ * (one look at each folder's time instead of trying up to 15 paths again).
+ */
+const resolutions = new Map<string, Map<string, { file: string | undefined; checkedAt: number; listings: readonly FolderFiles[] }>>();
+/** The listings the resolution under way reads, in order. */
+let consultedListings: FolderFiles[] | undefined;
+
+function isListingUnchanged(listings: readonly FolderFiles[]): boolean {
+  return listings.every(({ folder, files }) => getFolderFiles(folder) === files);
+}
 
 function resolveFromFolder(folder: string, fromFile: string, specifier: string): string | undefined {
   if (isRelativeSpecifier(specifier)) return resolveFileBase(path.resolve(folder, specifier));
@@ -130,6 +160,7 @@ const INDEX_NAMES = SOURCE_EXTENSIONS.map((extension) => `index${extension}`);
 /** The first of `names` that is a file of `folder` (or an open document there). */
 function findModuleFile(folder: string, names: readonly string[]): string | undefined {
   const files = getFolderFiles(folder);
+  consultedListings?.push({ folder, files });
   for (const name of names) {
     if (files?.has(name) || (openTexts.size > 0 && openTexts.has(path.join(folder, name)))) return path.join(folder, name);
   }
