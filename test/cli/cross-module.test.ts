@@ -216,8 +216,42 @@ module.exports = { addOrder };
 `);
     const results = runEslint(dir, ['src']);
     expect(ruleLines(results, 'src/utils/retry.js')).toEqual(['no-retry-on-permanent-error@5', 'require-retry-backoff@7']);
-    expect(findingsOf(results, 'src/utils/retry.js')[1]?.message).toContain('PostgreSQL `query`');
+    // Nothing in retry.js shows which work is retried: the message names where it is passed in.
+    expect(findingsOf(results, 'src/utils/retry.js')[1]?.message).toContain('PostgreSQL `query` (passed in at ../orders.js:4)');
+    expect(findingsOf(results, 'src/utils/retry.js')[0]?.message).toContain('(passed in at ../orders.js:4)');
     expect(ruleLines(results, 'src/orders.js')).toEqual([]);
+  });
+
+  it('names where the work is passed in when the helper’s last attempt ends silently', () => {
+    const dir = createProject(
+      {
+        'package.json': '{ "name": "shop", "private": true, "dependencies": { "pg": "8.0.0" } }',
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
+        'src/db.js': "const { Pool } = require('pg');\nconst pool = new Pool();\npool.on('error', (err) => console.error(err));\nmodule.exports = pool;\n",
+        'src/utils/retry.js': `async function withRetry(fn, retries = 3) {
+  try {
+    return await fn();
+  } catch (err) {
+    if (retries === 0) return undefined;
+    return withRetry(fn, retries - 1);
+  }
+}
+module.exports = { withRetry };
+`,
+        'src/orders.js': `const pool = require('./db');
+const { withRetry } = require('./utils/retry');
+module.exports = {
+  countOrders: () => withRetry(() => pool.query('SELECT count(*) FROM orders')),
+};
+`,
+      },
+      'eslint',
+    );
+    const results = runEslint(dir, ['src']);
+    const swallowed = findingsOf(results, 'src/utils/retry.js').filter((finding) => finding.ruleId === 'retry-safety/no-swallowed-db-error');
+    expect(swallowed.map((finding) => finding.message)).toEqual([
+      expect.stringContaining('this retry of the PostgreSQL call `query` (passed in at ../orders.js:4) ends silently'),
+    ]);
   });
 
   it('stays silent when the project hands it no database work (outside its tests)', () => {

@@ -50,6 +50,28 @@ export function getRethrowAtEndFix(sourceCode: SourceCode, handler: TSESTree.Cat
 }
 
 /**
+ * Throws the caught error where a catch gives up with an empty return (`if (retries === 0)
+ * return;` becomes `if (retries === 0) throw err;`). The return ends its statement as written;
+ * `catch {` gets a parameter.
+ */
+export function getRethrowInsteadOfReturnFix(
+  sourceCode: SourceCode,
+  handler: TSESTree.CatchClause,
+  giveUp: TSESTree.ReturnStatement,
+  style: CodeStyle,
+): TSESLint.ReportFixFunction | undefined {
+  const catchToken = sourceCode.getFirstToken(handler);
+  if (!catchToken || (handler.param && handler.param.type !== AST_NODE_TYPES.Identifier)) return undefined;
+  const name = handler.param?.name ?? pickNumberedName('error', (candidate) => getUsedNames(sourceCode, handler).has(candidate));
+  const endsWithSemicolon = sourceCode.getLastToken(giveUp)?.value === ';';
+  return (fixer) => {
+    const fixes = [fixer.replaceText(giveUp, endsWithSemicolon || style.semicolons ? `throw ${name};` : `throw ${name}`)];
+    if (!handler.param) fixes.push(fixer.insertTextAfter(catchToken, ` (${name})`));
+    return fixes;
+  };
+}
+
+/**
  * After a retry loop that may run out, throws an error whose `cause` is the last
  * attempt's error: a variable declared before the loop (or one the catch already keeps
  * the error in) is set in the catch, and read in a `throw` right after the loop.

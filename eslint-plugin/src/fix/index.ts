@@ -9,7 +9,7 @@ export { type BoundedRetry, getBoundedRetryText } from './bounded-retry';
 export { findSleepHelper, getBackoffDelayText, getWaitStatement } from './backoff';
 export { type CodeStyle, formatInStyle, getCodeStyle, quoteString, readCodeStyle, typeAnnotation } from './code-style';
 export { hasCommentOutside, overlapsComment } from './comments';
-export { asStatement, getCatchCallbackFix, getLogErrorCall, getRethrowAtEndFix, getThrowAfterLoopFix, getThrowIfFlagAfterLoopFix } from './failure-reporting';
+export { asStatement, getCatchCallbackFix, getLogErrorCall, getRethrowAtEndFix, getRethrowInsteadOfReturnFix, getThrowAfterLoopFix, getThrowIfFlagAfterLoopFix } from './failure-reporting';
 export { getDefinedFunction, getFileHelper, getFileHelpers, insertAtFileTop, type FileHelper, type HelperAccess } from './file-helpers';
 export { fillEmptyBlock, replaceBlock } from './fill-block';
 export { getUsedNames, getUsedNamesAround, getUsedNamesInFile, isNameTakenAround, isNameTakenAt, pickFreeName, pickNumberedName } from './fresh-names';

@@ -1,10 +1,10 @@
 import { type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import path from 'node:path';
-import { findDynamoDbCalls, findImmediateResend, getDynamoDbResultPropertyUse, getUnprocessedResult, type DroppingCall, type DynamoDbCall, type UnprocessedResult } from '../analysis/clients';
+import { findDynamoDbCalls, findImmediateResend, getDynamoDbResultPropertyUse, getUnprocessedResult, type DynamoDbCall, type UnprocessedResult } from '../analysis/clients';
 import { containsNode, isFunctionNode } from '../analysis/ast';
 import { findEnclosingRetryScopes, findOwnCalls, getRetryDelayFacts, isSentBeforeLoop, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
 import { findResultHandler, getCodeStyle, getFileHelper, getLeftoverLoopFix, getLeftoverRecursionFix, getLeftoverResendFix, getUnprocessedItemsCall, getUnprocessedItemsHelper, getUsedNamesAround, pickNumberedName } from '../fix';
 import { createRule } from '../util/create-rule';
+import { describePlaces } from '../analysis/modules';
 
 type MessageId = 'unprocessedIgnored' | 'unprocessedDroppedByCallers' | 'unprocessedResentAtOnce' | 'sendUntilProcessed' | 'waitBeforeResend' | 'waitBeforeLimitedResend';
 
@@ -108,7 +108,7 @@ export default createRule<[], MessageId>({
             context.report({
               node: call.node,
               ...(droppedBy.length > 0
-                ? { messageId: 'unprocessedDroppedByCallers', data: { ...data, callers: describeCalls(context.physicalFilename, droppedBy) } }
+                ? { messageId: 'unprocessedDroppedByCallers', data: { ...data, callers: describePlaces(context.physicalFilename, droppedBy) } }
                 : { messageId: 'unprocessedIgnored', data }),
               suggest: getSuggestion(call, unprocessed),
             });
@@ -136,22 +136,3 @@ export default createRule<[], MessageId>({
     };
   },
 });
-
-/** How many places a message names. */
-const NAMED_PLACES = 3;
-
-/** `line 8, 12`, `handlers/import.ts:6, 9`: where the calls are, by file from the linted file's folder; the first few. */
-function describeCalls(linted: string, calls: readonly DroppingCall[]): string {
-  const linesByFile = new Map<string, number[]>();
-  for (const call of calls) {
-    const lines = linesByFile.get(call.file) ?? [];
-    if (!lines.includes(call.line)) lines.push(call.line);
-    linesByFile.set(call.file, lines);
-  }
-  const places = [...linesByFile].map(([file, lines]) => {
-    const where = file === linted ? 'line ' : `${path.relative(path.dirname(linted), file).split(path.sep).join('/')}:`;
-    return `${where}${lines.slice(0, NAMED_PLACES).join(', ')}${lines.length > NAMED_PLACES ? '…' : ''}`;
-  });
-  const named = places.slice(0, NAMED_PLACES).join('; ');
-  return places.length > NAMED_PLACES ? `${named}; ${places.length - NAMED_PLACES} more files` : named;
-}

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { containsNode, getKeyName, isFunctionNode, visitIdentifiers, visitNodes } from '../analysis/ast';
 import { type DbCall, findDbCallsWithin, isProbeCall } from '../analysis/clients';
 import { classifyRetryScope, type ErrorClassification, getDatabaseLabel, getPermanentErrorExamples, getTransientErrorExamples, isAlwaysPermanentError, isConflictError } from '../analysis/errors';
-import { findDatabaseRetryScopes, findRetriedDbCalls, type RetryScope } from '../analysis/retry';
+import { describePassedFrom, findDatabaseRetryScopes, findRetriedDbCalls, type RetryScope } from '../analysis/retry';
 import { getHelperGuardFix, getTransientErrorHelper } from '../fix';
 import { createRule } from '../util/create-rule';
 
@@ -21,7 +21,7 @@ export default createRule<[], MessageId>({
     hasSuggestions: true,
     messages: {
       retriesEveryError:
-        'This retry of {{database}} `{{operation}}` also retries errors that no retry fixes ({{examples}}). Retry only {{transient}}.',
+        'This retry of {{database}} `{{operation}}`{{origin}} also retries errors that no retry fixes ({{examples}}). Retry only {{transient}}.',
       retriesPermanentError:
         'This retry retries {{database}} error `{{value}}`, which fails the same way on every attempt. Rethrow it instead of retrying.',
       rethrowPermanentErrors: 'Rethrow every error but transient {{database}} ones before the next attempt, with `{{helper}}(…)`{{added}}.',
@@ -42,18 +42,19 @@ export default createRule<[], MessageId>({
       // attempt where it calls that function.
       const direct = findDbCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node as TSESTree.Node, remote: undefined }));
       const through = findRetriedDbCalls(context, scope).filter(({ call, site, remote }) => site !== call.node || remote);
-      const decided = new Map<TSESTree.Node, { classification: ErrorClassification; call: DbCall }>();
-      for (const { call, site, remote } of [...direct, ...through]) {
+      const decided = new Map<TSESTree.Node, { classification: ErrorClassification; call: DbCall; origin: string }>();
+      for (const retried of [...direct, ...through]) {
+        const { call, site, remote } = retried;
         // Connecting, probing a connection or waiting for a table is retried on any error by design.
         if (remote ? remote.probe : isProbeCall(context, call)) continue;
         const classification = classifyRetryScope(scope, site);
         if (!classification || decided.has(classification.decision)) continue;
-        decided.set(classification.decision, { classification, call });
+        decided.set(classification.decision, { classification, call, origin: describePassedFrom(context, retried) });
       }
-      for (const { classification, call } of decided.values()) report(classification, call, scope);
+      for (const { classification, call, origin } of decided.values()) report(classification, call, scope, origin);
     }
 
-    function report(classification: ErrorClassification, call: DbCall, scope: RetryScope): void {
+    function report(classification: ErrorClassification, call: DbCall, scope: RetryScope, origin: string): void {
       const database = getDatabaseLabel(call.database);
       // Optimistic locking (read, then a conditional write) or a new random code per attempt:
       // a failed condition or a duplicate key may not happen again.
@@ -70,6 +71,7 @@ export default createRule<[], MessageId>({
           data: {
             database,
             operation: call.operation,
+            origin,
             examples: getPermanentErrorExamples(call.database, call.isWrite && !changesRequest),
             transient: getTransientErrorExamples(call.database),
           },

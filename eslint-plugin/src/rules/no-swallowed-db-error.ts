@@ -3,8 +3,8 @@ import { containsNode, getKeyName, isFunctionNode, isLoopNode } from '../analysi
 import { findMemberCallsNamed, type MemberCall } from '../analysis/find-nodes-at-offsets';
 import { type DbCall, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
 import { getDatabaseLabel, isIgnorableCleanup } from '../analysis/errors';
-import { alwaysLeaves, collectAssignedNames, collectIdentifierNames, findDatabaseRetryScopes, findRetriedDbCalls, getCalledFunction, type RetryScope, walkOwnCode } from '../analysis/retry';
-import { asStatement, fillEmptyBlock, getCatchCallbackFix, getCodeStyle, getIndent, getLogErrorCall, getRethrowAtEndFix, getThrowAfterLoopFix, getThrowIfFlagAfterLoopFix } from '../fix';
+import { alwaysLeaves, ATTEMPT_NAME, collectAssignedNames, collectIdentifierNames, describePassedFrom, findDatabaseRetryScopes, findRetriedDbCalls, getCalledFunction, type RetryScope, walkOwnCode } from '../analysis/retry';
+import { asStatement, fillEmptyBlock, getCatchCallbackFix, getCodeStyle, getIndent, getLogErrorCall, getRethrowAtEndFix, getRethrowInsteadOfReturnFix, getThrowAfterLoopFix, getThrowIfFlagAfterLoopFix } from '../fix';
 import { createRule } from '../util/create-rule';
 import { getLoopHeadLoc } from '../util/loop-head';
 
@@ -34,7 +34,7 @@ export default createRule<[], MessageId>({
       emptyCatchCallback:
         'This empty `.catch` callback swallows the errors of the {{database}} call `{{operation}}`: a failed write or read goes unnoticed. Rethrow the error (or at least log it).',
       silentRetryEnd:
-        'When its last attempt fails, this retry of the {{database}} call `{{operation}}` ends silently: the caller cannot tell it failed. Throw the last error after the final attempt.',
+        'When its last attempt fails, this retry of the {{database}} call `{{operation}}`{{origin}} ends silently: the caller cannot tell it failed. Throw the last error after the final attempt.',
       rethrow: 'Rethrow the caught error.',
       logAndRethrow: 'Log the caught error (`console.error`) and rethrow it.',
       logError: 'Log the error (`console.error`) instead of dropping it.',
@@ -180,14 +180,17 @@ export default createRule<[], MessageId>({
       // An empty catch is reported as such.
       if (handlers.length > 0 && handlers.every((handler) => reportedHandlers.has(handler))) return;
       if (handlers.some((handler) => isErrorGivenAway(handler))) return;
-      const data = { database: getDatabaseLabel(call.database), operation: call.operation };
+      const data = { database: getDatabaseLabel(call.database), operation: call.operation, origin: describePassedFrom(context, retried) };
       if (scope.kind === 'recursion') {
         const handler = handlers[0];
         if (!handler || !handler.body.body.some((statement) => statement.type === AST_NODE_TYPES.IfStatement)) return;
-        // `if (attempt < 3) return retry(attempt + 1); return;`: past the last attempt it resolves undefined.
-        if (alwaysLeaves(handler.body) && !endsWithEmptyReturn(handler.body)) return;
+        // `if (attempt < 3) return retry(attempt + 1); return;` and `if (retries === 0) return;
+        // return retry(retries - 1);`: past the last attempt it resolves undefined.
+        const last = handler.body.body.at(-1);
+        const giveUp = findSilentGiveUp(handler.body, scope.attemptVariable, sourceCode.visitorKeys) ?? (last?.type === AST_NODE_TYPES.ReturnStatement && endsWithEmptyReturn(handler.body) ? last : undefined);
+        if (alwaysLeaves(handler.body) && !giveUp) return;
         // The catch retries by calling the function again when a condition holds; past the last attempt it falls through.
-        const rethrow = getRethrowAtEndFix(sourceCode, handler, getCodeStyle(context));
+        const rethrow = giveUp ? getRethrowInsteadOfReturnFix(sourceCode, handler, giveUp, getCodeStyle(context)) : getRethrowAtEndFix(sourceCode, handler, getCodeStyle(context));
         context.report({ node: handler, messageId: 'silentRetryEnd', data, suggest: rethrow ? [{ messageId: 'rethrow', fix: rethrow }] : [] });
         return;
       }
@@ -356,6 +359,22 @@ function isUndefined(node: TSESTree.Expression): boolean {
 }
 
 /** The block's last statement is `return;` or `return undefined;`. */
+/**
+ * `return` in `if (retries === 0) return;` (or `return undefined;`) in the catch: the branch taken when
+ * the attempts run out, its test reading the attempt count, returns nothing. A branch for
+ * an error the code means to ignore (`if (err.code === '23505') return;`) reads no count.
+ */
+function findSilentGiveUp(block: TSESTree.BlockStatement, attemptVariable: string | undefined, keys: TSESLint.SourceCode.VisitorKeys): TSESTree.ReturnStatement | undefined {
+  for (const statement of block.body) {
+    if (statement.type !== AST_NODE_TYPES.IfStatement) continue;
+    const branch = statement.consequent.type === AST_NODE_TYPES.BlockStatement && statement.consequent.body.length === 1 ? statement.consequent.body[0] : statement.consequent;
+    if (branch?.type !== AST_NODE_TYPES.ReturnStatement || (branch.argument && !isUndefined(branch.argument))) continue;
+    const names = collectIdentifierNames(statement.test, keys);
+    if ([...names].some((name) => name === attemptVariable || ATTEMPT_NAME.test(name))) return branch;
+  }
+  return undefined;
+}
+
 function endsWithEmptyReturn(block: TSESTree.BlockStatement): boolean {
   const last = block.body.at(-1);
   return last?.type === AST_NODE_TYPES.ReturnStatement && (!last.argument || isUndefined(last.argument));

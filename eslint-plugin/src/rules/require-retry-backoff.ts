@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { type Database, getUnprocessedResult, isPassedToDynamoDbClient } from '../analysis/clients';
 import { getDatabaseLabel } from '../analysis/errors';
-import { findDatabaseRetryScopes, findOwnCalls, findRetriedDbCalls, getFunctionName, isSentBeforeLoop, getRetryDelayFacts, type RetryDelayFacts, type RetryScope, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
+import { describePassedFrom, findDatabaseRetryScopes, findOwnCalls, findRetriedDbCalls, getFunctionName, isSentBeforeLoop, getRetryDelayFacts, type RetryDelayFacts, type RetryScope, SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS } from '../analysis/retry';
 import { containsNode, isFunctionNode, isInAsyncFunction, isLoopNode, visitNodes } from '../analysis/ast';
 import {
   appendProperty,
@@ -86,15 +86,15 @@ export default createRule<Options, MessageId>({
     hasSuggestions: true,
     messages: {
       unbounded:
-        '{{subject}} of {{database}} `{{operation}}` has no limit on its attempts{{detail}}: it retries forever while {{database}} is down. Stop after a few attempts.',
+        '{{subject}} of {{database}} `{{operation}}`{{origin}} has no limit on its attempts{{detail}}: it retries forever while {{database}} is down. Stop after a few attempts.',
       noWait:
-        '{{subject}} of {{database}} `{{operation}}` tries again at once{{detail}}, adding load to a failing database. Wait {{backoff}} before each retry.',
+        '{{subject}} of {{database}} `{{operation}}`{{origin}} tries again at once{{detail}}, adding load to a failing database. Wait {{backoff}} before each retry.',
       constantDelay:
-        '{{subject}} of {{database}} `{{operation}}` waits the same time before every attempt{{detail}}, so it never backs off. Wait {{backoff}} instead.',
+        '{{subject}} of {{database}} `{{operation}}`{{origin}} waits the same time before every attempt{{detail}}, so it never backs off. Wait {{backoff}} instead.',
       uncappedDelay:
-        '{{subject}} of {{database}} `{{operation}}` grows its wait with no cap{{detail}}, so one retry can wait for minutes. Cap the wait at {{maxDelay}}.',
+        '{{subject}} of {{database}} `{{operation}}`{{origin}} grows its wait with no cap{{detail}}, so one retry can wait for minutes. Cap the wait at {{maxDelay}}.',
       noJitter:
-        '{{subject}} of {{database}} `{{operation}}` waits without jitter{{detail}}, so clients that failed together retry together. Make each wait random (full jitter).',
+        '{{subject}} of {{database}} `{{operation}}`{{origin}} waits without jitter{{detail}}, so clients that failed together retry together. Make each wait random (full jitter).',
       useBackoff: 'Wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) before the next attempt.',
       limitAttempts:
         'Count the attempts, rethrow the error after {{maxAttempts}}, and wait a random time up to min({{maxDelayMs}} ms, {{baseDelayMs}} ms × 2 ** {{variable}}) between them.',
@@ -142,25 +142,26 @@ export default createRule<Options, MessageId>({
     }
 
     /** The database this retry talks to, and the first call, or undefined when it reaches none. */
-    function getRetriedCall(scope: RetryScope): { database: Database; operation: string } | undefined {
+    function getRetriedCall(scope: RetryScope): { database: Database; operation: string; origin: string } | undefined {
       if (scope.libraryFunction === 'ConfiguredRetryStrategy') {
-        return isPassedToDynamoDbClient(context, scope.node) ? { database: 'dynamodb', operation: 'send' } : undefined;
+        return isPassedToDynamoDbClient(context, scope.node) ? { database: 'dynamodb', operation: 'send', origin: '' } : undefined;
       }
       // Calls made while handling a failure (logging it to a table, say) are not the retried work.
       const [retried] = findRetriedDbCalls(context, scope).filter(({ site }) => !scope.handlers.some((handler) => containsNode(handler, site)));
-      return retried ? { database: retried.call.database, operation: retried.call.operation } : undefined;
+      return retried ? { database: retried.call.database, operation: retried.call.operation, origin: describePassedFrom(context, retried) } : undefined;
     }
 
     function check(scope: RetryScope): void {
       const retried = getRetriedCall(scope);
       if (!retried) return;
       const facts = getRetryDelayFacts(context, scope);
-      const { database, operation } = retried;
+      const { database, operation, origin } = retried;
       const service = getServiceDelay(database);
       const base = {
         subject: scope.kind === 'library' && scope.library ? `This \`${scope.library}\` retry` : 'This retry',
         database: getDatabaseLabel(database),
         operation,
+        origin,
         backoff: describeBackoff(service),
         maxDelay: formatMs(service.maxDelayMs),
       };

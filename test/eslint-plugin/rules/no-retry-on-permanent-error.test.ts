@@ -514,7 +514,7 @@ export async function upd(sql: string) {
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: { ...DYNAMODB_WRITE, operation: 'PutItem' },
+          data: { origin: '', ...DYNAMODB_WRITE, operation: 'PutItem' },
           line: 7,
           column: 7,
           endLine: 7,
@@ -594,7 +594,7 @@ export async function increment(pk) {
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: {
+          data: { origin: '',
             ...DYNAMODB_WRITE,
             operation: 'PutItem',
             examples: '`ValidationException`, `ResourceNotFoundException`',
@@ -658,7 +658,7 @@ async function insertOrder(order, attempt = 0) {
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: { ...POSTGRES_WRITE, operation: 'query' },
+          data: { origin: '', ...POSTGRES_WRITE, operation: 'query' },
           line: 6,
           column: 5,
           endLine: 6,
@@ -734,7 +734,7 @@ await pRetry(() => doc.send(new UpdateCommand({ TableName: 't', Key: { pk: 'a' }
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: { ...DYNAMODB_WRITE, operation: 'UpdateItem' },
+          data: { origin: '', ...DYNAMODB_WRITE, operation: 'UpdateItem' },
           line: 4,
           column: 7,
           endLine: 4,
@@ -752,7 +752,7 @@ function put(item, retries) {
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: { ...DYNAMODB_WRITE, operation: 'PutItem' },
+          data: { origin: '', ...DYNAMODB_WRITE, operation: 'PutItem' },
           line: 4,
           column: 59,
           endLine: 4,
@@ -809,7 +809,7 @@ export async function add(order) {
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: {
+          data: { origin: '',
             database: 'MongoDB',
             operation: 'insertOne',
             examples: '11000 duplicate key',
@@ -870,7 +870,7 @@ await backOff(() => pool.query('SELECT * FROM orders'), { retry: (e) => true });
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: {
+          data: { origin: '',
             database: 'PostgreSQL',
             operation: 'query',
             examples: '42601 syntax_error, 42P01 undefined_table',
@@ -904,7 +904,7 @@ function insert(row) {
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: { ...POSTGRES_WRITE, operation: 'query' },
+          data: { origin: '', ...POSTGRES_WRITE, operation: 'query' },
           line: 10,
           column: 9,
           endLine: 10,
@@ -968,7 +968,7 @@ function save(item, attempt, done) {
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: { ...DYNAMODB_WRITE, operation: 'PutItem' },
+          data: { origin: '', ...DYNAMODB_WRITE, operation: 'PutItem' },
           line: 4,
           column: 6,
           endLine: 4,
@@ -985,7 +985,7 @@ promiseRetry((retry) => sql\`update jobs set done = true where id = \${id}\`.cat
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: { ...POSTGRES_WRITE, operation: 'query' },
+          data: { origin: '', ...POSTGRES_WRITE, operation: 'query' },
           line: 4,
           column: 81,
           endLine: 4,
@@ -1013,7 +1013,7 @@ export async function upd(id: string) {
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: { ...POSTGRES_WRITE, operation: 'query' },
+          data: { origin: '', ...POSTGRES_WRITE, operation: 'query' },
           line: 10,
           column: 7,
           endLine: 10,
@@ -1097,7 +1097,7 @@ export async function add(repo: { orders: Collection<{ total: number }> }, total
       errors: [
         {
           messageId: 'retriesEveryError',
-          data: {
+          data: { origin: '',
             database: 'MongoDB',
             operation: 'insertOne',
             examples: '11000 duplicate key',

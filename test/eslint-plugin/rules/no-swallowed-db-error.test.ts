@@ -45,6 +45,22 @@ export async function init() { try { create(); } catch {} }`,
     `${PG}async function create() { await pool.query('CREATE TABLE t (id int)'); }
 export async function init() { try { await Promise.allSettled([create()]); } catch {} }`,
     {
+      name: 'a recursive retry that returns early on an error it means to ignore (no count in the test) and throws when its count runs out',
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc, attempt = 0) {
+  try {
+    return await coll.insertOne(doc);
+  } catch (err) {
+    if (err.code === 11000) return;
+    if (attempt >= 3) throw err;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** attempt)));
+    return save(doc, attempt + 1);
+  }
+}
+`,
+    },
+    {
       name: 'leftovers re-sent while the response has some, bounded by a throw in the body: never ends silently',
       code: `import { BatchWriteItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
@@ -616,7 +632,7 @@ export async function waitForActive(TableName: string) {
         {
           messageId: 'silentRetryEnd',
           line: 12, column: 7, endLine: 12, endColumn: 47,
-          data: { database: 'DynamoDB', operation: "DescribeTable" },
+          data: { origin: '', database: 'DynamoDB', operation: "DescribeTable" },
           suggestions: [
             { messageId: 'throwWhenFlagStillSet', output: `import { DynamoDBClient, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
@@ -700,7 +716,7 @@ export async function save(doc) {
         {
           messageId: 'silentRetryEnd',
           line: 4, column: 3, endLine: 4, endColumn: 48,
-          data: { database: 'MongoDB', operation: "insertOne" },
+          data: { origin: '', database: 'MongoDB', operation: "insertOne" },
           suggestions: [
             { messageId: 'throwAfterLastAttempt', output: `import { MongoClient } from 'mongodb';
 const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
@@ -742,7 +758,7 @@ export async function ping() {
         {
           messageId: 'silentRetryEnd',
           line: 5, column: 3, endLine: 5, endColumn: 22,
-          data: { database: 'PostgreSQL', operation: "query" },
+          data: { origin: '', database: 'PostgreSQL', operation: "query" },
           suggestions: [
             { messageId: 'throwAfterLastAttempt', output: `import { Pool } from 'pg';
 const pool = new Pool();
@@ -783,7 +799,7 @@ export async function put(item, attempt = 0) {
         {
           messageId: 'silentRetryEnd',
           line: 6, column: 5, endLine: 10, endColumn: 4,
-          data: { database: 'DynamoDB', operation: "PutItem" },
+          data: { origin: '', database: 'DynamoDB', operation: "PutItem" },
           suggestions: [
             { messageId: 'rethrow', output: `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
@@ -887,7 +903,7 @@ export async function upd(id: string) {
         {
           messageId: 'silentRetryEnd',
           line: 13, column: 5, endLine: 13, endColumn: 29,
-          data: { database: 'PostgreSQL', operation: "query" },
+          data: { origin: '', database: 'PostgreSQL', operation: "query" },
           suggestions: [],
         },
       ],
@@ -912,7 +928,7 @@ export const load = (id) => withRetry(() => pool.query('SELECT * FROM t WHERE id
         {
           messageId: 'silentRetryEnd',
           line: 4, column: 3, endLine: 4, endColumn: 36,
-          data: { database: 'PostgreSQL', operation: "query" },
+          data: { origin: '', database: 'PostgreSQL', operation: "query" },
           suggestions: [{ messageId: "throwAfterLastAttempt", output: `import { Pool } from 'pg';
 const pool = new Pool();
 async function withRetry(fn, retries = 3) {
@@ -954,7 +970,7 @@ export const load = (id) => retry(() => pool.query('SELECT * FROM t WHERE id = $
         {
           messageId: 'silentRetryEnd',
           line: 6, column: 5, endLine: 12, endColumn: 4,
-          data: { database: 'PostgreSQL', operation: "query" },
+          data: { origin: '', database: 'PostgreSQL', operation: "query" },
           suggestions: [{ messageId: "rethrow", output: `import { Pool } from 'pg';
 const pool = new Pool();
 async function retry(fn, retries = 3) {
@@ -965,11 +981,44 @@ async function retry(fn, retries = 3) {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(60000, 5000 * 2 ** (3 - retries))));
       return retry(fn, retries - 1);
     }
-    return;
     throw err;
   }
 }
 export const load = (id) => retry(() => pool.query('SELECT * FROM t WHERE id = $1', [id]));
+` }],
+        },
+      ],
+    },
+    {
+      name: "a recursive retry that gives up with a bare return when its count runs out",
+      code: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc, retries = 3) {
+  try {
+    return await coll.insertOne(doc);
+  } catch (err) {
+    if (retries === 0) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** (3 - retries))));
+    return save(doc, retries - 1);
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'silentRetryEnd',
+          line: 6, column: 5, endLine: 10, endColumn: 4,
+          data: { origin: '', database: 'MongoDB', operation: "insertOne" },
+          suggestions: [{ messageId: "rethrow", output: `import { MongoClient } from 'mongodb';
+const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
+export async function save(doc, retries = 3) {
+  try {
+    return await coll.insertOne(doc);
+  } catch (err) {
+    if (retries === 0) throw err;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(10000, 100 * 2 ** (3 - retries))));
+    return save(doc, retries - 1);
+  }
+}
 ` }],
         },
       ],
@@ -993,7 +1042,7 @@ export async function save(doc) {
         {
           messageId: 'silentRetryEnd',
           line: 4, column: 3, endLine: 4, endColumn: 48,
-          data: { database: 'MongoDB', operation: "insertOne" },
+          data: { origin: '', database: 'MongoDB', operation: "insertOne" },
           suggestions: [{ messageId: "throwAfterLastAttempt", output: `import { MongoClient } from 'mongodb';
 const coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');
 export async function save(doc) {

@@ -28,6 +28,7 @@ function data(database: Database, operation: string, detail: string, subject = '
     subject,
     database: NAMES[database],
     operation,
+    origin: '',
     detail,
     backoff: `a random time up to min(${seconds(maxDelayMs)}, ${seconds(baseDelayMs)} × 2^attempt)`,
     maxDelay: seconds(maxDelayMs),

@@ -5,3 +5,4 @@ export { findImportedReads, type ImportedRead, WHOLE_MODULE } from './relative-i
 export { findImporters } from './module-importers';
 export { getManifestDependencies, getManifestFolder, mayUsePackages } from './package-manifest';
 export { isTestFilePath } from './test-files';
+export { describePlaces, type SourcePlace } from './source-places';

@@ -5,6 +5,7 @@ import type { AnyRuleContext } from '../per-file-cache';
 import { walkOwnCode } from './code-walk';
 import { getCalledFunction, getLocalFunction } from '../called-functions';
 import type { RetryScope } from './retry-scope';
+import { describePlaces, getSourcePath, type SourcePlace } from '../modules';
 
 /** A database call an attempt makes, and where in the attempt it is made. */
 export interface RetriedDbCall {
@@ -18,9 +19,11 @@ export interface RetriedDbCall {
   /**
    * For a call made by another module's function (`saveOrder(o)` imported from `./orders`):
    * whether it checks on the database rather than does the work (`isProbeCall` there). Its
-   * `call.node` is then the site, the call in this file.
+   * `call.node` is then the site, the call in this file. For a call in a function that a
+   * caller in another module passes (`withRetry(() => pool.query(…))`), where that call is:
+   * the message names it, as nothing in this file shows which work is retried.
    */
-  remote?: { probe: boolean };
+  remote?: { probe: boolean; passedFrom?: SourcePlace };
 }
 
 /** How many local functions deep a database call is looked for (`attempt → helper → helper`). */
@@ -51,7 +54,8 @@ export function findRetriedDbCalls(context: AnyRuleContext, scope: RetryScope): 
         for (const call of findCallsIn(context, fn, visited, 1)) found.push({ call, site: node });
       }
       for (const passed of slot ? findCallsPassedFromOtherModules(context, slot) : []) {
-        found.push({ call: { node, database: passed.database, operation: passed.operation, isWrite: passed.isWrite }, site: node, remote: { probe: isProbeCall(passed.context, passed) } });
+        const passedFrom = { file: getSourcePath(passed.context), line: passed.node.loc.start.line };
+        found.push({ call: { node, database: passed.database, operation: passed.operation, isWrite: passed.isWrite }, site: node, remote: { probe: isProbeCall(passed.context, passed), passedFrom } });
       }
       for (const remote of imported.get(node)?.calls ?? []) {
         found.push({ call: { node, database: remote.database, operation: remote.operation, isWrite: remote.isWrite }, site: node, remote: { probe: remote.probe } });
@@ -168,4 +172,13 @@ function getParamName(param: TSESTree.Parameter): string | undefined {
 /** `node` itself when it is a function, else the function holding it. */
 function getOwnOrEnclosingFunction(node: TSESTree.Node): FunctionNode | undefined {
   return isFunctionNode(node) ? node : getEnclosingFunction(node);
+}
+
+/**
+ * ` (passed in at ../orders.js:4)` after the retried operation's name, when the work comes
+ * from callers in other modules (a retry helper's `fn()`); else nothing.
+ */
+export function describePassedFrom(context: AnyRuleContext, retried: RetriedDbCall | undefined): string {
+  const place = retried?.remote?.passedFrom;
+  return place ? ` (passed in at ${describePlaces(getSourcePath(context), [place])})` : '';
 }
