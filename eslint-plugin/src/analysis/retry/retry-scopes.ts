@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { findImportedCallSites, findMongoConnectionOpens, hasDatabaseCode } from '../clients';
+import { findImportedCallSites, findMongoConnectionOpens, getFunctionCallers, hasDatabaseCode } from '../clients';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { ATTEMPT_NAME } from './attempt-counters';
 import { getFunctionName } from './local-functions';
@@ -170,8 +170,9 @@ const findHelperRetryScopes = createPerFileCache((context: AnyRuleContext): read
 });
 
 /**
- * Whether a function of the file calls one of its parameters where a retry's attempt can
- * be: what a retry helper does with the work it is handed. Reading the parameters' uses
+ * Whether an exported function of the file calls one of its parameters where a retry's
+ * attempt can be: what a retry helper that other modules hand their work to does (a file
+ * with no database code has nothing of its own to pass it). Reading the parameters' uses
  * costs far less than finding the file's retry scopes, which most files with `catch` and
  * a retry counter in their text (a driver's own code) would otherwise pay for nothing.
  */
@@ -179,11 +180,13 @@ function callsParameterWhereAttemptCanBe(context: AnyRuleContext): boolean {
   for (const scope of context.sourceCode.scopeManager?.scopes ?? []) {
     if (scope.type !== 'function') continue;
     for (const variable of scope.variables) {
-      if (variable.defs[0]?.type !== 'Parameter') continue;
-      for (const reference of variable.references) {
-        const call = reference.identifier.parent;
-        if (call?.type === AST_NODE_TYPES.CallExpression && call.callee === reference.identifier && mayBeRetriedCall(call)) return true;
-      }
+      const definition = variable.defs[0];
+      if (definition?.type !== 'Parameter') continue;
+      const calledWhereAttemptCanBe = variable.references.some(({ identifier }) => {
+        const call = identifier.parent;
+        return call?.type === AST_NODE_TYPES.CallExpression && call.callee === identifier && mayBeRetriedCall(call);
+      });
+      if (calledWhereAttemptCanBe && isFunctionNode(definition.node) && (getFunctionCallers(context, definition.node)?.exportNames.length ?? 0) > 0) return true;
     }
   }
   return false;
