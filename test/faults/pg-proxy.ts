@@ -92,10 +92,16 @@ export class PgProxy {
     return proxy;
   }
 
-  /** Sets the faults for the next connections and statements, and resets the counts. */
-  setFaults(faults: PgProxyFaults): void {
+  /**
+   * Sets the faults for the next connections and statements, resets the counts, and ends a
+   * refusal a run before may have left under way: a program that crashes at once (the
+   * flagged variant) ends sooner than the window, and the next one must find the port open.
+   */
+  async setFaults(faults: PgProxyFaults): Promise<void> {
     this.faults = faults;
     Object.assign(this.stats, { connections: 0, commits: 0, commitsCut: 0, statementsMatched: 0, statementsCut: 0, refusedWindows: 0 });
+    clearTimeout(this.refuseTimer);
+    if (!this.server && !this.closed) await this.listen();
   }
 
   /** Refuses new connections for `ms` milliseconds; open connections stay. */

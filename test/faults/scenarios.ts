@@ -86,7 +86,7 @@ async function runOnPostgres(
 ): Promise<{ run: ProgramRun; cluster: PostgresCluster; proxy: PgProxy }> {
   const { cluster, proxy } = needPostgres(context);
   for (const statement of setup.schema) await cluster.query(statement);
-  proxy.setFaults(setup.faults);
+  await proxy.setFaults(setup.faults);
   const env = pgEnv(context, scenario.id, variant, setup.env);
   const onReady = setup.onReady;
   const run = await runProgram(context.resources, scenario.id, `${scenario.id}/${variant}.mjs`, {
