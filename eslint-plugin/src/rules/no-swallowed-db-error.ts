@@ -187,7 +187,7 @@ export default createRule<[], MessageId>({
         // `if (attempt < 3) return retry(attempt + 1); return;` and `if (retries === 0) return;
         // return retry(retries - 1);`: past the last attempt it resolves undefined.
         const last = handler.body.body.at(-1);
-        const giveUp = findSilentGiveUp(handler.body, scope.attemptVariable, sourceCode.visitorKeys) ?? (last?.type === AST_NODE_TYPES.ReturnStatement && endsWithEmptyReturn(handler.body) ? last : undefined);
+        const giveUp = findSilentGiveUp(handler.body, scope.attemptVariable) ?? (last?.type === AST_NODE_TYPES.ReturnStatement && endsWithEmptyReturn(handler.body) ? last : undefined);
         if (alwaysLeaves(handler.body) && !giveUp) return;
         // The catch retries by calling the function again when a condition holds; past the last attempt it falls through.
         const rethrow = giveUp ? getRethrowInsteadOfReturnFix(sourceCode, handler, giveUp, getCodeStyle(context)) : getRethrowAtEndFix(sourceCode, handler, getCodeStyle(context));
@@ -358,23 +358,41 @@ function isUndefined(node: TSESTree.Expression): boolean {
   return (node.type === AST_NODE_TYPES.Identifier && node.name === 'undefined') || (node.type === AST_NODE_TYPES.UnaryExpression && node.operator === 'void');
 }
 
-/** The block's last statement is `return;` or `return undefined;`. */
 /**
- * `return` in `if (retries === 0) return;` (or `return undefined;`) in the catch: the branch taken when
- * the attempts run out, its test reading the attempt count, returns nothing. A branch for
- * an error the code means to ignore (`if (err.code === '23505') return;`) reads no count.
+ * `return` in `if (retries === 0) return;` (or `return undefined;`) in the catch: the branch
+ * taken when the attempts run out, its test comparing the attempt count, returns nothing. A
+ * branch for an error the code means to ignore (`if (err.code === '23505') return;`) or a
+ * guard flag (`if (this.retrying) return;`) compares no count.
  */
-function findSilentGiveUp(block: TSESTree.BlockStatement, attemptVariable: string | undefined, keys: TSESLint.SourceCode.VisitorKeys): TSESTree.ReturnStatement | undefined {
+function findSilentGiveUp(block: TSESTree.BlockStatement, attemptVariable: string | undefined): TSESTree.ReturnStatement | undefined {
   for (const statement of block.body) {
     if (statement.type !== AST_NODE_TYPES.IfStatement) continue;
     const branch = statement.consequent.type === AST_NODE_TYPES.BlockStatement && statement.consequent.body.length === 1 ? statement.consequent.body[0] : statement.consequent;
     if (branch?.type !== AST_NODE_TYPES.ReturnStatement || (branch.argument && !isUndefined(branch.argument))) continue;
-    const names = collectIdentifierNames(statement.test, keys);
-    if ([...names].some((name) => name === attemptVariable || ATTEMPT_NAME.test(name))) return branch;
+    if (comparesAttemptCount(statement.test, attemptVariable)) return branch;
   }
   return undefined;
 }
 
+const COMPARISONS = new Set(['===', '==', '!==', '!=', '<', '<=', '>', '>=']);
+
+/** `retries === 0`, `attempt >= this.maxRetries`, `attempt + 1 >= MAX`, either side of `||` / `&&`; `!retries` of the count the retry keeps. */
+function comparesAttemptCount(test: TSESTree.Expression, attemptVariable: string | undefined): boolean {
+  if (test.type === AST_NODE_TYPES.LogicalExpression) return comparesAttemptCount(test.left, attemptVariable) || comparesAttemptCount(test.right, attemptVariable);
+  if (test.type === AST_NODE_TYPES.UnaryExpression) return test.operator === '!' && test.argument.type === AST_NODE_TYPES.Identifier && test.argument.name === attemptVariable;
+  if (test.type !== AST_NODE_TYPES.BinaryExpression || !COMPARISONS.has(test.operator)) return false;
+  return namesAttemptCount(test.left, attemptVariable) || namesAttemptCount(test.right, attemptVariable);
+}
+
+function namesAttemptCount(node: TSESTree.Node, attemptVariable: string | undefined): boolean {
+  const isCountName = (name: string): boolean => name === attemptVariable || ATTEMPT_NAME.test(name);
+  if (node.type === AST_NODE_TYPES.Identifier) return isCountName(node.name);
+  if (node.type === AST_NODE_TYPES.MemberExpression) return !node.computed && node.property.type === AST_NODE_TYPES.Identifier && isCountName(node.property.name);
+  if (node.type === AST_NODE_TYPES.BinaryExpression) return namesAttemptCount(node.left, attemptVariable) || namesAttemptCount(node.right, attemptVariable);
+  return false;
+}
+
+/** The block's last statement is `return;` or `return undefined;`. */
 function endsWithEmptyReturn(block: TSESTree.BlockStatement): boolean {
   const last = block.body.at(-1);
   return last?.type === AST_NODE_TYPES.ReturnStatement && (!last.argument || isUndefined(last.argument));
