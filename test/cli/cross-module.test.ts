@@ -2,7 +2,7 @@
 // uses them: the real `eslint` CLI on small projects on disk, ESM and CommonJS, JavaScript
 // and TypeScript, with and without type information.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createProject, findingsOf, removeProjects, repo, runEslint } from './project';
 
@@ -252,6 +252,23 @@ module.exports = {
     expect(swallowed.map((finding) => finding.message)).toEqual([
       expect.stringContaining('this retry of the PostgreSQL call `query` (passed in at ../orders.js:4) ends silently'),
     ]);
+  });
+
+  it('names every module that hands it the same work', () => {
+    const dir = project(`const pool = require('./db');
+const { withRetry } = require('./utils/retry');
+async function addOrder(order) {
+  return withRetry(() => pool.query('SELECT id FROM orders WHERE id = $1', [order.id]));
+}
+module.exports = { addOrder };
+`);
+    writeFileSync(
+      path.join(dir, 'src/users.js'),
+      "const pool = require('./db');\nconst { withRetry } = require('./utils/retry');\nexports.findUser = (id) => withRetry(() => pool.query('SELECT * FROM users WHERE id = $1', [id]));\n",
+    );
+    const results = runEslint(dir, ['src']);
+    const backoff = findingsOf(results, 'src/utils/retry.js').find((finding) => finding.ruleId === 'retry-safety/require-retry-backoff');
+    expect(backoff?.message).toMatch(/PostgreSQL `query` \(passed in at (\.\.\/orders\.js:4; \.\.\/users\.js:3|\.\.\/users\.js:3; \.\.\/orders\.js:4)\)/);
   });
 
   it('stays silent when the project hands it no database work (outside its tests)', () => {

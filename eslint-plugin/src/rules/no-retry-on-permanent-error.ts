@@ -43,13 +43,14 @@ export default createRule<[], MessageId>({
       const direct = findDbCallsWithin(context, scope.attempt).map((call) => ({ call, site: call.node as TSESTree.Node, remote: undefined }));
       const through = findRetriedDbCalls(context, scope).filter(({ call, site, remote }) => site !== call.node || remote);
       const decided = new Map<TSESTree.Node, { classification: ErrorClassification; call: DbCall; origin: string }>();
-      for (const retried of [...direct, ...through]) {
+      const retriedCalls = [...direct, ...through];
+      for (const retried of retriedCalls) {
         const { call, site, remote } = retried;
         // Connecting, probing a connection or waiting for a table is retried on any error by design.
         if (remote ? remote.probe : isProbeCall(context, call)) continue;
         const classification = classifyRetryScope(scope, site);
         if (!classification || decided.has(classification.decision)) continue;
-        decided.set(classification.decision, { classification, call, origin: describePassedFrom(context, retried) });
+        decided.set(classification.decision, { classification, call, origin: describePassedFrom(context, retried, retriedCalls) });
       }
       for (const { classification, call, origin } of decided.values()) report(classification, call, scope, origin);
     }

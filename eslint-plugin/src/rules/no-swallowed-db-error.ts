@@ -170,9 +170,10 @@ export default createRule<[], MessageId>({
       // Polling until the response is good, with no count: it ends only on success (an error propagates).
       if (scope.decidedByResult && !scope.attemptVariable) return;
       // The calls the attempt makes, also through a local function or a function passed in.
-      const [retried] = findRetriedDbCalls(context, scope).filter(
+      const retriedCalls = findRetriedDbCalls(context, scope).filter(
         ({ call, site }) => !isCleanupCall(call) && !scope.handlers.some((handler) => containsNode(handler, site)) && !isInNestedFunction(site, scope.attempt),
       );
+      const [retried] = retriedCalls;
       if (!retried) return;
       const call = retried.call;
       const handlers = scope.handlers.filter((handler): handler is TSESTree.CatchClause => handler.type === AST_NODE_TYPES.CatchClause);
@@ -180,7 +181,7 @@ export default createRule<[], MessageId>({
       // An empty catch is reported as such.
       if (handlers.length > 0 && handlers.every((handler) => reportedHandlers.has(handler))) return;
       if (handlers.some((handler) => isErrorGivenAway(handler))) return;
-      const data = { database: getDatabaseLabel(call.database), operation: call.operation, origin: describePassedFrom(context, retried) };
+      const data = { database: getDatabaseLabel(call.database), operation: call.operation, origin: describePassedFrom(context, retried, retriedCalls) };
       if (scope.kind === 'recursion') {
         const handler = handlers[0];
         if (!handler || !handler.body.body.some((statement) => statement.type === AST_NODE_TYPES.IfStatement)) return;

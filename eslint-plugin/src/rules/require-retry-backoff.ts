@@ -147,8 +147,9 @@ export default createRule<Options, MessageId>({
         return isPassedToDynamoDbClient(context, scope.node) ? { database: 'dynamodb', operation: 'send', origin: '' } : undefined;
       }
       // Calls made while handling a failure (logging it to a table, say) are not the retried work.
-      const [retried] = findRetriedDbCalls(context, scope).filter(({ site }) => !scope.handlers.some((handler) => containsNode(handler, site)));
-      return retried ? { database: retried.call.database, operation: retried.call.operation, origin: describePassedFrom(context, retried) } : undefined;
+      const retriedCalls = findRetriedDbCalls(context, scope).filter(({ site }) => !scope.handlers.some((handler) => containsNode(handler, site)));
+      const [retried] = retriedCalls;
+      return retried ? { database: retried.call.database, operation: retried.call.operation, origin: describePassedFrom(context, retried, retriedCalls) } : undefined;
     }
 
     function check(scope: RetryScope): void {

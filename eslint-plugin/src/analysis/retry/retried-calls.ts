@@ -176,9 +176,16 @@ function getOwnOrEnclosingFunction(node: TSESTree.Node): FunctionNode | undefine
 
 /**
  * ` (passed in at ../orders.js:4)` after the retried operation's name, when the work comes
- * from callers in other modules (a retry helper's `fn()`); else nothing.
+ * from callers in other modules (a retry helper's `fn()`): where `retried` is passed in, and
+ * where the other calls of `all` that make the same operation are; else nothing.
  */
-export function describePassedFrom(context: AnyRuleContext, retried: RetriedDbCall | undefined): string {
+export function describePassedFrom(context: AnyRuleContext, retried: RetriedDbCall | undefined, all: readonly RetriedDbCall[] = []): string {
   const place = retried?.remote?.passedFrom;
-  return place ? ` (passed in at ${describePlaces(getSourcePath(context), [place])})` : '';
+  if (!retried || !place) return '';
+  const places = [place];
+  for (const other of all) {
+    const otherPlace = other.remote?.passedFrom;
+    if (otherPlace && other !== retried && other.call.database === retried.call.database && other.call.operation === retried.call.operation) places.push(otherPlace);
+  }
+  return ` (passed in at ${describePlaces(getSourcePath(context), places)})`;
 }
