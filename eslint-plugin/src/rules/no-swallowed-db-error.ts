@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { containsNode, getKeyName, isFunctionNode, isLoopNode } from '../analysis/ast';
 import { findMemberCallsNamed, type MemberCall } from '../analysis/find-nodes-at-offsets';
-import { type DbCall, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
+import { type DbCall, findDbCalls, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
 import { getDatabaseLabel, isIgnorableCleanup } from '../analysis/errors';
 import { alwaysLeaves, ATTEMPT_NAME, collectAssignedNames, collectIdentifierNames, describePassedFrom, findDatabaseRetryScopes, findRetriedDbCalls, getCalledFunction, type RetryScope, walkOwnCode } from '../analysis/retry';
 import { asStatement, fillEmptyBlock, getCatchCallbackFix, getCodeStyle, getIndent, getLogErrorCall, getRethrowAtEndFix, getRethrowInsteadOfReturnFix, getThrowAfterLoopFix, getThrowIfFlagAfterLoopFix } from '../fix';
@@ -347,7 +347,8 @@ export default createRule<[], MessageId>({
     return {
       TryStatement: checkTry,
       'Program:exit'() {
-        for (const promiseCall of findMemberCallsNamed(context, ['catch', 'then'])) checkCatchCallback(promiseCall);
+        // An empty callback is reported where it guards a database call of this file: without one, the file's `.catch` and `.then` calls are not looked up.
+        if (findDbCalls(context).length > 0) for (const promiseCall of findMemberCallsNamed(context, ['catch', 'then'])) checkCatchCallback(promiseCall);
         for (const scope of findDatabaseRetryScopes(context)) checkRetryEnd(scope);
       },
     };
