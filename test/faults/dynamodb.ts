@@ -102,7 +102,11 @@ export class DynamoDB {
   private startedAt = performance.now();
   private readonly agent = new http.Agent({ keepAlive: true });
 
-  private readonly proxy = http.createServer((request, response) => void this.handle(request, response));
+  private readonly proxy = http.createServer((request, response) => {
+    // A request cut short (the program exits, or the scenario's resources are closed while it
+    // is under way) is dropped: it must not surface as an unhandled error of the test run.
+    this.handle(request, response).catch(() => response.destroy());
+  });
   /** The proxy's URL: what the SDK's `endpoint` gets. */
   endpoint = '';
   /** dynalite's own URL, without faults: what the checks read the tables through. */
@@ -187,6 +191,8 @@ export class DynamoDB {
   private async forward(request: http.IncomingMessage, body: string): Promise<{ status: number; body: string }> {
     const headers = { ...request.headers, 'content-length': String(Buffer.byteLength(body)) };
     const forwarded = http.request({ host: '127.0.0.1', port: this.backendPort, method: request.method, path: request.url, headers, agent: this.agent });
+    // Before the answer, an error rejects the wait below; after it, reading the body fails instead.
+    forwarded.on('error', () => undefined);
     forwarded.end(body);
     const [answer] = (await once(forwarded, 'response')) as [http.IncomingMessage];
     const chunks: Buffer[] = [];
