@@ -3,7 +3,7 @@ import { containsNode, getKeyName, isFunctionNode, isLoopNode } from '../analysi
 import { findMemberCallsNamed, type MemberCall } from '../analysis/find-nodes-at-offsets';
 import { type DbCall, findDbCalls, findDbCallsWithin, isCleanupCall } from '../analysis/clients';
 import { getDatabaseLabel, isIgnorableCleanup } from '../analysis/errors';
-import { alwaysLeaves, ATTEMPT_NAME, collectAssignedNames, collectIdentifierNames, describePassedFrom, findDatabaseRetryScopes, findRetriedDbCalls, getCalledFunction, type RetryScope, walkOwnCode } from '../analysis/retry';
+import { alwaysLeaves, collectAssignedNames, collectAttemptCounters, collectIdentifierNames, comparesAttemptCounter, describePassedFrom, findDatabaseRetryScopes, findRetriedDbCalls, getCalledFunction, type RetryScope, walkOwnCode } from '../analysis/retry';
 import { asStatement, fillEmptyBlock, getCatchCallbackFix, getCodeStyle, getIndent, getLogErrorCall, getRethrowAtEndFix, getRethrowInsteadOfReturnFix, getThrowAfterLoopFix, getThrowIfFlagAfterLoopFix } from '../fix';
 import { createRule } from '../util/create-rule';
 import { getLoopHeadLoc } from '../util/loop-head';
@@ -187,8 +187,9 @@ export default createRule<[], MessageId>({
         if (!handler || !handler.body.body.some((statement) => statement.type === AST_NODE_TYPES.IfStatement)) return;
         // `if (attempt < 3) return retry(attempt + 1); return;` and `if (retries === 0) return;
         // return retry(retries - 1);`: past the last attempt it resolves undefined.
-        const last = handler.body.body.at(-1);
-        const giveUp = findSilentGiveUp(handler.body, scope.attemptVariable) ?? (last?.type === AST_NODE_TYPES.ReturnStatement && endsWithEmptyReturn(handler.body) ? last : undefined);
+        let counters: ReturnType<typeof collectAttemptCounters> | undefined;
+        const comparesCounter = (test: TSESTree.Expression): boolean => comparesAttemptCounter(test, sourceCode.visitorKeys, (counters ??= collectAttemptCounters(context, scope)));
+        const giveUp = findSilentGiveUp(handler.body, comparesCounter) ?? getFinalEmptyReturn(handler.body);
         if (alwaysLeaves(handler.body) && !giveUp) return;
         // The catch retries by calling the function again when a condition holds; past the last attempt it falls through.
         const rethrow = giveUp ? getRethrowInsteadOfReturnFix(sourceCode, handler, giveUp, getCodeStyle(context)) : getRethrowAtEndFix(sourceCode, handler, getCodeStyle(context));
@@ -366,38 +367,23 @@ function isUndefined(node: TSESTree.Expression): boolean {
  * branch for an error the code means to ignore (`if (err.code === '23505') return;`) or a
  * guard flag (`if (this.retrying) return;`) compares no count.
  */
-function findSilentGiveUp(block: TSESTree.BlockStatement, attemptVariable: string | undefined): TSESTree.ReturnStatement | undefined {
+function findSilentGiveUp(block: TSESTree.BlockStatement, comparesCounter: (test: TSESTree.Expression) => boolean): TSESTree.ReturnStatement | undefined {
   for (const statement of block.body) {
     if (statement.type !== AST_NODE_TYPES.IfStatement) continue;
     const branch = statement.consequent.type === AST_NODE_TYPES.BlockStatement && statement.consequent.body.length === 1 ? statement.consequent.body[0] : statement.consequent;
-    if (branch?.type !== AST_NODE_TYPES.ReturnStatement || (branch.argument && !isUndefined(branch.argument))) continue;
-    if (comparesAttemptCount(statement.test, attemptVariable)) return branch;
+    if (branch && isEmptyReturn(branch) && comparesCounter(statement.test)) return branch;
   }
   return undefined;
 }
 
-const COMPARISONS = new Set(['===', '==', '!==', '!=', '<', '<=', '>', '>=']);
-
-/** `retries === 0`, `attempt >= this.maxRetries`, `attempt + 1 >= MAX`, either side of `||` / `&&`; `!retries` of the count the retry keeps. */
-function comparesAttemptCount(test: TSESTree.Expression, attemptVariable: string | undefined): boolean {
-  if (test.type === AST_NODE_TYPES.LogicalExpression) return comparesAttemptCount(test.left, attemptVariable) || comparesAttemptCount(test.right, attemptVariable);
-  if (test.type === AST_NODE_TYPES.UnaryExpression) return test.operator === '!' && test.argument.type === AST_NODE_TYPES.Identifier && test.argument.name === attemptVariable;
-  if (test.type !== AST_NODE_TYPES.BinaryExpression || !COMPARISONS.has(test.operator)) return false;
-  return namesAttemptCount(test.left, attemptVariable) || namesAttemptCount(test.right, attemptVariable);
-}
-
-function namesAttemptCount(node: TSESTree.Node, attemptVariable: string | undefined): boolean {
-  const isCountName = (name: string): boolean => name === attemptVariable || ATTEMPT_NAME.test(name);
-  if (node.type === AST_NODE_TYPES.Identifier) return isCountName(node.name);
-  if (node.type === AST_NODE_TYPES.MemberExpression) return !node.computed && node.property.type === AST_NODE_TYPES.Identifier && isCountName(node.property.name);
-  if (node.type === AST_NODE_TYPES.BinaryExpression) return namesAttemptCount(node.left, attemptVariable) || namesAttemptCount(node.right, attemptVariable);
-  return false;
-}
-
-/** The block's last statement is `return;` or `return undefined;`. */
-function endsWithEmptyReturn(block: TSESTree.BlockStatement): boolean {
+/** The block's last statement when it is `return;` or `return undefined;`. */
+function getFinalEmptyReturn(block: TSESTree.BlockStatement): TSESTree.ReturnStatement | undefined {
   const last = block.body.at(-1);
-  return last?.type === AST_NODE_TYPES.ReturnStatement && (!last.argument || isUndefined(last.argument));
+  return last && isEmptyReturn(last) ? last : undefined;
+}
+
+function isEmptyReturn(statement: TSESTree.Statement): statement is TSESTree.ReturnStatement {
+  return statement.type === AST_NODE_TYPES.ReturnStatement && (!statement.argument || isUndefined(statement.argument));
 }
 
 /**

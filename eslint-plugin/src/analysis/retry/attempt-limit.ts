@@ -9,33 +9,7 @@ import type { RetryScope } from './retry-scope';
 /** The number of attempts of `scope` is limited: a counter compared in the loop's test or guarding an exit. */
 export function isAttemptBounded(context: AnyRuleContext, scope: RetryScope, counters: AttemptCounters): boolean | undefined {
   const keys = context.sourceCode.visitorKeys;
-  const isCounter = (name: string): boolean => counters.counters.has(name) || ATTEMPT_NAME.test(name);
-  /** `this.retries`, `options.retries`: a counter kept on an object that goes from attempt to attempt. */
-  const isCounterField = (node: TSESTree.Node): boolean =>
-    node.type === AST_NODE_TYPES.MemberExpression &&
-    (node.object.type === AST_NODE_TYPES.ThisExpression || node.object.type === AST_NODE_TYPES.Identifier) &&
-    ATTEMPT_NAME.test(getKeyName(node, { computed: false, privateNames: 'none' }) ?? '');
-  const comparesCounter = (node: TSESTree.Node): boolean => {
-    let found = false;
-    walkOwnCode(node, keys, (child) => {
-      if (
-        child.type === AST_NODE_TYPES.BinaryExpression &&
-        ['<', '<=', '>', '>=', '===', '==', '!==', '!='].includes(child.operator) &&
-        ([...collectIdentifierNames(child, keys)].some(isCounter) || [child.left, child.right].some(isCounterField))
-      ) {
-        found = true;
-      }
-      // `if (!retriesLeft)`, `while (retries--)`
-      if (child.type === AST_NODE_TYPES.UnaryExpression && child.operator === '!' && child.argument.type === AST_NODE_TYPES.Identifier && isCounter(child.argument.name)) {
-        found = true;
-      }
-      if (child.type === AST_NODE_TYPES.UpdateExpression && child.argument.type === AST_NODE_TYPES.Identifier && isCounter(child.argument.name) && child.operator === '--') {
-        found = true;
-      }
-      return !found;
-    }, true);
-    return found;
-  };
+  const comparesCounter = (node: TSESTree.Node): boolean => comparesAttemptCounter(node, keys, counters);
   if (scope.kind === 'catch-retry') {
     // A `.catch` that calls the same thing again retries once; a named retry helper decides for itself.
     return undefined;
@@ -56,6 +30,40 @@ export function isAttemptBounded(context: AnyRuleContext, scope: RetryScope, cou
   }
   // Recursion: a comparison of the counter that guards the self-call or a throw.
   return comparesCounter(scope.attempt) ? true : scope.attemptVariable ? undefined : false;
+}
+
+/**
+ * Whether `node` compares an attempt counter (`attempt >= MAX`, `retries === 0`,
+ * `this.retries < max`), tests one (`!retriesLeft`) or counts one down (`retries--`): a
+ * variable of `counters`, a name that says it counts attempts, or such a field of `this` or
+ * of an object.
+ */
+export function comparesAttemptCounter(node: TSESTree.Node, keys: TSESLint.SourceCode.VisitorKeys, counters: AttemptCounters): boolean {
+  const isCounter = (name: string): boolean => counters.counters.has(name) || ATTEMPT_NAME.test(name);
+  /** `this.retries`, `options.retries`: a counter kept on an object that goes from attempt to attempt. */
+  const isCounterField = (operand: TSESTree.Node): boolean =>
+    operand.type === AST_NODE_TYPES.MemberExpression &&
+    (operand.object.type === AST_NODE_TYPES.ThisExpression || operand.object.type === AST_NODE_TYPES.Identifier) &&
+    ATTEMPT_NAME.test(getKeyName(operand, { computed: false, privateNames: 'none' }) ?? '');
+  let found = false;
+  walkOwnCode(node, keys, (child) => {
+    if (
+      child.type === AST_NODE_TYPES.BinaryExpression &&
+      ['<', '<=', '>', '>=', '===', '==', '!==', '!='].includes(child.operator) &&
+      ([...collectIdentifierNames(child, keys)].some(isCounter) || [child.left, child.right].some(isCounterField))
+    ) {
+      found = true;
+    }
+    // `if (!retriesLeft)`, `while (retries--)`
+    if (child.type === AST_NODE_TYPES.UnaryExpression && child.operator === '!' && child.argument.type === AST_NODE_TYPES.Identifier && isCounter(child.argument.name)) {
+      found = true;
+    }
+    if (child.type === AST_NODE_TYPES.UpdateExpression && child.argument.type === AST_NODE_TYPES.Identifier && isCounter(child.argument.name) && child.operator === '--') {
+      found = true;
+    }
+    return !found;
+  }, true);
+  return found;
 }
 
 /**

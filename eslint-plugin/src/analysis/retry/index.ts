@@ -4,7 +4,8 @@ export { getCalleeName, isPlainSleepHelper, PLAIN_WAIT_NAME, WAIT_NAME } from '.
 export { alwaysLeaves } from './control-flow';
 export type { RetryDelayFacts } from './delay-facts';
 export { findKeyCreations, isKeyLikeName, type KeyCreation } from './idempotency-keys';
-export { ATTEMPT_NAME } from './attempt-counters';
+export { ATTEMPT_NAME, collectAttemptCounters } from './attempt-counters';
+export { comparesAttemptCounter } from './attempt-limit';
 export { getCalledFunction } from '../called-functions';
 export { findOwnCalls, getFunctionName } from './local-functions';
 export type { RetryHandler, RetryScope } from './retry-scope';

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from '../per-file-cache';
-import { getWriteTarget, walkOwnCode } from './code-walk';
+import { collectIdentifierNames, getWriteTarget, walkOwnCode } from './code-walk';
 import { evaluate } from './delay-arithmetic';
 import { findUpperBounds, leavesSomewhere } from './attempt-limit';
 import type { AttemptCounters } from './attempt-counters';
@@ -40,12 +40,8 @@ function getLoopBoundedDelay(context: AnyRuleContext, scope: RetryScope, delay: 
     const bound = getNumber(context, expression);
     if (bound !== undefined) bounds[name] = bound;
   }
-  const read = new Set<string>();
-  walkOwnCode(delay, context.sourceCode.visitorKeys, (node) => {
-    if (node.type === AST_NODE_TYPES.Identifier && node.name in bounds) read.add(node.name);
-    return true;
-  });
-  if (read.size === 0 || [...read].some((name) => isWrittenBefore(context, loop.body, name, delay.range[0]))) return undefined;
+  const read = [...collectIdentifierNames(delay, context.sourceCode.visitorKeys)].filter((name) => name in bounds);
+  if (read.length === 0 || read.some((name) => isWrittenBefore(context, loop.body, name, delay.range[0]))) return undefined;
   const value = evaluate(delay, bounds, context, 0);
   return value !== undefined && Number.isFinite(value) ? value : undefined;
 }

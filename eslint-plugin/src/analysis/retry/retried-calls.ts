@@ -176,16 +176,12 @@ function getOwnOrEnclosingFunction(node: TSESTree.Node): FunctionNode | undefine
 
 /**
  * ` (passed in at ../orders.js:4)` after the retried operation's name, when the work comes
- * from callers in other modules (a retry helper's `fn()`): where `retried` is passed in, and
- * where the other calls of `all` that make the same operation are; else nothing.
+ * from callers in other modules (a retry helper's `fn()`): where each call of `all` that
+ * makes the same operation as `retried` is passed in; else nothing.
  */
-export function describePassedFrom(context: AnyRuleContext, retried: RetriedDbCall | undefined, all: readonly RetriedDbCall[] = []): string {
-  const place = retried?.remote?.passedFrom;
-  if (!retried || !place) return '';
-  const places = [place];
-  for (const other of all) {
-    const otherPlace = other.remote?.passedFrom;
-    if (otherPlace && other !== retried && other.call.database === retried.call.database && other.call.operation === retried.call.operation) places.push(otherPlace);
-  }
+export function describePassedFrom(context: AnyRuleContext, retried: RetriedDbCall, all: readonly RetriedDbCall[]): string {
+  if (!retried.remote?.passedFrom) return '';
+  const { database, operation } = retried.call;
+  const places = all.flatMap(({ call, remote }) => (remote?.passedFrom && call.database === database && call.operation === operation ? [remote.passedFrom] : []));
   return ` (passed in at ${describePlaces(getSourcePath(context), places)})`;
 }
