@@ -8,7 +8,7 @@ import type { Database } from './db-call';
 import { type DbValue, isSameDbValue } from './db-value';
 import { type DbVocabulary, getValueKey } from './db-vocabulary';
 import { DYNAMODB_VOCABULARY, findSdkCopyDocumentClients, getForwardingObjectValue } from './dynamodb-vocabulary';
-import { getImportedValues } from './imported-values';
+import { getImportedValues, mayReadImportedDbValues } from './imported-values';
 import { POSTGRES_VOCABULARY } from './pg-vocabulary';
 import { LOOK_ALIKE_MODULES, MONGO_VOCABULARY, OTHER_COLLECTION_MODULES } from './mongo-vocabulary';
 import { type DeclaredType, getClientTypeChecker } from './client-types';
@@ -70,6 +70,31 @@ export interface DbValues {
 
 /** The file's value resolver; built once per file. */
 export const getDbValues = createPerFileCache((context: AnyRuleContext): DbValues => createResolver(context));
+
+/** Every vocabulary's packages. */
+const DRIVER_MODULES = Object.values(VOCABULARIES).flatMap((vocabulary) => vocabulary.modules);
+
+/**
+ * Whether the resolver can know a database value other than through a parameter or a field:
+ * the file's text names a driver's package, it makes a client of an SDK copy, it may read a
+ * value from another module of the project, or ESLint has its types. When not, the
+ * resolver's `databases` is empty and `hasTypes` false, so a finder whose candidate calls
+ * are none can answer without building the resolver, as in most files of a project.
+ */
+export const mayHaveDbValuesBeyondParameters = createPerFileCache(
+  (context: AnyRuleContext): boolean =>
+    importsOrRequires(context, DRIVER_MODULES) ||
+    getClientTypeChecker(context, DECLARING_MODULES) !== undefined ||
+    findSdkCopyDocumentClients(context).length > 0 ||
+    mayReadImportedDbValues(context),
+);
+
+/** `import … from 'pg'` or `require('pg')` of one of `modules`, as the resolver seeds them. */
+function importsOrRequires(context: AnyRuleContext, modules: readonly string[]): boolean {
+  const program = context.sourceCode.ast as TSESTree.Program;
+  const imports = program.body.some((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration && modules.includes(String(statement.source.value)));
+  return imports || findRequireCallsByText(context, modules).length > 0;
+}
 
 /** The same value, `other` alike. */
 function isSame(a: ResolvedValue, b: ResolvedValue): boolean {

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import type { DbCall } from './db-call';
 import type { DynamoDbClientKind } from './db-value';
-import { getDbValues, type DbValues } from './db-values';
+import { getDbValues, mayHaveDbValuesBeyondParameters, type DbValues } from './db-values';
 import { getKeyName, unwrapExpression } from '../ast';
 import { findInstanceReferences, getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';
 import { CALL, CONSTRUCT, findModuleReferences, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
@@ -144,13 +144,15 @@ const DISTINCTIVE_METHOD_NAMES = [
 
 /** The file's DynamoDB client sites and calls; computed once per file. */
 export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext): DynamoDbAnalysis => {
-  const values = getDbValues(context);
   const importsSdk = hasModuleImport(context, DYNAMODB_MODULES);
-  const usesDynamoDb = importsSdk || values.databases.has('dynamodb') || values.hasTypes;
+  // The resolver is built only where it may know a client beyond parameters, or has a candidate to ask about.
+  const seeded = mayHaveDbValuesBeyondParameters(context);
+  const hasTypes = seeded && getDbValues(context).hasTypes;
+  const usesDynamoDb = importsSdk || hasTypes || (seeded && getDbValues(context).databases.has('dynamodb'));
   // Without the SDK, only DynamoDB's own method names are asked about, where the project can make a client (the callers' answers are costly).
   if (!usesDynamoDb && !mayUsePackages(getSourcePath(context), DYNAMODB_PACKAGES)) {
     // A project that cannot make a client sends its batch requests on the one its user hands in.
-    const sent = context.sourceCode.text.includes('RequestItems') ? findBatchRequestCalls(context, values) : [];
+    const sent = context.sourceCode.text.includes('RequestItems') ? findBatchRequestCalls(context, getDbValues(context)) : [];
     return sent.length === 0 ? EMPTY : { clients: [], calls: sent, globalConfigs: [] };
   }
   const clients: DynamoDbClientSite[] = [];
@@ -191,7 +193,7 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
   const names = usesDynamoDb ? OPERATION_METHOD_NAMES : DISTINCTIVE_METHOD_NAMES;
   const candidates = [...findMemberCallsNamed(context, names).map(({ receiver }) => receiver), ...findComputedMemberCalls(context).map(({ member }) => member.object)];
   for (const receiver of candidates) {
-    const kind = getClientKind(values, receiver);
+    const kind = getClientKind(getDbValues(context), receiver);
     const method = kind && getCalledMethodNames(context, receiver);
     if (!kind || !method) continue;
     // `this.client[operation](params)`: one operation whatever the callers pass, else unknown.
@@ -200,8 +202,8 @@ export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext):
     if (operation) addCall(makeCall(method.call, operation, 'method', getSdkVersion(kind), method.call.arguments[0], undefined, getLastArgument(method.call)));
   }
 
-  if (values.hasTypes) {
-    for (const call of findTypedSendCalls(context, values, new Set(calls.keys()))) addCall(call);
+  if (hasTypes) {
+    for (const call of findTypedSendCalls(context, getDbValues(context), new Set(calls.keys()))) addCall(call);
   }
   return { clients, calls: [...calls.values()].sort((a, b) => a.node.range[0] - b.node.range[0]), globalConfigs };
 });

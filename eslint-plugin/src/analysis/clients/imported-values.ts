@@ -197,14 +197,33 @@ export function markCallerModule(context: AnyRuleContext): void {
   callerModules.add(context.sourceCode.ast);
 }
 
+/**
+ * Whether `getImportedValues` may find anything, told without reading another module: the
+ * file calls a database method, was parsed for its calls, or is a module being summarised
+ * that may export again what it imports.
+ */
+export function mayReadImportedDbValues(context: AnyRuleContext): boolean {
+  return !isExportsOnly(context) || isSummarisedBarrel(context);
+}
+
+function isSummarisedBarrel(context: AnyRuleContext): boolean {
+  return moduleExports.isSummarised(context) && mayExportImports(context.sourceCode.text);
+}
+
+/**
+ * A module that calls no database method may still export again what it imports (a barrel:
+ * `module.exports = { User: require('./user') }`): only those reads count there, and only
+ * for the module's summary (a linted barrel's own rules have nothing to check).
+ */
+function isExportsOnly(context: AnyRuleContext): boolean {
+  return !callerModules.has(context.sourceCode.ast) && !hasMemberCallText(context, DATABASE_METHODS);
+}
+
 /** The file's reads of database values exported by its relative imports; computed once per file. */
 export const getImportedValues = createPerFileCache((context: AnyRuleContext): readonly ImportedValue[] => {
+  const exportsOnly = isExportsOnly(context);
+  if (exportsOnly && !isSummarisedBarrel(context)) return [];
   const isCallerModule = callerModules.has(context.sourceCode.ast);
-  // A module that calls no database method may still export again what it imports (a barrel:
-  // `module.exports = { User: require('./user') }`): only those reads count there, and only
-  // for the module's summary (a linted barrel's own rules have nothing to check).
-  const exportsOnly = !isCallerModule && !hasMemberCallText(context, DATABASE_METHODS);
-  if (exportsOnly && (!moduleExports.isSummarised(context) || !mayExportImports(context.sourceCode.text))) return [];
   const found: ImportedValue[] = [];
   // Most imported modules export nothing database-wise, and the index knows it once it has
   // seen them: their reads are not even looked for.

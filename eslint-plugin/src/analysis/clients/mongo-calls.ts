@@ -3,6 +3,7 @@ import type { DbCall } from './db-call';
 import { findComputedMemberCalls, findMemberCallsNamed } from '../find-nodes-at-offsets';
 import { getCalledMethodNames } from './possible-strings';
 import { getMongoValues } from './mongo-values';
+import { mayHaveDbValuesBeyondParameters } from './db-values';
 import type { KnownKind } from './mongo-kinds';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getPropertyKeyName, hasOnlyUpdateOperators } from './update-operators';
@@ -92,9 +93,13 @@ const DISTINCTIVE_OPERATION_NAMES = OPERATION_NAMES.filter(
 
 /** Every MongoDB / Mongoose call of the file, in source order; computed once per file. */
 const findMongoCallsOnce = createPerFileCache((context: AnyRuleContext): readonly MongoCall[] => {
+  // A file with no MongoDB value beyond parameters is asked only about the distinctive names:
+  // with none of them and no computed call, it has no call, and no resolver is built.
+  const distinctive = mayHaveDbValuesBeyondParameters(context) ? undefined : findMemberCallsNamed(context, DISTINCTIVE_OPERATION_NAMES);
+  if (distinctive?.length === 0 && findComputedMemberCalls(context).length === 0) return [];
   const values = getMongoValues(context);
   const names = values.importsMongo || values.hasTypes ? OPERATION_NAMES : DISTINCTIVE_OPERATION_NAMES;
-  const candidates = [...findMemberCallsNamed(context, names), ...findComputedCalls(context, values, names)];
+  const candidates = [...(distinctive ?? findMemberCallsNamed(context, names)), ...findComputedCalls(context, values, names)];
   if (candidates.length === 0) return [];
   const calls: MongoCall[] = [];
   for (const { call, receiver, name } of candidates) {

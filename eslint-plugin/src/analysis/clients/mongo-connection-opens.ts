@@ -3,6 +3,7 @@ import type { DbCall } from './db-call';
 import { findMemberCallsNamed } from '../find-nodes-at-offsets';
 import { findMongoConnectCalls } from './mongo-connect-calls';
 import { getMongoValues } from './mongo-values';
+import { mayHaveDbValuesBeyondParameters } from './db-values';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
 /**
@@ -12,7 +13,7 @@ import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
  * a retry around one is a connection retry, as pg's `connect` is: retries ask for them apart.
  */
 export const findMongoConnectionOpens = createPerFileCache((context: AnyRuleContext): readonly DbCall[] => {
-  if (!context.sourceCode.text.includes('onnect')) return [];
+  if (!context.sourceCode.text.includes('onnect') || !mayHaveDbValuesBeyondParameters(context)) return [];
   const values = getMongoValues(context);
   if (!values.importsMongo && !values.hasTypes) return [];
   const calls: DbCall[] = [];

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/util
 import { isFunctionNode, unwrapExpression } from '../ast';
 import type { DbCall } from './db-call';
 import type { PgRole } from './db-value';
-import { type DbValues, getDbValues } from './db-values';
+import { type DbValues, getDbValues, mayHaveDbValuesBeyondParameters } from './db-values';
 import { findInstanceReferences, getOutermostSameValue, getValueBinding, resolveObjectLiteral, type ValueBinding } from './value-bindings';
 import { CONSTRUCT, findModuleReferences, getManifestDependencies, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
 import { findComputedMemberCalls, findMemberCallsNamed, findNodesAtOffsets, isNameChar, skipSpaces } from '../find-nodes-at-offsets';
@@ -103,14 +103,15 @@ const EMPTY: PostgresAnalysis = { calls: [], pools: [], connections: [] };
 
 /** The file's PostgreSQL calls, pools and connections; computed once per file. */
 export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext): PostgresAnalysis => {
-  const values = getDbValues(context);
   const importsDriver = hasModuleImport(context, POSTGRES_MODULES);
-  const usesPostgres = importsDriver || values.databases.has('postgres') || values.hasTypes;
+  // The resolver is built only where it may know a pool beyond parameters, or has a receiver to ask about.
+  const seeded = mayHaveDbValuesBeyondParameters(context);
+  const usesPostgres = importsDriver || (seeded && (getDbValues(context).databases.has('postgres') || getDbValues(context).hasTypes));
   const sqlShaped = findSqlShapedQueries(context);
   // Without a driver import, receivers are asked about only where the project can make a pg client, and only those that may come from a parameter (the callers' answers are costly).
   const mayUsePostgres = usesPostgres || mayUsePackages(getSourcePath(context), POSTGRES_MODULES);
   if (!mayUsePostgres && sqlShaped.length === 0) return EMPTY;
-  const builder = new AnalysisBuilder(context, values);
+  const builder = new AnalysisBuilder(context);
   for (const reference of importsDriver ? findModuleReferences(context, POOL_TRACE_MAP) : []) {
     if (reference.node.type === AST_NODE_TYPES.NewExpression) builder.addPoolSite(reference.node, reference.info);
   }
@@ -134,10 +135,11 @@ class AnalysisBuilder {
   /** Connections of receivers no single origin names, by what they read (`options.client`). */
   private readonly pathConnections = new Map<string, TSESTree.Node>();
 
-  constructor(
-    private readonly context: AnyRuleContext,
-    private readonly values: DbValues,
-  ) {}
+  constructor(private readonly context: AnyRuleContext) {}
+
+  private get values(): DbValues {
+    return getDbValues(this.context);
+  }
 
   addPoolSite(node: TSESTree.NewExpression, library: 'pg' | 'pg-pool'): void {
     const argument = node.arguments[0];
