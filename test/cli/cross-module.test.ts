@@ -192,13 +192,13 @@ async function withRetry(fn, retries = 3) {
 }
 module.exports = { withRetry };
 `;
-  const project = (orders: string) =>
+  const project = (orders: string, helper = retryHelper) =>
     createProject(
       {
         'package.json': '{ "name": "shop", "private": true, "dependencies": { "pg": "8.0.0" } }',
         'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
         'src/db.js': "const { Pool } = require('pg');\nconst pool = new Pool();\npool.on('error', (err) => console.error(err));\nmodule.exports = pool;\n",
-        'src/utils/retry.js': retryHelper,
+        'src/utils/retry.js': helper,
         'src/orders.js': orders,
         // A test that hands it database work does not count.
         'test/orders.test.js': "const pool = require('../src/db');\nconst { withRetry } = require('../src/utils/retry');\nwithRetry(() => pool.query('DELETE FROM orders'));\n",
@@ -223,12 +223,7 @@ module.exports = { addOrder };
   });
 
   it('names where the work is passed in when the helper’s last attempt ends silently', () => {
-    const dir = createProject(
-      {
-        'package.json': '{ "name": "shop", "private": true, "dependencies": { "pg": "8.0.0" } }',
-        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
-        'src/db.js': "const { Pool } = require('pg');\nconst pool = new Pool();\npool.on('error', (err) => console.error(err));\nmodule.exports = pool;\n",
-        'src/utils/retry.js': `async function withRetry(fn, retries = 3) {
+    const silentHelper = `async function withRetry(fn, retries = 3) {
   try {
     return await fn();
   } catch (err) {
@@ -237,15 +232,15 @@ module.exports = { addOrder };
   }
 }
 module.exports = { withRetry };
-`,
-        'src/orders.js': `const pool = require('./db');
+`;
+    const dir = project(
+      `const pool = require('./db');
 const { withRetry } = require('./utils/retry');
 module.exports = {
   countOrders: () => withRetry(() => pool.query('SELECT count(*) FROM orders')),
 };
 `,
-      },
-      'eslint',
+      silentHelper,
     );
     const results = runEslint(dir, ['src']);
     const swallowed = findingsOf(results, 'src/utils/retry.js').filter((finding) => finding.ruleId === 'retry-safety/no-swallowed-db-error');

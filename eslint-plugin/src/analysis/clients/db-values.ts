@@ -89,6 +89,11 @@ export const mayHaveDbValuesBeyondParameters = createPerFileCache(
     mayReadImportedDbValues(context),
 );
 
+/** The file's resolver when it may hold a database value beyond parameters; else undefined, and none is built. */
+export function getSeededDbValues(context: AnyRuleContext): DbValues | undefined {
+  return mayHaveDbValuesBeyondParameters(context) ? getDbValues(context) : undefined;
+}
+
 /** `import … from 'pg'` or `require('pg')` of one of `modules`, as the resolver seeds them. */
 function importsOrRequires(context: AnyRuleContext, modules: readonly string[]): boolean {
   const program = context.sourceCode.ast as TSESTree.Program;

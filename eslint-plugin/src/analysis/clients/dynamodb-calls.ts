@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/utils';
 import type { DbCall } from './db-call';
 import type { DynamoDbClientKind } from './db-value';
-import { getDbValues, mayHaveDbValuesBeyondParameters, type DbValues } from './db-values';
+import { getDbValues, getSeededDbValues, type DbValues } from './db-values';
 import { getKeyName, unwrapExpression } from '../ast';
 import { findInstanceReferences, getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';
 import { CALL, CONSTRUCT, findModuleReferences, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
@@ -146,9 +146,9 @@ const DISTINCTIVE_METHOD_NAMES = [
 export const getDynamoDbAnalysis = createPerFileCache((context: AnyRuleContext): DynamoDbAnalysis => {
   const importsSdk = hasModuleImport(context, DYNAMODB_MODULES);
   // The resolver is built only where it may know a client beyond parameters, or has a candidate to ask about.
-  const seeded = mayHaveDbValuesBeyondParameters(context);
-  const hasTypes = seeded && getDbValues(context).hasTypes;
-  const usesDynamoDb = importsSdk || hasTypes || (seeded && getDbValues(context).databases.has('dynamodb'));
+  const seeded = getSeededDbValues(context);
+  const hasTypes = seeded?.hasTypes === true;
+  const usesDynamoDb = importsSdk || hasTypes || seeded?.databases.has('dynamodb') === true;
   // Without the SDK, only DynamoDB's own method names are asked about, where the project can make a client (the callers' answers are costly).
   if (!usesDynamoDb && !mayUsePackages(getSourcePath(context), DYNAMODB_PACKAGES)) {
     // A project that cannot make a client sends its batch requests on the one its user hands in.

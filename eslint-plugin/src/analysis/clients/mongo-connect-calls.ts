@@ -9,6 +9,7 @@ import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescr
 import { getKeyName, unwrapExpression } from '../ast';
 import { findModuleReferences, hasModuleImport, type TraceMap } from '../modules';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
+import { MONGO_MODULES } from './mongo-vocabulary';
 
 export type UriLiteral = TSESTree.StringLiteral | TSESTree.TemplateLiteral;
 
@@ -39,8 +40,6 @@ const traceMap = {
   mongodb: { [ESM]: true, MongoClient: mongoClientTrace, default: { MongoClient: mongoClientTrace } },
   mongoose: { [ESM]: true, ...mongooseTrace, default: mongooseTrace },
 } as unknown as TraceMap<string>;
-
-const MONGO_MODULES = Object.keys(traceMap);
 
 /**
  * Every MongoDB connect call of the file, found once per file. A file whose text names

@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESTree } from '@typescript-eslint/util
 import { isFunctionNode, unwrapExpression } from '../ast';
 import type { DbCall } from './db-call';
 import type { PgRole } from './db-value';
-import { type DbValues, getDbValues, mayHaveDbValuesBeyondParameters } from './db-values';
+import { type DbValues, getDbValues, getSeededDbValues } from './db-values';
 import { findInstanceReferences, getOutermostSameValue, getValueBinding, resolveObjectLiteral, type ValueBinding } from './value-bindings';
 import { CONSTRUCT, findModuleReferences, getManifestDependencies, getSourcePath, hasModuleImport, mayUsePackages, type TraceMap } from '../modules';
 import { findComputedMemberCalls, findMemberCallsNamed, findNodesAtOffsets, isNameChar, skipSpaces } from '../find-nodes-at-offsets';
@@ -105,8 +105,8 @@ const EMPTY: PostgresAnalysis = { calls: [], pools: [], connections: [] };
 export const getPostgresAnalysis = createPerFileCache((context: AnyRuleContext): PostgresAnalysis => {
   const importsDriver = hasModuleImport(context, POSTGRES_MODULES);
   // The resolver is built only where it may know a pool beyond parameters, or has a receiver to ask about.
-  const seeded = mayHaveDbValuesBeyondParameters(context);
-  const usesPostgres = importsDriver || (seeded && (getDbValues(context).databases.has('postgres') || getDbValues(context).hasTypes));
+  const seeded = getSeededDbValues(context);
+  const usesPostgres = importsDriver || seeded?.databases.has('postgres') === true || seeded?.hasTypes === true;
   const sqlShaped = findSqlShapedQueries(context);
   // Without a driver import, receivers are asked about only where the project can make a pg client, and only those that may come from a parameter (the callers' answers are costly).
   const mayUsePostgres = usesPostgres || mayUsePackages(getSourcePath(context), POSTGRES_MODULES);
