@@ -42,6 +42,8 @@ export interface AnalyseOptions {
    * written to a fresh folder on disk, beside the linted file, for the module index to read.
    */
   modules?: Readonly<Record<string, string>>;
+  /** Instead of `modules`: a folder `writeModules` made, to lint a file in the same project again. */
+  projectDir?: string;
 }
 
 const moduleDirs: string[] = [];
@@ -50,7 +52,7 @@ process.once('exit', () => {
 });
 
 /** A fresh folder holding `modules` (removed when the process exits); the linted file goes at its root. */
-function writeModules(modules: Readonly<Record<string, string>>): string {
+export function writeModules(modules: Readonly<Record<string, string>>): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'retry-safety-modules-'));
   moduleDirs.push(dir);
   for (const [name, text] of Object.entries(modules)) {
@@ -135,7 +137,7 @@ function runProbeRule(
           parserOptions: fixture ? { projectService: true, tsconfigRootDir: fixture.dir } : {},
         };
   const baseName = language === 'javascript' ? 'file.js' : 'file.ts';
-  const projectDir = modules ? writeModules(modules) : undefined;
+  const projectDir = options.projectDir ?? (modules ? writeModules(modules) : undefined);
   const filename = fixture ? fixture.filename : projectDir ? path.join(projectDir, baseName) : baseName;
   const messages = new Linter({ configType: 'flat', ...(projectDir ? { cwd: projectDir } : {}) }).verify(
     code,

@@ -13,6 +13,10 @@ const RULE = 'mongo-no-non-retryable-write';
 const COLLECTION_MODULE = `import { MongoClient } from 'mongodb';\nexport const orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');\n`;
 const ARRAY_MODULE = `export const orders = { deleteMany(filter: unknown) { return filter; } };\n`;
 const APP = `import { orders } from './db';\n\nexport async function purge() {\n  await orders.deleteMany({ archived: true });\n}\n`;
+/** A function of another module, retried at once: reported only while it does database work. */
+const PLAIN_ORDERS = `export async function saveOrder(order: { id: string }) {\n  return JSON.stringify(order);\n}\n`;
+const DB_ORDERS = `import { MongoClient } from 'mongodb';\nconst orders = new MongoClient('mongodb://localhost').db('shop').collection('orders');\nexport async function saveOrder(order: { id: string }) {\n  return orders.insertOne({ _id: order.id });\n}\n`;
+const RETRYING_APP = `import { saveOrder } from './orders';\n\nexport async function save(order: { id: string }) {\n  for (let attempt = 0; attempt < 3; attempt++) {\n    try {\n      return await saveOrder(order);\n    } catch (error) {\n      console.error(error);\n    }\n  }\n  return undefined;\n}\n`;
 
 describe('language server: values from imported modules', () => {
   let client: LspClient;
@@ -70,5 +74,31 @@ describe('language server: values from imported modules', () => {
     await client.close(db);
     await client.change(app, `${APP}\n`);
     expect(await client.diagnosticsFor(app, 2)).toEqual([]);
+  });
+
+  it('lints again a retry of a function whose module starts, then stops, doing database work', async () => {
+    mkdirSync(path.join(dir, 'calls', 'src'), { recursive: true });
+    writeFileSync(path.join(dir, 'calls', 'src', 'orders.ts'), PLAIN_ORDERS);
+    const orders = pathToFileURL(path.join(dir, 'calls', 'src', 'orders.ts')).href;
+    const app = pathToFileURL(path.join(dir, 'calls', 'src', 'app.ts')).href;
+    await client.open(app, 'typescript', RETRYING_APP);
+    // The module is summarised once and known to call no database: nothing to report.
+    expect(await client.diagnosticsFor(app, 1)).toEqual([]);
+    await client.change(app, `${RETRYING_APP}\n`);
+    expect(await client.diagnosticsFor(app, 2)).toEqual([]);
+
+    // Its unsaved text now writes to MongoDB: the importer's retry is reported.
+    await client.open(orders, 'typescript', DB_ORDERS);
+    await client.diagnosticsFor(orders, 1);
+    await client.change(app, `${RETRYING_APP}\n\n`);
+    const reported = (await client.diagnosticsFor(app, 3)).map((diagnostic) => diagnostic.code);
+    expect(reported).toContain('require-retry-backoff');
+
+    // And back to plain code: silent again.
+    await client.change(orders, PLAIN_ORDERS);
+    await client.change(app, RETRYING_APP);
+    expect(await client.diagnosticsFor(app, 4)).toEqual([]);
+    await client.close(orders);
+    await client.close(app);
   });
 });

@@ -3,7 +3,7 @@ import { getKeyName } from '../ast';
 import { findBindingReads, getOutermostSameValue, getValueBinding } from './value-bindings';
 import type { DbValue } from './db-value';
 import type { ExportedCalls, RemoteDbCall } from './exported-calls';
-import { findImportedReads, getCommonJsExportName } from '../modules';
+import { findImportedModules, getCommonJsExportName, type ImportedRead } from '../modules';
 import { hasMemberCallText } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
@@ -45,9 +45,17 @@ export interface ModuleExportLookup {
   lookUpCalls(context: AnyRuleContext, file: string, exportName: string): ExportedCalls | undefined;
   /** True only when a current summary of the module is at hand and it exports no database value: no reading, no parsing. */
   isKnownToExportNothing(context: AnyRuleContext, file: string): boolean;
+  /** True only when a current summary of the module's calls is at hand and no export makes a database call. */
+  isKnownToCallNothing(context: AnyRuleContext, file: string): boolean;
 }
 
-let moduleExports: ModuleExportLookup = { lookUp: () => undefined, isSummarised: () => false, lookUpCalls: () => undefined, isKnownToExportNothing: () => false };
+let moduleExports: ModuleExportLookup = {
+  lookUp: () => undefined,
+  isSummarised: () => false,
+  lookUpCalls: () => undefined,
+  isKnownToExportNothing: () => false,
+  isKnownToCallNothing: () => false,
+};
 
 export function setModuleExportLookup(lookup: ModuleExportLookup): void {
   moduleExports = lookup;
@@ -219,6 +227,13 @@ function isExportsOnly(context: AnyRuleContext): boolean {
   return !callerModules.has(context.sourceCode.ast) && !hasMemberCallText(context, DATABASE_METHODS);
 }
 
+/** The reads of the imported modules `isWanted` accepts. */
+function findReadsOfModules(context: AnyRuleContext, isWanted: (file: string) => boolean): ImportedRead[] {
+  const reads: ImportedRead[] = [];
+  for (const [file, module] of findImportedModules(context)) if (isWanted(file)) reads.push(...module.reads);
+  return reads;
+}
+
 /** The file's reads of database values exported by its relative imports; computed once per file. */
 export const getImportedValues = createPerFileCache((context: AnyRuleContext): readonly ImportedValue[] => {
   const exportsOnly = isExportsOnly(context);
@@ -226,8 +241,8 @@ export const getImportedValues = createPerFileCache((context: AnyRuleContext): r
   const isCallerModule = callerModules.has(context.sourceCode.ast);
   const found: ImportedValue[] = [];
   // Most imported modules export nothing database-wise, and the index knows it once it has
-  // seen them: their reads are not even looked for.
-  for (const read of findImportedReads(context, (file) => !moduleExports.isKnownToExportNothing(context, file))) {
+  // seen them: their reads are not even listed.
+  for (const read of findReadsOfModules(context, (file) => !moduleExports.isKnownToExportNothing(context, file))) {
     if (exportsOnly ? !isExportedAgain(read.node) : !mayBeUsedAsDatabaseValue(context, read.node, isCallerModule)) continue;
     const exported = moduleExports.lookUp(context, read.file, read.exportName);
     if (!exported) continue;
@@ -262,7 +277,8 @@ export const findImportedCallSites = createPerFileCache((context: AnyRuleContext
   const text = context.sourceCode.text;
   if (!RETRY_HINT.test(text) || !RELATIVE_IMPORT.test(text)) return found;
   const reads = new Map<TSESTree.Node, { file: string; exportName: string }>();
-  for (const read of findImportedReads(context)) reads.set(read.node, read);
+  // A module whose summary knows of no database call gives every call of it none: not even listed.
+  for (const read of findReadsOfModules(context, (file) => !moduleExports.isKnownToCallNothing(context, file))) reads.set(read.node, read);
   for (const [node, read] of reads) {
     const lookUp = (): ExportedCalls | undefined => moduleExports.lookUpCalls(context, read.file, read.exportName);
     const parent = node.parent;

@@ -132,7 +132,7 @@ function lookUpCalls(context: AnyRuleContext, file: string, exportName: string):
   return calls?.named.get(exportName);
 }
 
-setModuleExportLookup({ lookUp: lookUpExport, isSummarised: (context) => depths.has(context.sourceCode.ast), lookUpCalls, isKnownToExportNothing });
+setModuleExportLookup({ lookUp: lookUpExport, isSummarised: (context) => depths.has(context.sourceCode.ast), lookUpCalls, isKnownToExportNothing, isKnownToCallNothing });
 setRemoteSlotLookup(lookUpRemoteSlot);
 setRemoteCallLookup(findRemoteCalls);
 setBoundFieldLookup(lookUpBoundField);
@@ -362,11 +362,20 @@ export function recordLintedModule(context: AnyRuleContext, calls: readonly DbCa
 
 /** A current summary of `file` is cached and it has no export of a database value (a module never summarised is not known). */
 function isKnownToExportNothing(context: AnyRuleContext, file: string): boolean {
+  return isKnownToBeEmpty(context, file, (summary) => !summary.whole && summary.named.size === 0);
+}
+
+/** A current summary of `file`'s calls is cached and no export of it makes a database call (`lookUpCalls` would find none). */
+function isKnownToCallNothing(context: AnyRuleContext, file: string): boolean {
+  return isKnownToBeEmpty(context, file, ({ calls }) => calls !== undefined && !calls.whole && calls.named.size === 0);
+}
+
+function isKnownToBeEmpty(context: AnyRuleContext, file: string, isEmpty: (summary: ModuleSummary) => boolean): boolean {
   const depth = (depths.get(context.sourceCode.ast) ?? 0) + 1;
   if (depth > MAX_DEPTH || inProgress.has(file)) return false;
   const cached = getCache(context).get(file);
   // Only an empty summary answers; the file is read only then.
-  if (!cached || cached.summary.whole || cached.summary.named.size > 0) return false;
+  if (!cached || !isEmpty(cached.summary)) return false;
   const text = readModuleText(file);
   const current = text === undefined ? undefined : getCurrentEntry(context, file, depth, text);
   if (!current) return false;

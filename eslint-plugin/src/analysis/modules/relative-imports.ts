@@ -26,56 +26,82 @@ export interface ImportedRead {
 /** A relative specifier inside quotes, as a regular expression's source. */
 const RELATIVE_SPECIFIER = String.raw`\.{1,2}(?:/[^'"\n]*)?`;
 
-/**
- * Every read of a relative module's export in the file, in no particular order; with
- * `isWanted`, only the reads of the modules it accepts (asked once per module).
- */
-export function findImportedReads(context: AnyRuleContext, isWanted?: (file: string) => boolean): ImportedRead[] {
-  const reads = findAllImportedReads(context);
-  if (!isWanted) return reads;
-  const wanted = new Map<string, boolean>();
-  return reads.filter(({ file }) => {
-    let answer = wanted.get(file);
-    if (answer === undefined) wanted.set(file, (answer = isWanted(file)));
-    return answer;
-  });
+/** Every read of a relative module's export in the file, in no particular order. */
+export function findImportedReads(context: AnyRuleContext): readonly ImportedRead[] {
+  return findAllImportedReads(context);
 }
 
-/** Shared by the value, retry and string analyses, which each ask for them. */
-const findAllImportedReads = createPerFileCache((context): ImportedRead[] => {
+const findAllImportedReads = createPerFileCache((context): readonly ImportedRead[] =>
+  [...findImportedModules(context).values()].flatMap((module) => module.reads),
+);
+
+/**
+ * A module of the project the file imports. Its reads are listed when first asked: most
+ * questions are about a few modules (the others known to export nothing database-wise),
+ * and a widely used import has hundreds of reads.
+ */
+export class ImportedModule {
+  private listed: readonly ImportedRead[] | undefined;
+
+  constructor(private readonly collectors: ReadonlyArray<(reads: ImportedRead[]) => void>) {}
+
+  get reads(): readonly ImportedRead[] {
+    if (!this.listed) {
+      const reads: ImportedRead[] = [];
+      for (const collect of this.collectors) collect(reads);
+      this.listed = reads;
+    }
+    return this.listed;
+  }
+}
+
+/**
+ * The project's modules the file imports or requires, by file, in the order first
+ * imported; shared by the value, retry and string analyses.
+ */
+export const findImportedModules = createPerFileCache((context): ReadonlyMap<string, ImportedModule> => {
   const file = getSourcePath(context);
-  const reads: ImportedRead[] = [];
-  const program = context.sourceCode.ast;
-  for (const statement of program.body) {
+  const collectors = new Map<string, Array<(reads: ImportedRead[]) => void>>();
+  const add = (target: string, collect: (reads: ImportedRead[]) => void): void => {
+    const list = collectors.get(target);
+    if (list) list.push(collect);
+    else collectors.set(target, [collect]);
+  };
+  for (const statement of context.sourceCode.ast.body) {
     if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type') continue;
     const specifier = String(statement.source.value);
     // Relative imports, and aliases a tsconfig.json's `paths` maps to the project's files.
     if (!isRelativeSpecifier(specifier) && !isAliasLike(specifier)) continue;
     const target = resolveModuleFile(file, specifier);
-    if (!target) continue;
-    for (const imported of statement.specifiers) {
-      if (imported.type === AST_NODE_TYPES.ImportSpecifier && imported.importKind === 'type') continue;
-      const variable = context.sourceCode.getDeclaredVariables(imported)[0];
-      if (!variable) continue;
-      if (imported.type === AST_NODE_TYPES.ImportNamespaceSpecifier) {
-        addNamespaceReads(reads, variable, target);
-        continue;
-      }
-      const exportName =
-        imported.type === AST_NODE_TYPES.ImportDefaultSpecifier
-          ? 'default'
-          : imported.imported.type === AST_NODE_TYPES.Identifier
-            ? imported.imported.name
-            : String(imported.imported.value);
-      addVariableReads(reads, variable, target, exportName);
-    }
+    if (target) add(target, (reads) => addImportReads(context, reads, statement, target));
   }
   for (const { call, specifier } of findRelativeRequireCalls(context)) {
     const target = resolveModuleFile(file, specifier);
-    if (target) addRequireReads(context, reads, call, target);
+    if (target) add(target, (reads) => addRequireReads(context, reads, call, target));
   }
-  return reads;
+  const modules = new Map<string, ImportedModule>();
+  for (const [target, list] of collectors) modules.set(target, new ImportedModule(list));
+  return modules;
 });
+
+function addImportReads(context: AnyRuleContext, reads: ImportedRead[], statement: TSESTree.ImportDeclaration, file: string): void {
+  for (const imported of statement.specifiers) {
+    if (imported.type === AST_NODE_TYPES.ImportSpecifier && imported.importKind === 'type') continue;
+    const variable = context.sourceCode.getDeclaredVariables(imported)[0];
+    if (!variable) continue;
+    if (imported.type === AST_NODE_TYPES.ImportNamespaceSpecifier) {
+      addNamespaceReads(reads, variable, file);
+      continue;
+    }
+    const exportName =
+      imported.type === AST_NODE_TYPES.ImportDefaultSpecifier
+        ? 'default'
+        : imported.imported.type === AST_NODE_TYPES.Identifier
+          ? imported.imported.name
+          : String(imported.imported.value);
+    addVariableReads(reads, variable, file, exportName);
+  }
+}
 
 /** `@/lib/db`, `~/db`, `#db`, `src/db`: could be a `paths` alias; a scoped or bare package name of a database driver is not. */
 function isAliasLike(specifier: string): boolean {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findDbCalls, findImportedCallSites, getImportedValues, getModuleIndexStats } from '../../../../eslint-plugin/src/analysis/clients';
 import { mayExportImports } from '../../../../eslint-plugin/src/analysis/clients/imported-values';
 import type { DbValue } from '../../../../eslint-plugin/src/analysis/clients/db-value';
-import { analyse, textOf } from '../../harness';
+import { analyse, textOf, writeModules } from '../../harness';
 
 function describeValue(value: DbValue): string {
   return `${value.database}:${'kind' in value ? value.kind : value.role}`;
@@ -189,6 +189,33 @@ async function run(o) {
       options,
     );
     expect(parsed).toEqual({ sites: 7, whenFound: 0, whenAsked: 2 });
+  });
+
+  it('lists no call of a module whose current summary knows of no database call, until it makes one', async () => {
+    const { setOpenModuleText } = await import('../../../../eslint-plugin/src/analysis/modules');
+    const dir = writeModules({ 'orders.js': `exports.saveOrder = async (o) => JSON.stringify(o);` });
+    const code = `const { saveOrder } = require('./orders');
+async function run(o) {
+  try { await saveOrder(o); } catch (e) { console.error(e); }
+}`;
+    const sites = (): string[] =>
+      analyse(code, (context) => [...findImportedCallSites(context)].map(([node, site]) => `${textOf(code, node)} → ${site.calls.length}`), {
+        projectDir: dir,
+        language: 'javascript',
+        sourceType: 'commonjs',
+      });
+    // Not known yet: listed, and asking reads the module.
+    expect(sites()).toEqual(['saveOrder(o) → 0']);
+    // Now known to call no database: not even listed.
+    expect(sites()).toEqual([]);
+    // The module's (unsaved) text now writes: its summary no longer holds, and the call counts.
+    const file = `${dir}/orders.js`;
+    setOpenModuleText(file, `const { Pool } = require('pg');\nconst pool = new Pool();\nexports.saveOrder = async (o) => pool.query('INSERT INTO orders VALUES ($1)', [o.id]);`);
+    try {
+      expect(sites()).toEqual(['saveOrder(o) → 1']);
+    } finally {
+      setOpenModuleText(file, undefined);
+    }
   });
 
   it('asks a module for its calls after its values without parsing it again', () => {
