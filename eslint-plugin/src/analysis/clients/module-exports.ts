@@ -7,7 +7,7 @@ import { getDbValue, getDbValues } from './db-values';
 import { type ExportedCalls, getExportedCalls } from './exported-calls';
 import { findMongoConnectionOpens } from './mongo-connection-opens';
 import { DATABASE_METHOD_CALL, type ExportedValue, mayExportImports, markCallerModule, setModuleExportLookup } from './imported-values';
-import { findImportedReads, findImporters, getCommonJsExportName, getManifestFolder, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
+import { findImportedReads, findImporters, getCommonJsExportName, getManifestFolder, getModuleTextTrustedUntil, getModuleTextVersion, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import { getArgumentsInSlot, getFunctionCallers, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
 import type { AnyRuleContext } from '../per-file-cache';
 import { type RemoteCall, setRemoteCallLookup } from './result-usage';
@@ -440,16 +440,30 @@ function summarise(context: AnyRuleContext, file: string, withCalls = false): Mo
   return summary;
 }
 
-/** Whether every module a summary read still has the text it read. */
 /** The project's import list is made again every few seconds: compare its content, not its identity. */
 function isSameList(a: readonly string[], b: readonly string[]): boolean {
   return a === b || (a.length === b.length && a.every((item, index) => item === b[index]));
 }
 
+/**
+ * Whether every module a summary read still has the text it read. A yes holds, without
+ * reading them again, while no text read changes and none of theirs is due for a new look:
+ * a linted file asks about each of its imports, and many files import the same modules.
+ */
 function isCurrent(dependencies: ReadonlyMap<string, string>): boolean {
-  for (const [file, text] of dependencies) if (readModuleText(file) !== text) return false;
+  const known = currentUntil.get(dependencies);
+  if (known && known.version === getModuleTextVersion() && Date.now() < known.until) return true;
+  let until = Number.POSITIVE_INFINITY;
+  for (const [file, text] of dependencies) {
+    if (readModuleText(file) !== text) return false;
+    until = Math.min(until, getModuleTextTrustedUntil(file));
+  }
+  currentUntil.set(dependencies, { version: getModuleTextVersion(), until });
   return true;
 }
+
+/** The last yes of `isCurrent`, by the dependencies it was about. */
+const currentUntil = new WeakMap<ReadonlyMap<string, string>, { version: number; until: number }>();
 
 function summariseModule(context: AnyRuleContext, withCalls: boolean): ModuleSummary {
   const named = new Map<string, ExportedValue>();

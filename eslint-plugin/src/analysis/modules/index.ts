@@ -1,5 +1,5 @@
 export { CALL, CONSTRUCT, findGlobalIdentifiers, findGlobalReferences, findImportedTypeReferences, findModuleReferences, findRequireCallsByText, findRequireCallsWhere, getCommonJsExportName, getRequiredModule, hasModuleImport, type TraceMap } from './module-references';
-export { getSourcePath, isRelativeSpecifier, readModuleText, resolveModuleFile, setOpenModuleText } from './module-files';
+export { getModuleTextTrustedUntil, getModuleTextVersion, getSourcePath, isRelativeSpecifier, readModuleText, resolveModuleFile, setOpenModuleText } from './module-files';
 export { parseModule } from './module-source';
 export { findImportedModules, findImportedReads, type ImportedModule, type ImportedRead, WHOLE_MODULE } from './relative-imports';
 export { findImporters } from './module-importers';

@@ -37,6 +37,7 @@ export function setOpenModuleText(filePath: string, text: string | undefined): v
   }
   // A document closed after a save is read from disk again at once, not after the recheck time.
   readTexts.delete(key);
+  textVersion += 1;
   if (text === undefined) openTexts.delete(key);
   else openTexts.set(key, text);
 }
@@ -248,6 +249,28 @@ const RECHECK_AFTER_MS = 3000;
 const RECHECK_PATHS_AFTER_MS = 5000;
 const MAX_READ_TEXTS = 5000;
 
+/** Changes whenever a text `readModuleText` gives may differ from the one it gave before (a file read anew, a document opened, edited or closed). */
+let textVersion = 0;
+
+/**
+ * A number that stays the same while every text `readModuleText` gave still holds within
+ * its recheck time: what was compared with those texts needs no new comparison until then.
+ */
+export function getModuleTextVersion(): number {
+  return textVersion;
+}
+
+/**
+ * Until when (`Date.now()`) `readModuleText(file)` gives its last text again without a new
+ * look at the file, unless `getModuleTextVersion()` changes first: for ever for an open
+ * document, `0` for a file not read.
+ */
+export function getModuleTextTrustedUntil(file: string): number {
+  if (openTexts.has(file)) return Number.POSITIVE_INFINITY;
+  const known = readTexts.get(file);
+  return known ? known.checkedAt + RECHECK_AFTER_MS : 0;
+}
+
 /** The module's text (the open document's, else the file's); undefined when unreadable, too large or binary. */
 export function readModuleText(file: string): string | undefined {
   const open = openTexts.get(file);
@@ -270,6 +293,8 @@ export function readModuleText(file: string): string | undefined {
 }
 
 function remember(file: string, text: string | undefined, mtimeMs: number, size: number, checkedAt: number): string | undefined {
+  const before = readTexts.get(file);
+  if (!before || before.text !== text) textVersion += 1;
   if (readTexts.size >= MAX_READ_TEXTS) readTexts.clear();
   readTexts.set(file, { text, mtimeMs, size, checkedAt });
   return text;

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { findDbCalls, findImportedCallSites, getImportedValues, getModuleIndexStats } from '../../../../eslint-plugin/src/analysis/clients';
 import { mayExportImports } from '../../../../eslint-plugin/src/analysis/clients/imported-values';
 import type { DbValue } from '../../../../eslint-plugin/src/analysis/clients/db-value';
@@ -215,6 +217,28 @@ async function run(o) {
       expect(sites()).toEqual(['saveOrder(o) → 1']);
     } finally {
       setOpenModuleText(file, undefined);
+    }
+  });
+
+  it("sees a change of a module a summary read in turn, once that module's earlier read is old", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const dir = writeModules({
+        'db.js': `module.exports = require('./pool');`,
+        'pool.js': `const { Pool } = require('pg');\nmodule.exports = new Pool();`,
+      });
+      const code = `const pool = require('./db');\nasync function save(o) { await pool.query('INSERT INTO orders VALUES ($1)', [o.id]); }`;
+      const calls = (): string[] =>
+        analyse(code, (context) => findDbCalls(context).map((call) => `${call.database} ${call.operation}`), { projectDir: dir, language: 'javascript', sourceType: 'commonjs' });
+      expect(calls()).toEqual(['postgres query']);
+      // Asked again at once: db.js's summary holds without reading pool.js again.
+      expect(calls()).toEqual(['postgres query']);
+      writeFileSync(path.join(dir, 'pool.js'), `module.exports = { query() {} };`);
+      // Later than the disk is trusted: pool.js is looked at again, and db.js's summary no longer holds.
+      vi.setSystemTime(Date.now() + 10_000);
+      expect(calls()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
     }
   });
 
