@@ -3,7 +3,7 @@ import { getKeyName } from '../ast';
 import { findBindingReads, getOutermostSameValue, getValueBinding } from './value-bindings';
 import type { DbValue } from './db-value';
 import type { ExportedCalls, RemoteDbCall } from './exported-calls';
-import { findImportedModules, findImportSources, getCommonJsExportName, type ImportedRead } from '../modules';
+import { findImportedModules, getCommonJsExportName, type ImportedRead } from '../modules';
 import { hasMemberCallText } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
@@ -274,65 +274,13 @@ const RELATIVE_IMPORT = /(?:from\s*|require\s*\(\s*)['"`](?:\.{1,2}\/|[~#@])/;
  */
 export const findImportedCallSites = createPerFileCache((context: AnyRuleContext): ReadonlyMap<TSESTree.Node, ImportedCallSite> => {
   const found = new Map<TSESTree.Node, ImportedCallSite>();
-  if (!mayCallImportsInRetry(context)) return found;
-  // A module whose summary knows of no database call gives every call of it none: not even listed.
-  const reads = findReadsOfModules(context, (file) => !moduleExports.isKnownToCallNothing(context, file));
-  addCallSites(context, reads, found, (read) => moduleExports.lookUpCalls(context, read.file, read.exportName), true);
-  return found;
-});
-
-/**
- * `findImportedCallSites` where `isWanted` accepts the call, the others' modules neither
- * resolved nor asked about: before a file's retry scopes are found, only the calls that
- * stand where an attempt can be matter, and most imports are called elsewhere or not at all.
- */
-export function findImportedCallSitesWhere(context: AnyRuleContext, isWanted: (call: TSESTree.Node) => boolean): Array<[TSESTree.Node, ImportedCallSite]> {
-  const found: Array<[TSESTree.Node, ImportedCallSite]> = [];
-  if (!mayCallImportsInRetry(context)) return found;
-  for (const source of findImportSources(context)) {
-    // Listed before the module is known (the file each read names is not used here).
-    const reads = source.listReads('');
-    const lookUpCalls = (read: ImportedRead): ExportedCalls | undefined => {
-      const file = source.file;
-      return file === undefined ? undefined : moduleExports.lookUpCalls(context, file, read.exportName);
-    };
-    const wantedOf = (withInstances: boolean): Array<[TSESTree.Node, ImportedCallSite]> => {
-      const sites = new Map<TSESTree.Node, ImportedCallSite>();
-      addCallSites(context, reads, sites, lookUpCalls, withInstances);
-      return [...sites].filter(([call]) => isWanted(call));
-    };
-    // Instances of an imported class cost a search for their reads: only for a module that may call a database.
-    const makesInstances = reads.some(({ node }) => node.parent?.type === AST_NODE_TYPES.NewExpression && node.parent.callee === node);
-    const wanted = wantedOf(false);
-    if (wanted.length === 0 && !makesInstances) continue;
-    const file = source.file;
-    if (file === undefined || moduleExports.isKnownToCallNothing(context, file)) continue;
-    found.push(...(makesInstances ? wantedOf(true) : wanted));
-  }
-  return found;
-}
-
-/** Only files that import a module of the project and catch errors have imported calls a retry holds (it needs both). */
-function mayCallImportsInRetry(context: AnyRuleContext): boolean {
   const text = context.sourceCode.text;
-  return RETRY_HINT.test(text) && RELATIVE_IMPORT.test(text);
-}
-
-/**
- * The calls `reads` make of their modules' functions and methods (and, `withInstances`, of
- * methods of instances of their classes), each asking `lookUpCalls` what the export does.
- */
-function addCallSites(
-  context: AnyRuleContext,
-  imported: readonly ImportedRead[],
-  found: Map<TSESTree.Node, ImportedCallSite>,
-  lookUpCalls: (read: ImportedRead) => ExportedCalls | undefined,
-  withInstances: boolean,
-): void {
-  const reads = new Map<TSESTree.Node, ImportedRead>();
-  for (const read of imported) reads.set(read.node, read);
+  if (!RETRY_HINT.test(text) || !RELATIVE_IMPORT.test(text)) return found;
+  const reads = new Map<TSESTree.Node, { file: string; exportName: string }>();
+  // A module whose summary knows of no database call gives every call of it none: not even listed.
+  for (const read of findReadsOfModules(context, (file) => !moduleExports.isKnownToCallNothing(context, file))) reads.set(read.node, read);
   for (const [node, read] of reads) {
-    const lookUp = (): ExportedCalls | undefined => lookUpCalls(read);
+    const lookUp = (): ExportedCalls | undefined => moduleExports.lookUpCalls(context, read.file, read.exportName);
     const parent = node.parent;
     // `saveOrder(o)`, `orders.saveOrder(o)` of a namespace.
     if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === node) {
@@ -347,7 +295,7 @@ function addCallSites(
       if (!reads.has(parent)) addMethodCall(found, parent, 'instance', lookUp);
       continue;
     }
-    if (withInstances && parent?.type === AST_NODE_TYPES.NewExpression && parent.callee === node) {
+    if (parent?.type === AST_NODE_TYPES.NewExpression && parent.callee === node) {
       // `new Orders().markPaid(id)`, or `const orders = new Orders(…)` then `orders.markPaid(id)`.
       const member = parent.parent;
       if (member?.type === AST_NODE_TYPES.MemberExpression && member.object === parent) addMethodCall(found, member, 'class', lookUp);
@@ -358,7 +306,8 @@ function addCallSites(
       }
     }
   }
-}
+  return found;
+});
 
 /** A call of another module's function or method; what it does database-wise is read when first asked. */
 export class ImportedCallSite {

@@ -26,7 +26,7 @@ export { getPropertyKeyName, getUpdateIdempotency, type UpdateIdempotency } from
 export { getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';
 export { type DbValue, type DynamoDbClientKind, type PgRole } from './db-value';
 export { getDbValue } from './db-values';
-export { findImportedCallSites, findImportedCallSitesWhere, getImportedValues, type ImportedCallSite, type ImportedValue } from './imported-values';
+export { findImportedCallSites, getImportedValues, type ImportedCallSite, type ImportedValue } from './imported-values';
 export type { RemoteDbCall } from './exported-calls';
 export { findKnownCalls, getFunctionCallers } from './call-sites';
 // Also sets the lookup that `getImportedValues` uses.

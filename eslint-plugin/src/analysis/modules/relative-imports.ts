@@ -43,77 +43,44 @@ const findAllImportedReads = createPerFileCache((context): readonly ImportedRead
 export class ImportedModule {
   private listed: readonly ImportedRead[] | undefined;
 
-  constructor(
-    private readonly file: string,
-    private readonly sources: readonly ImportSource[],
-  ) {}
+  constructor(private readonly collectors: ReadonlyArray<(reads: ImportedRead[]) => void>) {}
 
   get reads(): readonly ImportedRead[] {
-    this.listed ??= this.sources.flatMap((source) => source.listReads(this.file));
+    if (!this.listed) {
+      const reads: ImportedRead[] = [];
+      for (const collect of this.collectors) collect(reads);
+      this.listed = reads;
+    }
     return this.listed;
   }
 }
-
-/**
- * One import or `require` of a relative module (or a `paths` alias) in the file. Which
- * file it names is found when first asked: a question about some of the file's imports
- * (those called where an attempt can be) resolves only theirs.
- */
-export class ImportSource {
-  private resolved: { file: string | undefined } | undefined;
-
-  constructor(
-    private readonly fromFile: string,
-    private readonly specifier: string,
-    private readonly collect: (reads: ImportedRead[], file: string) => void,
-  ) {}
-
-  /** The project's file it names; undefined when none. */
-  get file(): string | undefined {
-    this.resolved ??= { file: resolveModuleFile(this.fromFile, this.specifier) };
-    return this.resolved.file;
-  }
-
-  /** Its reads, each saying `file` is what it reads (given, so that they can be listed before resolving). */
-  listReads(file: string): ImportedRead[] {
-    const reads: ImportedRead[] = [];
-    this.collect(reads, file);
-    return reads;
-  }
-}
-
-/** The file's imports and requires of relative modules and `paths` aliases, in source order (imports first), none resolved yet. */
-export const findImportSources = createPerFileCache((context): readonly ImportSource[] => {
-  const file = getSourcePath(context);
-  const sources: ImportSource[] = [];
-  for (const statement of context.sourceCode.ast.body) {
-    if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type') continue;
-    const specifier = String(statement.source.value);
-    // Relative imports, and aliases a tsconfig.json's `paths` maps to the project's files.
-    if (!isRelativeSpecifier(specifier) && !isAliasLike(specifier)) continue;
-    sources.push(new ImportSource(file, specifier, (reads, target) => addImportReads(context, reads, statement, target)));
-  }
-  for (const { call, specifier } of findRelativeRequireCalls(context)) {
-    sources.push(new ImportSource(file, specifier, (reads, target) => addRequireReads(context, reads, call, target)));
-  }
-  return sources;
-});
 
 /**
  * The project's modules the file imports or requires, by file, in the order first
  * imported; shared by the value, retry and string analyses.
  */
 export const findImportedModules = createPerFileCache((context): ReadonlyMap<string, ImportedModule> => {
-  const byFile = new Map<string, ImportSource[]>();
-  for (const source of findImportSources(context)) {
-    const target = source.file;
-    if (target === undefined) continue;
-    const list = byFile.get(target);
-    if (list) list.push(source);
-    else byFile.set(target, [source]);
+  const file = getSourcePath(context);
+  const collectors = new Map<string, Array<(reads: ImportedRead[]) => void>>();
+  const add = (target: string, collect: (reads: ImportedRead[]) => void): void => {
+    const list = collectors.get(target);
+    if (list) list.push(collect);
+    else collectors.set(target, [collect]);
+  };
+  for (const statement of context.sourceCode.ast.body) {
+    if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type') continue;
+    const specifier = String(statement.source.value);
+    // Relative imports, and aliases a tsconfig.json's `paths` maps to the project's files.
+    if (!isRelativeSpecifier(specifier) && !isAliasLike(specifier)) continue;
+    const target = resolveModuleFile(file, specifier);
+    if (target) add(target, (reads) => addImportReads(context, reads, statement, target));
+  }
+  for (const { call, specifier } of findRelativeRequireCalls(context)) {
+    const target = resolveModuleFile(file, specifier);
+    if (target) add(target, (reads) => addRequireReads(context, reads, call, target));
   }
   const modules = new Map<string, ImportedModule>();
-  for (const [target, sources] of byFile) modules.set(target, new ImportedModule(target, sources));
+  for (const [target, list] of collectors) modules.set(target, new ImportedModule(list));
   return modules;
 });
 

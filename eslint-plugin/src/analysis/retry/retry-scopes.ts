@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { findImportedCallSitesWhere, findMongoConnectionOpens, getFunctionCallers, hasDatabaseCode } from '../clients';
+import { findImportedCallSites, findMongoConnectionOpens, getFunctionCallers, hasDatabaseCode } from '../clients';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { ATTEMPT_NAME } from './attempt-counters';
 import { getFunctionName } from './local-functions';
@@ -149,7 +149,7 @@ export const findDatabaseRetryScopes = createPerFileCache((context: AnyRuleConte
   if (hasDatabaseCode(context) || findMongoConnectionOpens(context).length > 0) return findRetryScopes(context);
   // Finding the retry scopes costs more than reading a summary: first the calls that stand
   // where an attempt can be and do database work, then whether a retry holds one.
-  const sites = findImportedCallSitesWhere(context, mayBeRetriedCall).filter(([, site]) => site.calls.length > 0);
+  const sites = [...findImportedCallSites(context)].filter(([call, site]) => mayBeRetriedCall(call) && site.calls.length > 0);
   if (sites.length === 0) return findHelperRetryScopes(context);
   const scopes = findRetryScopes(context);
   return sites.some(([call]) => scopes.some((scope) => containsNode(scope.attempt, call))) ? scopes : findHelperRetryScopes(context);

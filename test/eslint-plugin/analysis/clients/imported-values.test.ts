@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { TSESTree } from '@typescript-eslint/utils';
-import { findDbCalls, findImportedCallSites, findImportedCallSitesWhere, getImportedValues, getModuleIndexStats, type ImportedCallSite } from '../../../../eslint-plugin/src/analysis/clients';
+import { findDbCalls, findImportedCallSites, getImportedValues, getModuleIndexStats } from '../../../../eslint-plugin/src/analysis/clients';
 import { mayExportImports } from '../../../../eslint-plugin/src/analysis/clients/imported-values';
 import type { DbValue } from '../../../../eslint-plugin/src/analysis/clients/db-value';
 import { analyse, textOf, writeModules } from '../../harness';
@@ -241,38 +240,6 @@ async function run(o) {
     } finally {
       vi.useRealTimers();
     }
-  });
-
-  it('lists only the wanted calls of other modules, with what they do, as the full list does', () => {
-    const modules = {
-      'db.js': `const { Pool } = require('pg');\nmodule.exports = new Pool();`,
-      'orders.js': `const pool = require('./db');\nexports.saveOrder = async (o) => pool.query('INSERT INTO orders VALUES ($1)', [o.id]);\nexports.format = (o) => JSON.stringify(o);`,
-      'decoding.js': `const pool = require('./db');\nclass Decoding { async getChanges() { return pool.query('SELECT 1'); } }\nmodule.exports = Decoding;`,
-    };
-    const code = `const { saveOrder, format } = require('./orders');
-const Decoding = require('./decoding');
-const decoding = new Decoding();
-async function run(o) {
-  console.log(format(o));
-  await saveOrder(o);
-  try { await saveOrder(o); await decoding.getChanges(); format(o); } catch (e) { console.error(e); }
-}`;
-    const inTry = (call: TSESTree.Node): boolean => {
-      for (let node: TSESTree.Node | undefined = call; node; node = node.parent) if (node.type === 'TryStatement') return true;
-      return false;
-    };
-    const describeSites = (sites: Iterable<readonly [TSESTree.Node, ImportedCallSite]>): string[] =>
-      [...sites].map(([node, site]) => `${textOf(code, node)} → ${site.calls.map((call) => call.operation).join(', ') || 'none'}`).sort();
-    const found = analyse(
-      code,
-      (context) => ({
-        wanted: describeSites(findImportedCallSitesWhere(context, inTry)),
-        all: describeSites([...findImportedCallSites(context)].filter(([call]) => inTry(call))),
-      }),
-      { modules, language: 'javascript', sourceType: 'commonjs' },
-    );
-    expect(found.wanted).toEqual(['decoding.getChanges() → query', 'format(o) → none', 'saveOrder(o) → query']);
-    expect(found.wanted).toEqual(found.all);
   });
 
   it('asks a module for its calls after its values without parsing it again', () => {
