@@ -108,6 +108,19 @@ export function getFunctionCallers(context: AnyRuleContext, fn: FunctionNode): S
 }
 
 /**
+ * The names under which the file exports `fn`: `getFunctionCallers`' export names, told
+ * without finding a method's calls (a class's method is never exported by name).
+ */
+export function getFunctionExportNames(context: AnyRuleContext, fn: FunctionNode): readonly string[] {
+  if (isMethod(fn)) return [];
+  return getFunctionCallers(context, fn)?.exportNames ?? [];
+}
+
+function isMethod(fn: FunctionNode): fn is FunctionNode & { parent: TSESTree.MethodDefinition } {
+  return fn.parent?.type === AST_NODE_TYPES.MethodDefinition && fn.parent.kind === 'method';
+}
+
+/**
  * The calls of `fn` this file makes, as far as they are known: those of a function variable,
  * or of a method (for an exported class, the class's own `this.run(…)` calls). Empty when
  * `fn` is used other than by calls.
@@ -128,8 +141,7 @@ function getCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | unde
 }
 
 function findCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
-  const method = fn.parent?.type === AST_NODE_TYPES.MethodDefinition && fn.parent.kind === 'method' ? fn.parent : undefined;
-  if (method) return getMethodCalls(context, method);
+  if (isMethod(fn)) return getMethodCalls(context, fn.parent);
   const found = getFunctionVariable(context, fn);
   if (!found) return undefined;
   const { variable, declaration } = found;

@@ -28,7 +28,7 @@ export { type DbValue, type DynamoDbClientKind, type PgRole } from './db-value';
 export { getDbValue } from './db-values';
 export { findImportedCallSites, getImportedValues, type ImportedCallSite, type ImportedValue } from './imported-values';
 export type { RemoteDbCall } from './exported-calls';
-export { findKnownCalls, getFunctionCallers } from './call-sites';
+export { findKnownCalls, getFunctionCallers, getFunctionExportNames } from './call-sites';
 // Also sets the lookup that `getImportedValues` uses.
 export { getModuleIndexStats, type ModuleIndexStats } from './module-exports';
 export { findMongoConnectionOpens } from './mongo-connection-opens';

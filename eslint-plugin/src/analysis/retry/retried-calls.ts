@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { type DbCall, findDbCallsWithin, findKnownCalls, findImportedCallSites, findMongoConnectionOpens, findRemoteCalls, getFunctionCallers, isProbeCall } from '../clients';
+import { type DbCall, findDbCallsWithin, findKnownCalls, findImportedCallSites, findMongoConnectionOpens, findRemoteCalls, getFunctionExportNames, isProbeCall } from '../clients';
 import { containsNode, type FunctionNode, getEnclosingFunction, isFunctionNode } from '../ast';
 import type { AnyRuleContext } from '../per-file-cache';
 import { walkOwnCode } from './code-walk';
@@ -91,7 +91,7 @@ function findPassedFunctions(context: AnyRuleContext, slot: ParameterSlot): Func
  * with the context of its module: they stand for the call of the parameter in this file.
  */
 function findCallsPassedFromOtherModules(context: AnyRuleContext, slot: ParameterSlot): Array<DbCall & { context: AnyRuleContext }> {
-  const exportNames = getFunctionCallers(context, slot.fn)?.exportNames ?? [];
+  const exportNames = getFunctionExportNames(context, slot.fn);
   const found: Array<DbCall & { context: AnyRuleContext }> = [];
   for (const remote of exportNames.length > 0 ? (findRemoteCalls(context, exportNames) ?? []) : []) {
     const argument = remote.call.arguments[slot.index];

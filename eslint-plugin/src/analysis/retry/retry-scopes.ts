@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
-import { findImportedCallSites, findMongoConnectionOpens, getFunctionCallers, hasDatabaseCode } from '../clients';
+import { findImportedCallSites, findMongoConnectionOpens, getFunctionExportNames, hasDatabaseCode } from '../clients';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { ATTEMPT_NAME } from './attempt-counters';
 import { getFunctionName } from './local-functions';
@@ -186,7 +186,7 @@ function callsParameterWhereAttemptCanBe(context: AnyRuleContext): boolean {
         const call = identifier.parent;
         return call?.type === AST_NODE_TYPES.CallExpression && call.callee === identifier && mayBeRetriedCall(call);
       });
-      if (calledWhereAttemptCanBe && isFunctionNode(definition.node) && (getFunctionCallers(context, definition.node)?.exportNames.length ?? 0) > 0) return true;
+      if (calledWhereAttemptCanBe && isFunctionNode(definition.node) && getFunctionExportNames(context, definition.node).length > 0) return true;
     }
   }
   return false;

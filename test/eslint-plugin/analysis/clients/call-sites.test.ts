@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findDbCalls, getModuleIndexStats } from '../../../../eslint-plugin/src/analysis/clients';
+import { findDbCalls, getFunctionCallers, getFunctionExportNames, getModuleIndexStats } from '../../../../eslint-plugin/src/analysis/clients';
+import { isFunctionNode, type FunctionNode } from '../../../../eslint-plugin/src/analysis/ast';
 import { analyse, textOf } from '../../harness';
 
 /** `receiver.method` text of each database call of the file. */
@@ -489,5 +490,39 @@ async function render(tag, id) { return tag\`insert into orders (id) values (\${
 await save(sql, 1);
 await render(SQL, 1);`;
     expect(analyse(code, (context) => findDbCalls(context).map((call) => `${call.database} ${textOf(code, call.node).split('`')[0]}`))).toEqual(['postgres tag']);
+  });
+});
+
+describe('getFunctionExportNames', () => {
+  it('names the exports of a function, as its callers do, and none for a method', () => {
+    const code = `export async function withRetry(work) { return work(); }
+const helper = async (work) => work();
+export { helper as retrying };
+function local(work) { return work(); }
+export class Store { async run(work) { return work(); } }
+local(() => 1);`;
+    const names = analyse(code, (context) => {
+      const functions: FunctionNode[] = [];
+      const visit = (node: unknown): void => {
+        if (!node || typeof node !== 'object') return;
+        if (isFunctionNode(node as never)) functions.push(node as FunctionNode);
+        for (const [key, value] of Object.entries(node)) if (key !== 'parent') (Array.isArray(value) ? value : [value]).forEach(visit);
+      };
+      visit(context.sourceCode.ast);
+      return functions.map((fn) => ({
+        fn: textOf(code, fn).split('{')[0]?.trim(),
+        names: [...getFunctionExportNames(context, fn)],
+        callers: [...(getFunctionCallers(context, fn)?.exportNames ?? [])],
+      }));
+    });
+    // The same names as the callers' analysis gives, without it for the method.
+    for (const { names: exportNames, callers } of names) expect(exportNames).toEqual(callers);
+    expect(names.map(({ fn, names: exportNames }) => `${fn} → ${exportNames.join(', ') || '-'}`)).toEqual([
+      'async function withRetry(work) → withRetry',
+      'async (work) => work() → retrying',
+      'function local(work) → -',
+      '(work) → -',
+      '() => 1 → -',
+    ]);
   });
 });
