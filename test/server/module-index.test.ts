@@ -38,6 +38,14 @@ describe('language server: values from imported modules', () => {
 
   const uriOf = (name: string): string => pathToFileURL(path.join(dir, 'src', name)).href;
 
+  /** A project folder `name` whose `src` holds `files` on disk; gives the URI of a file there. */
+  const projectIn = (name: string, files: Record<string, string>): ((file: string) => string) => {
+    const src = path.join(dir, name, 'src');
+    mkdirSync(src, { recursive: true });
+    for (const [file, text] of Object.entries(files)) writeFileSync(path.join(src, file), text);
+    return (file) => pathToFileURL(path.join(src, file)).href;
+  };
+
   it('reads an imported module from disk', async () => {
     writeFileSync(path.join(dir, 'src', 'db.ts'), COLLECTION_MODULE);
     const app = uriOf('app.ts');
@@ -48,11 +56,10 @@ describe('language server: values from imported modules', () => {
   });
 
   it("reads an open module's unsaved text instead of the file, and lints its importers again after an edit", async () => {
-    mkdirSync(path.join(dir, 'unsaved', 'src'), { recursive: true });
     // On disk the module exports a plain object with a look-alike method: nothing to report.
-    writeFileSync(path.join(dir, 'unsaved', 'src', 'db.ts'), ARRAY_MODULE);
-    const db = pathToFileURL(path.join(dir, 'unsaved', 'src', 'db.ts')).href;
-    const app = pathToFileURL(path.join(dir, 'unsaved', 'src', 'app.ts')).href;
+    const uriIn = projectIn('unsaved', { 'db.ts': ARRAY_MODULE });
+    const db = uriIn('db.ts');
+    const app = uriIn('app.ts');
     await client.open(db, 'typescript', COLLECTION_MODULE);
     await client.diagnosticsFor(db, 1);
     await client.open(app, 'typescript', APP);
@@ -77,10 +84,9 @@ describe('language server: values from imported modules', () => {
   });
 
   it('lints again a retry of a function whose module starts, then stops, doing database work', async () => {
-    mkdirSync(path.join(dir, 'calls', 'src'), { recursive: true });
-    writeFileSync(path.join(dir, 'calls', 'src', 'orders.ts'), PLAIN_ORDERS);
-    const orders = pathToFileURL(path.join(dir, 'calls', 'src', 'orders.ts')).href;
-    const app = pathToFileURL(path.join(dir, 'calls', 'src', 'app.ts')).href;
+    const uriIn = projectIn('calls', { 'orders.ts': PLAIN_ORDERS });
+    const orders = uriIn('orders.ts');
+    const app = uriIn('app.ts');
     await client.open(app, 'typescript', RETRYING_APP);
     // The module is summarised once and known to call no database: nothing to report.
     expect(await client.diagnosticsFor(app, 1)).toEqual([]);

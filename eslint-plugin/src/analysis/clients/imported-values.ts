@@ -3,7 +3,7 @@ import { getKeyName } from '../ast';
 import { findBindingReads, getOutermostSameValue, getValueBinding } from './value-bindings';
 import type { DbValue } from './db-value';
 import type { ExportedCalls, RemoteDbCall } from './exported-calls';
-import { findImportedModules, getCommonJsExportName, type ImportedRead } from '../modules';
+import { findImportedReads, getCommonJsExportName } from '../modules';
 import { hasMemberCallText } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
@@ -227,13 +227,6 @@ function isExportsOnly(context: AnyRuleContext): boolean {
   return !callerModules.has(context.sourceCode.ast) && !hasMemberCallText(context, DATABASE_METHODS);
 }
 
-/** The reads of the imported modules `isWanted` accepts. */
-function findReadsOfModules(context: AnyRuleContext, isWanted: (file: string) => boolean): ImportedRead[] {
-  const reads: ImportedRead[] = [];
-  for (const [file, module] of findImportedModules(context)) if (isWanted(file)) reads.push(...module.reads);
-  return reads;
-}
-
 /** The file's reads of database values exported by its relative imports; computed once per file. */
 export const getImportedValues = createPerFileCache((context: AnyRuleContext): readonly ImportedValue[] => {
   const exportsOnly = isExportsOnly(context);
@@ -242,7 +235,7 @@ export const getImportedValues = createPerFileCache((context: AnyRuleContext): r
   const found: ImportedValue[] = [];
   // Most imported modules export nothing database-wise, and the index knows it once it has
   // seen them: their reads are not even listed.
-  for (const read of findReadsOfModules(context, (file) => !moduleExports.isKnownToExportNothing(context, file))) {
+  for (const read of findImportedReads(context, (file) => !moduleExports.isKnownToExportNothing(context, file))) {
     if (exportsOnly ? !isExportedAgain(read.node) : !mayBeUsedAsDatabaseValue(context, read.node, isCallerModule)) continue;
     const exported = moduleExports.lookUp(context, read.file, read.exportName);
     if (!exported) continue;
@@ -278,7 +271,7 @@ export const findImportedCallSites = createPerFileCache((context: AnyRuleContext
   if (!RETRY_HINT.test(text) || !RELATIVE_IMPORT.test(text)) return found;
   const reads = new Map<TSESTree.Node, { file: string; exportName: string }>();
   // A module whose summary knows of no database call gives every call of it none: not even listed.
-  for (const read of findReadsOfModules(context, (file) => !moduleExports.isKnownToCallNothing(context, file))) reads.set(read.node, read);
+  for (const read of findImportedReads(context, (file) => !moduleExports.isKnownToCallNothing(context, file))) reads.set(read.node, read);
   for (const [node, read] of reads) {
     const lookUp = (): ExportedCalls | undefined => moduleExports.lookUpCalls(context, read.file, read.exportName);
     const parent = node.parent;

@@ -1,7 +1,7 @@
 export { CALL, CONSTRUCT, findGlobalIdentifiers, findGlobalReferences, findImportedTypeReferences, findModuleReferences, findRequireCallsByText, findRequireCallsWhere, getCommonJsExportName, getRequiredModule, hasModuleImport, type TraceMap } from './module-references';
 export { getModuleTextTrustedUntil, getModuleTextVersion, getSourcePath, isRelativeSpecifier, readModuleText, resolveModuleFile, setOpenModuleText } from './module-files';
 export { parseModule } from './module-source';
-export { findImportedModules, findImportedReads, type ImportedModule, type ImportedRead, WHOLE_MODULE } from './relative-imports';
+export { findImportedReads, type ImportedRead, WHOLE_MODULE } from './relative-imports';
 export { findImporters } from './module-importers';
 export { getManifestDependencies, getManifestFolder, mayUsePackages } from './package-manifest';
 export { isTestFilePath } from './test-files';

@@ -26,9 +26,16 @@ export interface ImportedRead {
 /** A relative specifier inside quotes, as a regular expression's source. */
 const RELATIVE_SPECIFIER = String.raw`\.{1,2}(?:/[^'"\n]*)?`;
 
-/** Every read of a relative module's export in the file, in no particular order. */
-export function findImportedReads(context: AnyRuleContext): readonly ImportedRead[] {
-  return findAllImportedReads(context);
+/**
+ * Every read of a relative module's export in the file, in no particular order; with
+ * `isWanted`, only the reads of the modules it accepts (asked once per module, and the
+ * others' reads not even listed).
+ */
+export function findImportedReads(context: AnyRuleContext, isWanted?: (file: string) => boolean): readonly ImportedRead[] {
+  if (!isWanted) return findAllImportedReads(context);
+  const reads: ImportedRead[] = [];
+  for (const [file, module] of findImportedModules(context)) if (isWanted(file)) reads.push(...module.reads);
+  return reads;
 }
 
 const findAllImportedReads = createPerFileCache((context): readonly ImportedRead[] =>
@@ -40,7 +47,7 @@ const findAllImportedReads = createPerFileCache((context): readonly ImportedRead
  * questions are about a few modules (the others known to export nothing database-wise),
  * and a widely used import has hundreds of reads.
  */
-export class ImportedModule {
+class ImportedModule {
   private listed: readonly ImportedRead[] | undefined;
 
   constructor(private readonly collectors: ReadonlyArray<(reads: ImportedRead[]) => void>) {}
@@ -55,11 +62,8 @@ export class ImportedModule {
   }
 }
 
-/**
- * The project's modules the file imports or requires, by file, in the order first
- * imported; shared by the value, retry and string analyses.
- */
-export const findImportedModules = createPerFileCache((context): ReadonlyMap<string, ImportedModule> => {
+/** The project's modules the file imports or requires, by file, in the order first imported. */
+const findImportedModules = createPerFileCache((context): ReadonlyMap<string, ImportedModule> => {
   const file = getSourcePath(context);
   const collectors = new Map<string, Array<(reads: ImportedRead[]) => void>>();
   const add = (target: string, collect: (reads: ImportedRead[]) => void): void => {
