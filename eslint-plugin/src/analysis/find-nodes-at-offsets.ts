@@ -192,13 +192,25 @@ const askedNames = new Set<string>();
 const MAX_ASKED_NAMES = 500;
 let askedNamesPattern: RegExp | undefined;
 const memberNamesByFile = new WeakMap<TSESTree.Node, { pattern: RegExp; byName: Map<string, number[]> }>();
+const SHORT_NAME_LIST = 4;
+/** Lists whose names are all in `askedNames`: most callers ask with the same constant list for every file. */
+let listsAsked = new WeakSet<readonly string[]>();
 
 /** Where each asked name follows a `.` in the text (`.updateMany`, `. query`), by name. */
 function getMemberNames(context: AnyRuleContext, names: readonly string[]): ReadonlyMap<string, number[]> {
   // The callers' lists are constants; the bound only keeps a caller with changing lists from growing the search forever.
-  if (askedNames.size > MAX_ASKED_NAMES) askedNames.clear();
+  if (askedNames.size > MAX_ASKED_NAMES) {
+    askedNames.clear();
+    listsAsked = new WeakSet();
+  }
   const before = askedNames.size;
-  for (const name of names) askedNames.add(name);
+  // A short list (often a literal made per call) is cheaper to add again than to remember.
+  if (names.length <= SHORT_NAME_LIST) {
+    for (const name of names) askedNames.add(name);
+  } else if (!listsAsked.has(names)) {
+    for (const name of names) askedNames.add(name);
+    listsAsked.add(names);
+  }
   if (!askedNamesPattern || askedNames.size !== before) {
     const alternatives = [...askedNames].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
     askedNamesPattern = new RegExp(`\\.\\s*(${alternatives})(?![\\w$])`, 'g');

@@ -124,6 +124,21 @@ describe('findMemberCallsNamed', () => {
     });
     expect(found).toEqual({ first: ['find@3'], second: ['findOne@4', 'query@5'], third: ['neverAskedBefore@6'], again: ['find@3', 'findOne@4'] });
   });
+
+  it('answers a long list asked again for other files, also after the search was started again with many new names', () => {
+    // Long lists are remembered once their names are in the search; short ones are added each time.
+    const longList = ['alphaWrite', 'betaWrite', 'gammaWrite', 'deltaWrite', 'epsilonWrite', 'zetaWrite'];
+    const code = (call: string): string => `store.${call}(1);\nstore.other(2);`;
+    const namesIn = (text: string, list: readonly string[]): string[] => analyse(text, (context) => findMemberCallsNamed(context, list).map(({ name }) => name));
+    expect(namesIn(code('alphaWrite'), longList)).toEqual(['alphaWrite']);
+    expect(namesIn(code('zetaWrite'), longList)).toEqual(['zetaWrite']);
+    // More names than the search keeps: it starts again, and the long list must be searched for again.
+    for (let batch = 0; batch < 110; batch++) {
+      const many = Array.from({ length: 5 }, (_, index) => `unused${batch}x${index}`);
+      namesIn(code('other'), many);
+    }
+    expect(namesIn(code('gammaWrite'), longList)).toEqual(['gammaWrite']);
+  });
 });
 
 describe('hasMemberCallText', () => {
