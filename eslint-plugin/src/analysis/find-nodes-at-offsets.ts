@@ -192,6 +192,7 @@ const askedNames = new Set<string>();
 const MAX_ASKED_NAMES = 500;
 let askedNamesPattern: RegExp | undefined;
 const memberNamesByFile = new WeakMap<TSESTree.Node, { pattern: RegExp; byName: Map<string, number[]> }>();
+/** Lists up to this length are added to the search on every call, longer ones once. */
 const SHORT_NAME_LIST = 4;
 /** Lists whose names are all in `askedNames`: most callers ask with the same constant list for every file. */
 let listsAsked = new WeakSet<readonly string[]>();
@@ -205,11 +206,10 @@ function getMemberNames(context: AnyRuleContext, names: readonly string[]): Read
   }
   const before = askedNames.size;
   // A short list (often a literal made per call) is cheaper to add again than to remember.
-  if (names.length <= SHORT_NAME_LIST) {
+  const remembered = names.length > SHORT_NAME_LIST;
+  if (!remembered || !listsAsked.has(names)) {
     for (const name of names) askedNames.add(name);
-  } else if (!listsAsked.has(names)) {
-    for (const name of names) askedNames.add(name);
-    listsAsked.add(names);
+    if (remembered) listsAsked.add(names);
   }
   if (!askedNamesPattern || askedNames.size !== before) {
     const alternatives = [...askedNames].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
