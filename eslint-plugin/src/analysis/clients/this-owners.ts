@@ -195,41 +195,55 @@ function findThisAliasNames(text: string): string[] {
 }
 
 /**
- * The file's assignments to named properties of `this` (or of a name that may hold it), by
- * property name: found in one text scan and one descent, as a file asks about many fields
- * (one question per `this.x` receiver).
+ * Where the file may assign to a named property of `this` (or of a name that may hold it),
+ * by the property's name as written (`#x` for a private one): one text scan per file. A file
+ * asks about a few of its many fields (one question per `this.x` receiver), so the tree is
+ * searched only for the offsets of a name asked.
  */
-const getPropertyWrites = createPerFileCache((context: AnyRuleContext): ReadonlyMap<string, TSESTree.AssignmentExpression[]> => {
+const getPropertyWriteOffsets = createPerFileCache((context: AnyRuleContext): ReadonlyMap<string, number[]> => {
   const text = context.sourceCode.text;
   const holders = new Set(['this']);
   for (const name of findThisAliasNames(text)) holders.add(name);
-  const offsets = holders.size > MAX_ALIAS_NAMES ? findAnyPropertyWrites(text) : [...holders].flatMap((name) => findPropertyWritesOf(text, name));
-  const writes = new Map<string, TSESTree.AssignmentExpression[]>();
-  if (offsets.length === 0) return writes;
-  for (const [offset, deepest] of findNodesAtOffsets(context, offsets)) {
+  const byName = new Map<string, number[]>();
+  const add = (offset: number, name: string): void => {
+    const list = byName.get(name);
+    if (list) list.push(offset);
+    else byName.set(name, [offset]);
+  };
+  if (holders.size > MAX_ALIAS_NAMES) findAnyPropertyWrites(text, add);
+  else for (const holder of holders) findPropertyWritesOf(text, holder, add);
+  return byName;
+});
+
+const propertyWritesAsked = createPerFileCache((): Map<string, readonly TSESTree.AssignmentExpression[]> => new Map());
+
+/** The file's assignments `holder.<name> = …` where the holder may be `this`, in source order. */
+function getPropertyWrites(context: AnyRuleContext, name: string): readonly TSESTree.AssignmentExpression[] {
+  const asked = propertyWritesAsked(context);
+  let writes = asked.get(name);
+  if (writes) return writes;
+  const offsets = getPropertyWriteOffsets(context).get(name);
+  const found: TSESTree.AssignmentExpression[] = [];
+  for (const [offset, deepest] of offsets ? findNodesAtOffsets(context, offsets) : []) {
     let node: TSESTree.Node | undefined = deepest;
     while (node && node.type !== AST_NODE_TYPES.AssignmentExpression && node.range[0] === offset) node = node.parent;
     if (node?.type !== AST_NODE_TYPES.AssignmentExpression || node.operator !== '=' || node.left.type !== AST_NODE_TYPES.MemberExpression) continue;
-    const name = getKeyName(node.left, { templates: false, privateNames: 'hashed' });
-    if (name === undefined) continue;
-    const list = writes.get(name);
-    if (list) list.push(node);
-    else writes.set(name, [node]);
+    if (getKeyName(node.left, { templates: false, privateNames: 'hashed' }) === name) found.push(node);
   }
+  asked.set(name, (writes = found));
   return writes;
-});
+}
 
 /** `holder.x = …` (not `==`, `=>`, nor `a.holder.x = …`): a search for the name, then the rest read from there. */
-function findPropertyWritesOf(text: string, holder: string): number[] {
-  const offsets: number[] = [];
+function findPropertyWritesOf(text: string, holder: string, add: (offset: number, name: string) => void): void {
   const rest = PROPERTY_WRITE_AFTER_NAME;
   for (let offset = text.indexOf(holder); offset >= 0; offset = text.indexOf(holder, offset + 1)) {
     const before = text[offset - 1];
     if (isNameChar(before) || before === '.') continue;
     rest.lastIndex = offset + holder.length;
-    if (rest.test(text)) offsets.push(offset);
+    const match = rest.exec(text);
+    if (match) add(offset, match[1] as string);
   }
-  return offsets;
 }
 
 /**
@@ -237,19 +251,18 @@ function findPropertyWritesOf(text: string, holder: string): number[] {
  * alternation of many names would cost more than it saves): each `=` is found by a plain
  * search, and the member before it read backwards (a pattern tried at every offset is slower).
  */
-function findAnyPropertyWrites(text: string): number[] {
-  const offsets: number[] = [];
+function findAnyPropertyWrites(text: string, add: (offset: number, name: string) => void): void {
   for (let at = text.indexOf('='); at >= 0; at = text.indexOf('=', at + 1)) {
     const next = text[at + 1];
     if (next === '=' || next === '>') continue;
     const property = findNameBefore(text, at);
     if (property === undefined) continue;
-    const dot = skipSpaces(text, (text[property - 1] === '#' ? property - 1 : property) - 1, -1);
+    const start = text[property - 1] === '#' ? property - 1 : property;
+    const dot = skipSpaces(text, start - 1, -1);
     if (text[dot] !== '.') continue;
     const holder = findNameBefore(text, dot);
-    if (holder !== undefined && text[holder - 1] !== '.') offsets.push(holder);
+    if (holder !== undefined && text[holder - 1] !== '.') add(holder, text.slice(start, skipSpaces(text, at - 1, -1) + 1));
   }
-  return offsets;
 }
 
 /** Where the name that ends just before `offset` (spaces between allowed) starts; undefined when there is none, or it starts with a digit. */
@@ -260,7 +273,7 @@ function findNameBefore(text: string, offset: number): number | undefined {
 }
 
 /** After the holder's name: `.field =` (also `.#field =`), not `==` or `=>`. */
-const PROPERTY_WRITE_AFTER_NAME = /\s*\.\s*#?[A-Za-z_$][\w$]*\s*=(?![=>])/y;
+const PROPERTY_WRITE_AFTER_NAME = /\s*\.\s*(#?[A-Za-z_$][\w$]*)\s*=(?![=>])/y;
 
 /**
  * The values the file writes into the field `name` of instances of `owner`
@@ -268,7 +281,7 @@ const PROPERTY_WRITE_AFTER_NAME = /\s*\.\s*#?[A-Za-z_$][\w$]*\s*=(?![=>])/y;
  */
 export function findOwnerFieldWrites(context: AnyRuleContext, owner: ThisOwner, name: string): TSESTree.Expression[] {
   const values: TSESTree.Expression[] = [];
-  for (const write of getPropertyWrites(context).get(name) ?? []) {
+  for (const write of getPropertyWrites(context, name)) {
     const target = write.left as TSESTree.MemberExpression;
     if (isSameOwner(getReceiverThisOwner(context, target.object), owner)) values.push(write.right);
   }

@@ -442,6 +442,21 @@ const client = new MongoClient('mongodb://h');`;
     expect(mongoCalls(code)).toEqual(['mongodb self.col.deleteMany']);
   });
 
+  it('a field is known by its own writes: those of other fields, and writes in strings or comments, do not count', () => {
+    const code = `const { MongoClient } = require('mongodb');
+function Queue(db, name) {
+  this.col = db.collection(name);
+  this.note = "this.other = db.collection(name)"; // this.other = db.collection(name)
+  this.other = null;
+  this.count = 0;
+}
+Queue.prototype.clean = function () { return this.col.deleteMany({ done: true }); };
+Queue.prototype.wipe = function () { return this.other.deleteMany({}); };
+module.exports = (db, name) => new Queue(db, name);
+const client = new MongoClient('mongodb://h');`;
+    expect(mongoCalls(code)).toEqual(['mongodb this.col.deleteMany']);
+  });
+
   it('a local function used only as f.call(this) runs with the caller’s this', () => {
     const code = `const { MongoClient } = require('mongodb');
 class Store {
