@@ -9,7 +9,7 @@ export { comparesAttemptCounter } from './attempt-limit';
 export { getCalledFunction } from '../called-functions';
 export { findOwnCalls, getFunctionName } from './local-functions';
 export type { RetryHandler, RetryScope } from './retry-scope';
-export { findDatabaseRetryScopes, findEnclosingRetryScopes } from './retry-scopes';
+export { checkDatabaseRetryScopes, findDatabaseRetryScopes, findEnclosingRetryScopes } from './retry-scopes';
 export { describePassedFrom, findRetriedDbCalls, type RetriedDbCall } from './retried-calls';
 export { SERVICE_BACKOFF, SUGGESTED_MAX_ATTEMPTS, type ServiceBackoff } from './service-backoff';
 export { isSentBeforeLoop } from './result-retries';

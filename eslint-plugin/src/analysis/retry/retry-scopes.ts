@@ -1,4 +1,4 @@
-import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { findImportedCallSites, findMongoConnectionOpens, getFunctionExportNames, hasDatabaseCode } from '../clients';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { ATTEMPT_NAME } from './attempt-counters';
@@ -155,6 +155,22 @@ export const findDatabaseRetryScopes = createPerFileCache((context: AnyRuleConte
   return sites.some(([call]) => scopes.some((scope) => containsNode(scope.attempt, call))) ? scopes : findHelperRetryScopes(context);
 });
 
+
+/**
+ * A rule's listener that runs a check on each of the file's database retry scopes. The
+ * check is made (`makeCheck`) only for a file that has one: most files have none, and a
+ * rule's check is many functions and the state they share.
+ */
+export function checkDatabaseRetryScopes(context: AnyRuleContext, makeCheck: () => (scope: RetryScope) => void): TSESLint.RuleListener {
+  return {
+    'Program:exit'() {
+      const scopes = findDatabaseRetryScopes(context);
+      if (scopes.length === 0) return;
+      const check = makeCheck();
+      for (const scope of scopes) check(scope);
+    },
+  };
+}
 /**
  * A file with no database code of its own may hold a retry helper that other modules hand
  * their database work to (`export async function withRetry(fn)` … `await fn()`, called as
