@@ -178,7 +178,8 @@ function findModuleFile(folder: string, names: readonly string[]): string | unde
 interface FolderListing {
   files: ReadonlySet<string> | undefined;
   mtimeMs: number;
-  checkedAt: number;
+  /** Until when (`Date.now()`) the listing holds without a new look (see `trustFor`). */
+  trustedUntil: number;
 }
 
 const folderListings = new Map<string, FolderListing>();
@@ -187,7 +188,7 @@ const folderListings = new Map<string, FolderListing>();
 function getFolderFiles(folder: string): ReadonlySet<string> | undefined {
   const now = Date.now();
   const known = folderListings.get(folder);
-  if (known && now - known.checkedAt < RECHECK_PATHS_AFTER_MS) return known.files;
+  if (known && now < known.trustedUntil) return known.files;
   let mtimeMs = -1;
   try {
     const stats = statSync(folder, { throwIfNoEntry: false });
@@ -195,13 +196,14 @@ function getFolderFiles(folder: string): ReadonlySet<string> | undefined {
   } catch {
     // Unreadable: no files.
   }
+  const trustedUntil = now + trustFor(now, mtimeMs, RECHECK_PATHS_AFTER_MS);
   if (known && known.mtimeMs === mtimeMs) {
-    known.checkedAt = now;
+    known.trustedUntil = trustedUntil;
     return known.files;
   }
   const files = mtimeMs < 0 ? undefined : listFiles(folder);
   if (folderListings.size >= MAX_READ_TEXTS) folderListings.clear();
-  folderListings.set(folder, { files, mtimeMs, checkedAt: now });
+  folderListings.set(folder, { files, mtimeMs, trustedUntil });
   return files;
 }
 
@@ -229,24 +231,38 @@ interface ReadText {
   text: string | undefined;
   mtimeMs: number;
   size: number;
-  /** When the file's stats were last compared (`Date.now()`). */
-  checkedAt: number;
+  /** Until when (`Date.now()`) the text holds without a new look at the file's stats (see `trustFor`). */
+  trustedUntil: number;
 }
 
 /** Texts read from disk, by path: reread when the file's size or time changes. */
 const readTexts = new Map<string, ReadText>();
 /**
- * How long a file's stats are trusted without a new look: one lint of many files reads a
- * module many times. Open documents are not read from disk, so this only delays seeing a
- * change another program writes.
+ * How long a file's stats are trusted at least without a new look: one lint of many files
+ * reads a module many times. Open documents are not read from disk, so this only delays
+ * seeing a change another program writes.
  */
 const RECHECK_AFTER_MS = 3000;
 /**
- * How long which paths exist (and what a specifier resolves to) is trusted: resolving one
- * import tries up to 15 paths. A file created in the editor is found within this time, or
- * at once when it is opened.
+ * How long which paths exist (and what a specifier resolves to) is trusted at least:
+ * resolving one import tries up to 15 paths. A file created in the editor is found within
+ * this time (or the longer one a folder untouched for minutes gets), or at once when it is opened.
  */
 const RECHECK_PATHS_AFTER_MS = 5000;
+/** The longest a look at the disk is trusted, for a file or folder unchanged for minutes. */
+const MAX_TRUST_MS = 30_000;
+
+/**
+ * How long a look at a file or folder (its modification time `mtimeMs`) is trusted: a tenth
+ * of how long it has gone unchanged, between `least` and 30 s. A file saved a minute ago is
+ * looked at again after 6 s, one being edited after `least`, while a dependency untouched for
+ * days is not looked at again on every few files of a long lint (a look at the disk costs
+ * more than the rest of a small file's checks on some machines). Unknown times get `least`.
+ */
+function trustFor(now: number, mtimeMs: number, least: number): number {
+  if (!(mtimeMs > 0)) return least;
+  return Math.min(MAX_TRUST_MS, Math.max(least, (now - mtimeMs) / 10));
+}
 const MAX_READ_TEXTS = 5000;
 
 /** Changes whenever a text `readModuleText` gives may differ from the one it gave before (a file read anew, a document opened, edited or closed). */
@@ -267,8 +283,7 @@ export function getModuleTextVersion(): number {
  */
 export function getModuleTextTrustedUntil(file: string): number {
   if (openTexts.has(file)) return Number.POSITIVE_INFINITY;
-  const known = readTexts.get(file);
-  return known ? known.checkedAt + RECHECK_AFTER_MS : 0;
+  return readTexts.get(file)?.trustedUntil ?? 0;
 }
 
 /** The module's text (the open document's, else the file's); undefined when unreadable, too large or binary. */
@@ -277,12 +292,12 @@ export function readModuleText(file: string): string | undefined {
   if (open !== undefined) return open.length > MAX_MODULE_BYTES ? undefined : open;
   const now = Date.now();
   const known = readTexts.get(file);
-  if (known && now - known.checkedAt < RECHECK_AFTER_MS) return known.text;
+  if (known && now < known.trustedUntil) return known.text;
   try {
     const stats = statSync(file, { throwIfNoEntry: false });
     if (!stats?.isFile() || stats.size > MAX_MODULE_BYTES) return remember(file, undefined, 0, 0, now);
     if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) {
-      known.checkedAt = now;
+      known.trustedUntil = now + trustFor(now, stats.mtimeMs, RECHECK_AFTER_MS);
       return known.text;
     }
     const text = readFileSync(file, 'utf8');
@@ -292,10 +307,10 @@ export function readModuleText(file: string): string | undefined {
   }
 }
 
-function remember(file: string, text: string | undefined, mtimeMs: number, size: number, checkedAt: number): string | undefined {
+function remember(file: string, text: string | undefined, mtimeMs: number, size: number, now: number): string | undefined {
   const before = readTexts.get(file);
   if (!before || before.text !== text) textVersion += 1;
   if (readTexts.size >= MAX_READ_TEXTS) readTexts.clear();
-  readTexts.set(file, { text, mtimeMs, size, checkedAt });
+  readTexts.set(file, { text, mtimeMs, size, trustedUntil: now + trustFor(now, mtimeMs, RECHECK_AFTER_MS) });
   return text;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -93,6 +93,36 @@ describe('resolveModuleFile', () => {
     writeFileSync(file, 'export const saved = 4444;');
     setOpenModuleText(file, undefined);
     expect(readModuleText(file)).toBe('export const saved = 4444;');
+  });
+
+  it('trusts a module unchanged for minutes up to 30 s, and one just saved for 3 s', () => {
+    const file = write('src/db.ts', 'export const a = 1;');
+    const tenMinutesAgo = new Date(Date.now() - 600_000);
+    utimesSync(file, tenMinutesAgo, tenMinutesAgo);
+    const start = Date.now();
+    expect(readModuleText(file)).toBe('export const a = 1;');
+    writeFileSync(file, 'export const b = 22;');
+    vi.setSystemTime(start + 10_000);
+    expect(readModuleText(file)).toBe('export const a = 1;');
+    vi.setSystemTime(start + 31_000);
+    expect(readModuleText(file)).toBe('export const b = 22;');
+    // Saved seconds ago: looked at again after 3 s.
+    writeFileSync(file, 'export const c = 333;');
+    vi.setSystemTime(start + 35_000);
+    expect(readModuleText(file)).toBe('export const c = 333;');
+  });
+
+  it('trusts the listing of a folder unchanged for minutes up to 30 s', () => {
+    const folder = path.dirname(from);
+    const tenMinutesAgo = new Date(Date.now() - 600_000);
+    utimesSync(folder, tenMinutesAgo, tenMinutesAgo);
+    const start = Date.now();
+    expect(resolveModuleFile(from, './db')).toBeUndefined();
+    const created = write('src/db.ts');
+    vi.setSystemTime(start + 10_000);
+    expect(resolveModuleFile(from, './db')).toBeUndefined();
+    vi.setSystemTime(start + 31_000);
+    expect(resolveModuleFile(from, './db')).toBe(created);
   });
 
   it('finds an open document that is not on disk at once', () => {
