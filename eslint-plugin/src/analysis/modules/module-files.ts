@@ -177,6 +177,8 @@ function findModuleFile(folder: string, names: readonly string[]): string | unde
  */
 interface FolderListing {
   files: ReadonlySet<string> | undefined;
+  /** Its subfolders (not links to folders), for a walk of the project. */
+  folders: ReadonlySet<string>;
   mtimeMs: number;
   /** Until when (`Date.now()`) the listing holds without a new look (see `trustFor`). */
   trustedUntil: number;
@@ -186,9 +188,17 @@ const folderListings = new Map<string, FolderListing>();
 
 /** The regular files (and links to them) of a folder; undefined when it is not a readable folder. */
 function getFolderFiles(folder: string): ReadonlySet<string> | undefined {
+  return getFolderListing(folder).files;
+}
+
+/**
+ * The names of a folder's files (undefined when it is not a readable folder) and
+ * subfolders, as last listed while that listing is trusted (see `trustFor`).
+ */
+export function getFolderListing(folder: string): Readonly<Pick<FolderListing, 'files' | 'folders'>> {
   const now = Date.now();
   const known = folderListings.get(folder);
-  if (known && now < known.trustedUntil) return known.files;
+  if (known && now < known.trustedUntil) return known;
   let mtimeMs = -1;
   try {
     const stats = statSync(folder, { throwIfNoEntry: false });
@@ -199,23 +209,27 @@ function getFolderFiles(folder: string): ReadonlySet<string> | undefined {
   const trustedUntil = now + trustFor(now, mtimeMs, RECHECK_PATHS_AFTER_MS);
   if (known && known.mtimeMs === mtimeMs) {
     known.trustedUntil = trustedUntil;
-    return known.files;
+    return known;
   }
-  const files = mtimeMs < 0 ? undefined : listFiles(folder);
+  const listing: FolderListing = { ...(mtimeMs < 0 ? NO_LISTING : listFolder(folder)), mtimeMs, trustedUntil };
   if (folderListings.size >= MAX_READ_TEXTS) folderListings.clear();
-  folderListings.set(folder, { files, mtimeMs, trustedUntil });
-  return files;
+  folderListings.set(folder, listing);
+  return listing;
 }
 
-function listFiles(folder: string): ReadonlySet<string> | undefined {
+const NO_LISTING = { files: undefined, folders: new Set<string>() };
+
+function listFolder(folder: string): Pick<FolderListing, 'files' | 'folders'> {
   try {
     const files = new Set<string>();
+    const folders = new Set<string>();
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (entry.isFile() || (entry.isSymbolicLink() && isLinkToFile(path.join(folder, entry.name)))) files.add(entry.name);
+      if (entry.isDirectory()) folders.add(entry.name);
+      else if (entry.isFile() || (entry.isSymbolicLink() && isLinkToFile(path.join(folder, entry.name)))) files.add(entry.name);
     }
-    return files;
+    return { files, folders };
   } catch {
-    return undefined;
+    return NO_LISTING;
   }
 }
 

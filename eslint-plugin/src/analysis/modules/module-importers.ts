@@ -1,7 +1,6 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { getManifestFolder } from './package-manifest';
-import { readModuleText, resolveModuleFile } from './module-files';
+import { getFolderListing, readModuleText, resolveModuleFile } from './module-files';
 
 /**
  * Which modules of a project import a given one: the reverse of the module index, so
@@ -91,20 +90,15 @@ function listSourceFiles(root: string): string[] {
   const files: string[] = [];
   const folders: Array<{ folder: string; depth: number }> = [{ folder: root, depth: 0 }];
   for (let next = folders.pop(); next && files.length < MAX_FILES; next = folders.pop()) {
-    let entries;
-    try {
-      entries = readdirSync(next.folder, { withFileTypes: true });
-    } catch {
-      continue;
+    // The module index's listings: a folder unchanged since it was last listed is not read again.
+    const listing = getFolderListing(next.folder);
+    if (next.depth < MAX_DEPTH) {
+      for (const name of listing.folders) if (!SKIPPED_FOLDERS.has(name)) folders.push({ folder: path.join(next.folder, name), depth: next.depth + 1 });
     }
-    for (const entry of entries) {
-      const full = path.join(next.folder, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(entry.name) && next.depth < MAX_DEPTH) folders.push({ folder: full, depth: next.depth + 1 });
-      } else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !DECLARATION_FILE.test(entry.name)) {
-        files.push(full);
-        if (files.length >= MAX_FILES) break;
-      }
+    for (const name of listing.files ?? []) {
+      if (!SOURCE_FILE.test(name) || DECLARATION_FILE.test(name)) continue;
+      files.push(path.join(next.folder, name));
+      if (files.length >= MAX_FILES) break;
     }
   }
   return files;
