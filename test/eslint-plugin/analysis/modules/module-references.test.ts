@@ -187,6 +187,16 @@ describe('hasModuleImport', () => {
     expect(has(`import PgPool from 'pg-pool'; const pg = 1; // uses pg`, ['pg'])).toBe(false);
     expect(has(`import { PrismaClient } from '@prisma/client';`, ['pg', 'mongodb', 'mongoose'])).toBe(false);
   });
+
+  it('answers each list alike whatever was asked before, in any of the three quotes', () => {
+    const code = `const a = require('pg-pool'); const b = "mongodb"+'pg'; const c = \`mongoose\`;`;
+    const lists: string[][] = [['pg-pool'], ['pg'], ['mongodb', 'mongoose'], ['postgres'], ['mongoose'], ['pg-pool', 'pg']];
+    expect(analyse(code, (context) => lists.map((modules) => hasModuleImport(context, modules)))).toEqual([true, true, true, false, true, true]);
+    // A quote ending one name does not hide the next name; quotes of two kinds do not make a name.
+    const joined = (code: string) => analyse(code, (context) => ['x', 'pg', 'mongodb'].map((name) => hasModuleImport(context, [name])));
+    expect(joined(`const s = 1; // 'x'pg'`)).toEqual([true, true, false]);
+    expect(joined('const s = 1; // \'mongodb" "pg`')).toEqual([false, false, false]);
+  });
 });
 
 describe('findImportedTypeReferences', () => {
