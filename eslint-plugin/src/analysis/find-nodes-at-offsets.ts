@@ -261,24 +261,35 @@ function searchThisExpressions(context: AnyRuleContext, within: TSESTree.Node): 
 
 /** A character of a JavaScript name (ASCII: what the searches here look for). */
 export function isNameChar(char: string | undefined): boolean {
-  return char !== undefined && NAME_CHAR.test(char);
+  return char !== undefined && char.length === 1 && isNameCode(char.charCodeAt(0));
 }
 
 /** From `offset`, stepping by `step` (1 forward, -1 back), the first offset that is not whitespace (may be outside the text). */
 export function skipSpaces(text: string, offset: number, step: 1 | -1): number {
   let at = offset;
-  while (at >= 0 && at < text.length && SPACE.test(text[at] as string)) at += step;
+  while (at >= 0 && at < text.length && isSpaceCode(text.charCodeAt(at))) at += step;
   return at;
 }
 
 /** From `offset`, stepping by `step`, the first offset that is not a name character (may be outside the text). */
 export function skipName(text: string, offset: number, step: 1 | -1): number {
   let at = offset;
-  while (at >= 0 && at < text.length && NAME_CHAR.test(text[at] as string)) at += step;
+  while (at >= 0 && at < text.length && isNameCode(text.charCodeAt(at))) at += step;
   return at;
 }
 
-const NAME_CHAR = /[\w$]/;
+// Character codes rather than a pattern per character: these run on every candidate of the text searches.
+/** `[A-Za-z0-9_$]`. */
+function isNameCode(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
+}
+
+/** What `\s` matches: ASCII spaces at once, other characters by the pattern (no-break and Unicode spaces). */
+function isSpaceCode(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return SPACE.test(String.fromCharCode(code));
+}
+
 const SPACE = /\s/;
 
 /** Calls of a computed member, `<receiver>[<key>](…)`: found by the `](` text first. */

@@ -1,7 +1,7 @@
 import { visitorKeys } from '@typescript-eslint/visitor-keys';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { findMemberCallsNamed, findNodesAtOffsets, findThisExpressions, hasMemberCallText } from '../../../eslint-plugin/src/analysis/find-nodes-at-offsets';
+import { findMemberCallsNamed, findNodesAtOffsets, findThisExpressions, hasMemberCallText, isNameChar, skipName, skipSpaces } from '../../../eslint-plugin/src/analysis/find-nodes-at-offsets';
 import { analyse, textOf } from '../harness';
 
 const CODE = `
@@ -166,5 +166,19 @@ const after = this;`;
       return findThisExpressions(context, store.body).map((node) => `${node.type} ${node.loc.start.line}:${node.loc.start.column}`);
     });
     expect(found).toEqual(['ThisExpression 4:18', 'ThisExpression 4:58', 'ThisExpression 4:77', 'ThisExpression 5:38']);
+  });
+});
+
+describe('the text helpers', () => {
+  it('tell name characters and skip names and spaces both ways, Unicode spaces included', () => {
+    expect(['a', 'Z', '0', '_', '$'].map(isNameChar)).toEqual([true, true, true, true, true]);
+    expect(['.', ' ', '-', 'é', '', undefined].map(isNameChar)).toEqual([false, false, false, false, false, false]);
+    const text = 'a\u00a0\t\n $x_1\u2028.b';
+    expect(skipSpaces(text, 1, 1)).toBe(5);
+    expect(skipName(text, 5, 1)).toBe(9);
+    expect(skipSpaces(text, 9, 1)).toBe(10);
+    expect(skipName(text, 8, -1)).toBe(4);
+    expect(skipSpaces(text, 4, -1)).toBe(0);
+    expect(skipName(text, text.length - 1, 1)).toBe(text.length);
   });
 });
