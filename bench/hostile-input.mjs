@@ -91,6 +91,12 @@ const families = [
     run: (size) => lintCode(`export const uris = '${repeatTo('mongodb://h ', size)}';\n`),
   },
   {
+    name: 'TypeScript, `mongodb` imported, then n template literals holding `mongo` (each looked at alone)',
+    sizes: [2000, 4000, 8000, 16000],
+    unit: 'templates',
+    run: (size) => lintCode(`import { MongoClient } from 'mongodb';\n${Array.from({ length: size }, (_, i) => `const v${i} = \`mongo item \${${i}}\`;`).join('\n')}\n`),
+  },
+  {
     name: '.env, a run of `mongodb://{{`',
     sizes: [128 * KB, 256 * KB, 512 * KB, 1024 * KB],
     unit: 'KB',

@@ -162,6 +162,7 @@ function createPoolCheck(context: Readonly<TSESLint.RuleContext<MessageId, []>>)
     }
     return undefined;
   }
+
   return (pool) => {
     const references = pool.references;
     if (references.some((reference) => isErrorListenerCall(context, reference))) return;

@@ -155,7 +155,6 @@ export const findDatabaseRetryScopes = createPerFileCache((context: AnyRuleConte
   return sites.some(([call]) => scopes.some((scope) => containsNode(scope.attempt, call))) ? scopes : findHelperRetryScopes(context);
 });
 
-
 /**
  * A rule's listener that runs a check on each of the file's database retry scopes. The
  * check is made (`makeCheck`) only for a file that has one: most files have none, and a
@@ -171,6 +170,7 @@ export function checkDatabaseRetryScopes(context: AnyRuleContext, makeCheck: () 
     },
   };
 }
+
 /**
  * A file with no database code of its own may hold a retry helper that other modules hand
  * their database work to (`export async function withRetry(fn)` … `await fn()`, called as
