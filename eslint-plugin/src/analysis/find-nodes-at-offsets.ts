@@ -7,7 +7,8 @@ import { type AnyRuleContext, createPerFileCache } from './per-file-cache';
  * much cheaper than visiting every node of a file that has a handful of candidates.
  */
 export function findNodesAtOffsets(context: AnyRuleContext, offsets: readonly number[]): Map<number, TSESTree.Node> {
-  const sorted = [...new Set(offsets)].sort((a, b) => a - b);
+  // Text searches give their offsets in order: copied and sorted only when they are not.
+  const sorted = isIncreasing(offsets) ? offsets : [...new Set(offsets)].sort((a, b) => a - b);
   // The deepest node found so far for each offset of `sorted`: a node claims its offsets,
   // then its children claim theirs.
   const deepest = new Array<TSESTree.Node | undefined>(sorted.length);
@@ -222,9 +223,11 @@ function getMemberNames(context: AnyRuleContext, names: readonly string[]): Read
   const pattern = askedNamesPattern;
   const byName = new Map<string, number[]>();
   pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    const name = match[1] as string;
-    const offset = match.index + match[0].length - name.length;
+  // `test` and the name read back from the match's end: no match array per hit.
+  while (pattern.test(text)) {
+    const end = pattern.lastIndex;
+    const offset = skipName(text, end - 1, -1) + 1;
+    const name = text.slice(offset, end);
     const found = byName.get(name);
     if (found) found.push(offset);
     else byName.set(name, [offset]);
@@ -292,6 +295,20 @@ function isSpaceCode(code: number): boolean {
 
 const SPACE = /\s/;
 
+function isIncreasing(values: readonly number[]): boolean {
+  for (let index = 1; index < values.length; index++) if ((values[index] as number) <= (values[index - 1] as number)) return false;
+  return true;
+}
+
+/**
+ * A computed key that can hold a method's name: not `list[0]`, not `obj[Symbol.asyncDispose]`
+ * (their receivers would be resolved for nothing, and that can cost a class's every field).
+ */
+function mayBeMethodName(key: TSESTree.Expression): boolean {
+  if (key.type === 'Literal') return typeof key.value === 'string';
+  return !(key.type === 'MemberExpression' && key.object.type === 'Identifier' && key.object.name === 'Symbol');
+}
+
 /** Calls of a computed member, `<receiver>[<key>](…)`: found by the `](` text first. */
 export const findComputedMemberCalls = createPerFileCache((context: AnyRuleContext): ReadonlyArray<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> => {
   const text = context.sourceCode.text;
@@ -302,7 +319,7 @@ export const findComputedMemberCalls = createPerFileCache((context: AnyRuleConte
   if (offsets.length === 0) return [];
   const calls: Array<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> = [];
   for (const node of findNodesAtOffsets(context, offsets).values()) {
-    if (node.type !== 'MemberExpression' || !node.computed) continue;
+    if (node.type !== 'MemberExpression' || !node.computed || !mayBeMethodName(node.property)) continue;
     const call = node.parent;
     if (call?.type === 'CallExpression' && call.callee === node) calls.push({ call, member: node });
   }

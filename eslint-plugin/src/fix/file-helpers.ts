@@ -47,7 +47,9 @@ export function getFileHelper(context: AnyRuleContext, helper: FileHelper, at: T
 export function getFileHelpers(context: AnyRuleContext, helpers: readonly FileHelper[], at: TSESTree.Node): { names: string[]; fixes: HelperAccess['fixes']; added: boolean } {
   const sourceCode = context.sourceCode;
   const style = getCodeStyle(context);
-  const used = new Set(getUsedNamesInFile(context));
+  const usedInFile = getUsedNamesInFile(context);
+  // Names this edit adds, apart: the file's set is shared by every fix of the file.
+  const added = new Set<string>();
   const names: string[] = [];
   const declarations: string[] = [];
   for (const helper of helpers) {
@@ -56,8 +58,8 @@ export function getFileHelpers(context: AnyRuleContext, helpers: readonly FileHe
       names.push(existing);
       continue;
     }
-    const name = pickNumberedName(helper.name, (candidate) => used.has(candidate) || isVisible(sourceCode, candidate, at));
-    used.add(name);
+    const name = pickNumberedName(helper.name, (candidate) => usedInFile.has(candidate) || added.has(candidate) || isVisible(sourceCode, candidate, at));
+    added.add(name);
     names.push(name);
     declarations.push(formatInStyle(helper.getDeclaration(name, style), style));
   }

@@ -1,7 +1,7 @@
 import { visitorKeys } from '@typescript-eslint/visitor-keys';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
-import { findMemberCallsNamed, findNodesAtOffsets, findThisExpressions, hasMemberCallText, isNameChar, skipName, skipSpaces } from '../../../eslint-plugin/src/analysis/find-nodes-at-offsets';
+import { findComputedMemberCalls, findMemberCallsNamed, findNodesAtOffsets, findThisExpressions, hasMemberCallText, isNameChar, skipName, skipSpaces } from '../../../eslint-plugin/src/analysis/find-nodes-at-offsets';
 import { analyse, textOf } from '../harness';
 
 const CODE = `
@@ -138,6 +138,23 @@ describe('findMemberCallsNamed', () => {
       namesIn(code('other'), many);
     }
     expect(namesIn(code('gammaWrite'), longList)).toEqual(['gammaWrite']);
+  });
+});
+
+describe('findComputedMemberCalls', () => {
+  it('finds calls whose computed key can name a method, not list elements or well-known symbols', () => {
+    const code = `
+      const method = pick();
+      client[method](params);
+      client['deleteMany']({});
+      client[\`\${verb}Item\`](params);
+      handlers[0](event);
+      handlers[i + 1](event);
+      await resource[Symbol.asyncDispose]();
+      const read = client[method];
+      client.send(command);`;
+    const found = analyse(code, (context) => findComputedMemberCalls(context).map(({ call }) => textOf(code, call.callee)));
+    expect(found).toEqual(['client[method]', "client['deleteMany']", 'client[`${verb}Item`]', 'handlers[i + 1]']);
   });
 });
 

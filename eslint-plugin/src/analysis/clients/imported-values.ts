@@ -3,7 +3,7 @@ import { getKeyName } from '../ast';
 import { findBindingReads, getOutermostSameValue, getValueBinding } from './value-bindings';
 import type { DbValue } from './db-value';
 import type { ExportedCalls, RemoteDbCall } from './exported-calls';
-import { findImportedReads, getCommonJsExportName } from '../modules';
+import { findImportedReads, getCommonJsExportName, type ImportedRead } from '../modules';
 import { hasMemberCallText } from '../find-nodes-at-offsets';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 
@@ -265,18 +265,22 @@ const RELATIVE_IMPORT = /(?:from\s*|require\s*\(\s*)['"`](?:\.{1,2}\/|[~#@])/;
  * module's summary, so only the calls a question is about cost a parse. Only files that
  * import a module of the project and catch errors have any (a retry needs both).
  */
+const NO_CALL_SITES: ReadonlyMap<TSESTree.Node, ImportedCallSite> = new Map();
+
 export const findImportedCallSites = createPerFileCache((context: AnyRuleContext): ReadonlyMap<TSESTree.Node, ImportedCallSite> => {
-  const found = new Map<TSESTree.Node, ImportedCallSite>();
   const text = context.sourceCode.text;
-  if (!RETRY_HINT.test(text) || !RELATIVE_IMPORT.test(text)) return found;
-  const reads = new Map<TSESTree.Node, { file: string; exportName: string }>();
+  if (!RETRY_HINT.test(text) || !RELATIVE_IMPORT.test(text)) return NO_CALL_SITES;
+  const found = new Map<TSESTree.Node, ImportedCallSite>();
+  const reads = new Map<TSESTree.Node, ImportedRead>();
   // A module whose summary knows of no database call gives every call of it none: not even listed.
   for (const read of findImportedReads(context, (file) => !moduleExports.isKnownToCallNothing(context, file))) reads.set(read.node, read);
-  for (const [node, read] of reads) {
-    const lookUp = (): ExportedCalls | undefined => moduleExports.lookUpCalls(context, read.file, read.exportName);
+  const lookUpOf = (read: ImportedRead) => (): ExportedCalls | undefined => moduleExports.lookUpCalls(context, read.file, read.exportName);
+  for (const read of reads.values()) {
+    const node = read.node;
     const parent = node.parent;
     // `saveOrder(o)`, `orders.saveOrder(o)` of a namespace.
     if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === node) {
+      const lookUp = lookUpOf(read);
       found.set(parent, new ImportedCallSite(() => {
         const exported = lookUp();
         return exported?.kind === 'function' ? exported.calls : undefined;
@@ -285,11 +289,12 @@ export const findImportedCallSites = createPerFileCache((context: AnyRuleContext
     }
     if (parent?.type === AST_NODE_TYPES.MemberExpression && parent.object === node) {
       // `orders.markPaid(id)` of an imported instance.
-      if (!reads.has(parent)) addMethodCall(found, parent, 'instance', lookUp);
+      if (!reads.has(parent)) addMethodCall(found, parent, 'instance', lookUpOf(read));
       continue;
     }
     if (parent?.type === AST_NODE_TYPES.NewExpression && parent.callee === node) {
       // `new Orders().markPaid(id)`, or `const orders = new Orders(…)` then `orders.markPaid(id)`.
+      const lookUp = lookUpOf(read);
       const member = parent.parent;
       if (member?.type === AST_NODE_TYPES.MemberExpression && member.object === parent) addMethodCall(found, member, 'class', lookUp);
       const binding = getValueBinding(context, parent);

@@ -49,41 +49,52 @@ const OTHER_KEYWORDS = new Set([
   'CLOSE', 'MOVE', 'CHECKPOINT', 'LOAD',
 ]);
 
+/** `$$` or `$tag$`, read where a `$` is. */
+const DOLLAR_QUOTE = /\$[A-Za-z_]{0,62}\$/y;
+
 /** Removes comments and quoted text (strings, quoted identifiers, dollar quotes) so keywords can be read. */
 function stripSql(text: string): string {
+  // Plain runs are copied as slices between the parts replaced: a character at a time
+  // made a string per character of a long statement.
   let result = '';
+  let plainFrom = 0;
   let index = 0;
   while (index < text.length) {
     const char = text[index];
     const next = text[index + 1];
+    let end: number;
+    let replacement: string;
     if (char === '-' && next === '-') {
-      const end = text.indexOf('\n', index);
-      index = end === -1 ? text.length : end;
-      result += ' ';
+      const lineEnd = text.indexOf('\n', index);
+      end = lineEnd === -1 ? text.length : lineEnd;
+      replacement = ' ';
     } else if (char === '/' && next === '*') {
-      const end = text.indexOf('*/', index + 2);
-      index = end === -1 ? text.length : end + 2;
-      result += ' ';
+      const commentEnd = text.indexOf('*/', index + 2);
+      end = commentEnd === -1 ? text.length : commentEnd + 2;
+      replacement = ' ';
     } else if (char === "'" || char === '"') {
-      let end = index + 1;
-      while (end < text.length) {
-        if (text[end] === char && text[end + 1] === char) end += 2;
-        else if (text[end] === char) break;
-        else end += 1;
+      let close = index + 1;
+      while (close < text.length) {
+        if (text[close] === char && text[close + 1] === char) close += 2;
+        else if (text[close] === char) break;
+        else close += 1;
       }
-      index = end + 1;
-      result += char === "'" ? " '' " : ' "q" ';
-    } else if (char === '$' && /^\$[A-Za-z_]*\$/.test(text.slice(index, index + 64))) {
-      const tag = /^\$[A-Za-z_]*\$/.exec(text.slice(index, index + 64))?.[0] ?? '$$';
-      const end = text.indexOf(tag, index + tag.length);
-      index = end === -1 ? text.length : end + tag.length;
-      result += " '' ";
+      end = close + 1;
+      replacement = char === "'" ? " '' " : ' "q" ';
+    } else if (char === '$' && (DOLLAR_QUOTE.lastIndex = index, DOLLAR_QUOTE.test(text))) {
+      const tag = text.slice(index, DOLLAR_QUOTE.lastIndex);
+      const close = text.indexOf(tag, index + tag.length);
+      end = close === -1 ? text.length : close + tag.length;
+      replacement = " '' ";
     } else {
-      result += char;
       index += 1;
+      continue;
     }
+    result += text.slice(plainFrom, index) + replacement;
+    index = Math.min(end, text.length);
+    plainFrom = index;
   }
-  return result;
+  return result + text.slice(plainFrom);
 }
 
 function classifyOne(statement: string): { kind: SqlStatementKind; keyword: string | undefined } {

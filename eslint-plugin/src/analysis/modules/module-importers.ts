@@ -95,11 +95,23 @@ function listSourceFiles(root: string): string[] {
     if (next.depth < MAX_DEPTH) {
       for (const name of listing.folders) if (!SKIPPED_FOLDERS.has(name)) folders.push({ folder: path.join(next.folder, name), depth: next.depth + 1 });
     }
-    for (const name of listing.files ?? []) {
-      if (!SOURCE_FILE.test(name) || DECLARATION_FILE.test(name)) continue;
-      files.push(path.join(next.folder, name));
+    for (const file of getSourcePaths(next.folder, listing.files)) {
+      files.push(file);
       if (files.length >= MAX_FILES) break;
     }
   }
   return files;
+}
+
+/** A folder's source files as paths, kept with its listing: each new list of the project would join them again. */
+const sourcePathsByListing = new WeakMap<ReadonlySet<string>, readonly string[]>();
+
+function getSourcePaths(folder: string, names: ReadonlySet<string> | undefined): readonly string[] {
+  if (!names) return [];
+  let paths = sourcePathsByListing.get(names);
+  if (!paths) {
+    paths = [...names].filter((name) => SOURCE_FILE.test(name) && !DECLARATION_FILE.test(name)).map((name) => path.join(folder, name));
+    sourcePathsByListing.set(names, paths);
+  }
+  return paths;
 }

@@ -145,20 +145,23 @@ const getResolvedRequires = createPerFileCache((): Map<number, RequireCall | nul
  */
 export function findRequireCallsWhere(context: AnyRuleContext, wanted: (module: string) => boolean): RequireCall[] {
   // An escape in the written specifier (`'\x70g'`) is read from the tree.
-  const texts = findRequireTexts(context).filter(({ written }) => written.includes('\\') || wanted(written));
-  if (texts.length === 0) return [];
+  // Most questions match no require of the file: nothing is allocated for them.
+  let texts: RequireText[] | undefined;
+  for (const text of findRequireTexts(context)) if (text.written.includes('\\') || wanted(text.written)) (texts ??= []).push(text);
+  if (!texts) return [];
   const resolved = getResolvedRequires(context);
   const missing = texts.filter(({ offset }) => !resolved.has(offset)).map(({ offset }) => offset);
   if (missing.length > 0) {
     const nodes = findNodesAtOffsets(context, missing);
     for (const offset of missing) resolved.set(offset, getRequireCallAt(nodes.get(offset)));
   }
+  // In source order already: each call starts at its `require`, and the texts are in order.
   const calls: RequireCall[] = [];
   for (const { offset } of texts) {
     const call = resolved.get(offset);
     if (call && wanted(call.module)) calls.push(call);
   }
-  return calls.sort((a, b) => a.call.range[0] - b.call.range[0]);
+  return calls;
 }
 
 function getRequireCallAt(node: TSESTree.Node | undefined): RequireCall | null {

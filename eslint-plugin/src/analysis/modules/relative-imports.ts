@@ -34,7 +34,7 @@ const RELATIVE_SPECIFIER = String.raw`\.{1,2}(?:/[^'"\n]*)?`;
 export function findImportedReads(context: AnyRuleContext, isWanted?: (file: string) => boolean): readonly ImportedRead[] {
   if (!isWanted) return findAllImportedReads(context);
   const reads: ImportedRead[] = [];
-  for (const [file, module] of findImportedModules(context)) if (isWanted(file)) reads.push(...module.reads);
+  for (const module of findImportedModules(context).values()) if (isWanted(module.file)) reads.push(...module.reads);
   return reads;
 }
 
@@ -49,13 +49,21 @@ const findAllImportedReads = createPerFileCache((context): readonly ImportedRead
  */
 class ImportedModule {
   private listed: readonly ImportedRead[] | undefined;
+  /** The `import` statements and `require(…)` calls that name the module. */
+  readonly sources: Array<TSESTree.ImportDeclaration | TSESTree.CallExpression> = [];
 
-  constructor(private readonly collectors: ReadonlyArray<(reads: ImportedRead[]) => void>) {}
+  constructor(
+    private readonly context: AnyRuleContext,
+    readonly file: string,
+  ) {}
 
   get reads(): readonly ImportedRead[] {
     if (!this.listed) {
       const reads: ImportedRead[] = [];
-      for (const collect of this.collectors) collect(reads);
+      for (const source of this.sources) {
+        if (source.type === AST_NODE_TYPES.ImportDeclaration) addImportReads(this.context, reads, source, this.file);
+        else addRequireReads(this.context, reads, source, this.file);
+      }
       this.listed = reads;
     }
     return this.listed;
@@ -65,11 +73,11 @@ class ImportedModule {
 /** The project's modules the file imports or requires, by file, in the order first imported. */
 const findImportedModules = createPerFileCache((context): ReadonlyMap<string, ImportedModule> => {
   const file = getSourcePath(context);
-  const collectors = new Map<string, Array<(reads: ImportedRead[]) => void>>();
-  const add = (target: string, collect: (reads: ImportedRead[]) => void): void => {
-    const list = collectors.get(target);
-    if (list) list.push(collect);
-    else collectors.set(target, [collect]);
+  const modules = new Map<string, ImportedModule>();
+  const add = (target: string, source: TSESTree.ImportDeclaration | TSESTree.CallExpression): void => {
+    let module = modules.get(target);
+    if (!module) modules.set(target, (module = new ImportedModule(context, target)));
+    module.sources.push(source);
   };
   for (const statement of context.sourceCode.ast.body) {
     if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type') continue;
@@ -77,14 +85,12 @@ const findImportedModules = createPerFileCache((context): ReadonlyMap<string, Im
     // Relative imports, and aliases a tsconfig.json's `paths` maps to the project's files.
     if (!isRelativeSpecifier(specifier) && !isAliasLike(specifier)) continue;
     const target = resolveModuleFile(file, specifier);
-    if (target) add(target, (reads) => addImportReads(context, reads, statement, target));
+    if (target) add(target, statement);
   }
   for (const { call, specifier } of findRelativeRequireCalls(context)) {
     const target = resolveModuleFile(file, specifier);
-    if (target) add(target, (reads) => addRequireReads(context, reads, call, target));
+    if (target) add(target, call);
   }
-  const modules = new Map<string, ImportedModule>();
-  for (const [target, list] of collectors) modules.set(target, new ImportedModule(list));
   return modules;
 });
 

@@ -40,6 +40,10 @@ describe('classifySql', () => {
     expect(classifySql('-- save the order\n/* v2 */ INSERT INTO t VALUES (1)').kind).toBe('write');
     expect(classifySql("SELECT 'insert into x; delete' AS s").kinds).toEqual(['read']);
     expect(classifySql('SELECT $body$ ; DELETE FROM t $body$').kinds).toEqual(['read']);
+    expect(classifySql("SELECT 'it''s; delete', \"odd\"\"name; drop\" FROM t; DELETE FROM t").kinds).toEqual(['read', 'write']);
+    expect(classifySql('SELECT $1, $2; DELETE FROM t WHERE id = $3').kinds).toEqual(['read', 'write']);
+    expect(classifySql('SELECT 1 /* unclosed; DELETE FROM t').kinds).toEqual(['read']);
+    expect(classifySql("SELECT 'unclosed; DELETE FROM t").kinds).toEqual(['read']);
   });
 
   it('classifies every statement of a multi-statement text', () => {
