@@ -6,5 +6,5 @@ export { findSameDiagnostic, hasDeferredFix, readDiagnosticData, toDiagnostics, 
 export { getHover } from './hover';
 export { DocumentLinter, getLintTarget } from './lint';
 export { getFilePath } from './file-paths';
-export { INFRA_FILE_GLOB, noteInfraFileChanged, setOpenModuleText } from 'eslint-plugin-retry-safety';
+export { INFRA_FILE_GLOB, MODULE_FILE_GLOBS, noteInfraFileChanged, noteModuleFileChanged, setOpenModuleText } from 'eslint-plugin-retry-safety';
 export { ProjectConfigs, fixWithProjectConfig, lintWithProjectConfig, type ProjectConfig } from './project-config';

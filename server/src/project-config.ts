@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ESLint as BundledESLint, type Linter } from 'eslint';
-import { RULE_PREFIX, setOpenModuleText } from 'eslint-plugin-retry-safety';
+import { noteModuleFileChanged, RULE_PREFIX, setOpenModuleText } from 'eslint-plugin-retry-safety';
 import { version as bundledEslintVersion } from 'eslint/package.json';
 import { getModifiedTime } from './config-files';
 import type { LintOutcome, LintTarget } from './lint';
@@ -32,8 +32,14 @@ interface LoadedConfig {
   /** The same with `fix: true`, made on the first fix-all. */
   createFixer: () => ESLintInstance;
   fixer?: ESLintInstance;
-  /** The project's copy of the plugin, told the unsaved text of open documents like ours. */
+  /** The project's copy of the plugin, told the unsaved text of open documents and changes on disk like ours. */
+  projectPlugin?: ProjectPlugin;
+}
+
+/** What the server tells a project's own copy of the plugin (an older copy may lack some of it). */
+interface ProjectPlugin {
   setOpenModuleText?: typeof setOpenModuleText;
+  noteModuleFileChanged?: typeof noteModuleFileChanged;
 }
 
 export type ProjectConfig = LoadedConfig | { status: 'broken'; configFile: string; reason: string };
@@ -78,11 +84,14 @@ async function loadESLintClass(configFile: string): Promise<{ ESLint: ESLintClas
 }
 
 /** The project's `eslint-plugin-retry-safety`, when it is another copy than the server's own. */
-function findProjectPluginSetter(configFile: string): typeof setOpenModuleText | undefined {
+function findProjectPlugin(configFile: string): ProjectPlugin | undefined {
   try {
-    const projectPlugin = createRequire(configFile)('eslint-plugin-retry-safety') as { setOpenModuleText?: unknown };
-    const setter = projectPlugin.setOpenModuleText;
-    return typeof setter === 'function' && setter !== setOpenModuleText ? (setter as typeof setOpenModuleText) : undefined;
+    const projectPlugin = createRequire(configFile)('eslint-plugin-retry-safety') as Record<string, unknown>;
+    if (projectPlugin.setOpenModuleText === setOpenModuleText) return undefined;
+    const found: ProjectPlugin = {};
+    if (typeof projectPlugin.setOpenModuleText === 'function') found.setOpenModuleText = projectPlugin.setOpenModuleText as typeof setOpenModuleText;
+    if (typeof projectPlugin.noteModuleFileChanged === 'function') found.noteModuleFileChanged = projectPlugin.noteModuleFileChanged as typeof noteModuleFileChanged;
+    return found;
   } catch {
     return undefined;
   }
@@ -113,8 +122,8 @@ async function loadConfig(configFile: string): Promise<ProjectConfig> {
       eslint,
       createFixer: () => new ESLint({ ...options, fix: true }),
     };
-    const setter = findProjectPluginSetter(configFile);
-    if (setter) loaded.setOpenModuleText = setter;
+    const projectPlugin = findProjectPlugin(configFile);
+    if (projectPlugin) loaded.projectPlugin = projectPlugin;
     return loaded;
   } catch (error) {
     return { status: 'broken', configFile, reason: describeLoadError(error) };
@@ -153,7 +162,15 @@ export class ProjectConfigs {
   async setOpenModuleText(filePath: string, text: string | undefined): Promise<void> {
     for (const entry of this.#entries.values()) {
       const config = await entry.config;
-      if (config.status === 'loaded') config.setOpenModuleText?.(filePath, text);
+      if (config.status === 'loaded') config.projectPlugin?.setOpenModuleText?.(filePath, text);
+    }
+  }
+
+  /** Tells the projects' own copies of the plugin that a file changed on disk. */
+  async noteModuleFileChanged(filePath: string, change: 'created' | 'changed' | 'deleted'): Promise<void> {
+    for (const entry of this.#entries.values()) {
+      const config = await entry.config;
+      if (config.status === 'loaded') config.projectPlugin?.noteModuleFileChanged?.(filePath, change);
     }
   }
 }

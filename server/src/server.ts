@@ -16,6 +16,7 @@ import {
   createConnection,
   type CodeAction,
   type Diagnostic,
+  FileChangeType,
   type FileEvent,
   type InitializeResult,
   type WorkspaceFoldersChangeEvent,
@@ -213,8 +214,10 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     loadEngine()
       .then(({ engine }) => {
         // Infrastructure files that may state the DocumentDB engine version (without a watcher, saves and a
-        // periodic check stand in), and ESLint config files unless the extension watches those itself.
-        const globs = [engine.INFRA_FILE_GLOB, ...(configFilesWatched ? [] : [CONFIG_FILE_GLOB])];
+        // periodic check stand in), the modules, manifests and tsconfig files the module index reads (without
+        // a watcher, it looks at them again after 3 to 30 s), and ESLint config files unless the extension
+        // watches those itself.
+        const globs = [engine.INFRA_FILE_GLOB, ...engine.MODULE_FILE_GLOBS, ...(configFilesWatched ? [] : [CONFIG_FILE_GLOB])];
         if (canWatchFiles && connectionOpen) {
           void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) });
         }
@@ -266,8 +269,39 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     for (const document of documents.all()) scheduleLint(document.uri, 0);
   }
 
+  /**
+   * Modules, manifests or tsconfig files changed on disk outside the editor (a checkout, a
+   * generator): the module index reads them again, and the open documents that may import
+   * them are linted again. An open document's own text wins over its file, so its saves are
+   * left out.
+   */
+  async function noteModuleChanges(changes: readonly FileEvent[]): Promise<void> {
+    const { engine, projectConfigs } = await loadEngine();
+    const openPaths = new Set(documents.all().map((document) => getFilePath(document.uri)));
+    let everyDocument = false;
+    const stems = new Set<string>();
+    for (const { uri, type } of changes) {
+      const filePath = getFilePath(uri);
+      if (!filePath || openPaths.has(filePath)) continue;
+      const change = type === FileChangeType.Created ? 'created' : type === FileChangeType.Deleted ? 'deleted' : 'changed';
+      const kind = engine.noteModuleFileChanged(filePath, change);
+      if (kind === undefined) continue;
+      void projectConfigs.noteModuleFileChanged(filePath, change);
+      const stem = getModuleStem(uri);
+      if (kind === 'project' || !stem) everyDocument = true;
+      else stems.add(stem);
+    }
+    if (!everyDocument && stems.size === 0) return;
+    log.debug(`Modules changed on disk (${everyDocument ? 'a manifest or tsconfig file' : [...stems].join(', ')}): linting the open documents that may import them again.`);
+    for (const document of documents.all()) {
+      const text = document.getText();
+      if (everyDocument || [...stems].some((stem) => text.includes(stem))) scheduleLint(document.uri, debounceMs);
+    }
+  }
+
   connection.onDidChangeWatchedFiles(({ changes }) => {
     noteConfigChanges(changes);
+    noteModuleChanges(changes).catch((error: unknown) => log.error(`Reading module changes failed: ${describeError(error)}`));
     noteChangedFiles(changes.map((change) => change.uri)).catch((error: unknown) => log.error(`Reading file changes failed: ${describeError(error)}`));
   });
 

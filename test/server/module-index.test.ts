@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { FileChangeType } from 'vscode-languageserver-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient } from './lsp-client';
 
@@ -105,6 +106,62 @@ describe('language server: values from imported modules', () => {
     await client.change(app, RETRYING_APP);
     expect(await client.diagnosticsFor(app, 4)).toEqual([]);
     await client.close(orders);
+    await client.close(app);
+  });
+});
+
+describe('language server: imported modules changed on disk', () => {
+  let client: LspClient;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'retry-safety-lsp-disk-'));
+    mkdirSync(path.join(dir, 'src'));
+    client = await LspClient.start({
+      settings: { enable: true, documentdb: { hosts: [] }, rules: {}, trace: { server: 'off' } },
+      initializationOptions: { debounceMs: 20 },
+      watchFiles: true,
+    });
+  });
+
+  afterAll(async () => {
+    await client?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('asks the client to watch the modules, and lints importers again as soon as a watched module changes, appears or goes away', async () => {
+    await expect.poll(() => client.registrations.map((registration) => registration.method)).toContain('workspace/didChangeWatchedFiles');
+    const watchers = client.registrations.find((registration) => registration.method === 'workspace/didChangeWatchedFiles')?.registerOptions as { watchers: Array<{ globPattern: string }> };
+    expect(watchers.watchers.map((watcher) => watcher.globPattern)).toEqual(expect.arrayContaining(['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}', '**/package.json']));
+
+    const db = path.join(dir, 'src', 'db.ts');
+    const dbUri = pathToFileURL(db).href;
+    writeFileSync(db, ARRAY_MODULE);
+    const app = pathToFileURL(path.join(dir, 'src', 'app.ts')).href;
+    await client.open(app, 'typescript', APP);
+    expect(await client.diagnosticsFor(app, 1)).toEqual([]);
+
+    // Rewritten on disk (a checkout, not the editor): reported without waiting for the index to look again.
+    let published = client.published.length;
+    writeFileSync(db, COLLECTION_MODULE);
+    await client.changeWatchedFiles([{ uri: dbUri, type: FileChangeType.Changed }]);
+    const reported = await client.waitForDiagnostics(app, () => client.published.length > published);
+    expect(reported.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line])).toEqual([[RULE, 3]]);
+
+    // Deleted: nothing is known of `orders` any more.
+    published = client.published.length;
+    rmSync(db);
+    await client.changeWatchedFiles([{ uri: dbUri, type: FileChangeType.Deleted }]);
+    expect((await client.waitForDiagnostics(app, () => client.published.length > published)).diagnostics).toEqual([]);
+
+    // Created again, as a folder's index: found at once.
+    published = client.published.length;
+    const index = path.join(dir, 'src', 'db', 'index.ts');
+    mkdirSync(path.dirname(index));
+    writeFileSync(index, COLLECTION_MODULE);
+    await client.changeWatchedFiles([{ uri: pathToFileURL(index).href, type: FileChangeType.Created }]);
+    const again = await client.waitForDiagnostics(app, () => client.published.length > published);
+    expect(again.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([RULE]);
     await client.close(app);
   });
 });

@@ -5,4 +5,5 @@ export { findImportedReads, type ImportedRead, WHOLE_MODULE } from './relative-i
 export { findImporters } from './module-importers';
 export { getManifestDependencies, getManifestFolder, mayUsePackages } from './package-manifest';
 export { isTestFilePath } from './test-files';
+export { type FileChange, MODULE_FILE_GLOBS, type ModuleFileKind, noteModuleFileChanged } from './disk-changes';
 export { describePlaces, type SourcePlace } from './source-places';

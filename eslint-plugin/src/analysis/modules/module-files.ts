@@ -42,6 +42,29 @@ export function setOpenModuleText(filePath: string, text: string | undefined): v
   else openTexts.set(key, text);
 }
 
+/** What a file watcher reports of a file. */
+export type FileChange = 'created' | 'changed' | 'deleted';
+
+/**
+ * A file changed on disk (an editor's file watcher says so): its text is read again at the
+ * next question instead of when its trust runs out, and a file created or deleted makes
+ * its folder be listed again and every import be resolved again.
+ */
+export function forgetModuleFile(filePath: string, change: FileChange): void {
+  const key = path.resolve(filePath);
+  readTexts.delete(key);
+  textVersion += 1;
+  if (change !== 'changed') {
+    folderListings.delete(path.dirname(key));
+    resolutions.clear();
+  }
+  if (/^tsconfig.*\.json$/.test(path.basename(key))) {
+    pathMatchers.clear();
+    tsconfigCache.clear();
+    resolutions.clear();
+  }
+}
+
 /** Where the linted file is on disk: the host's source-path setting, else the file ESLint lints. */
 export function getSourcePath(context: AnyRuleContext): string {
   const given = (context.settings as Record<string, unknown> | undefined)?.[SOURCE_PATH_KEY];

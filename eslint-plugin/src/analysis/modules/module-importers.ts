@@ -40,6 +40,11 @@ export function findImporters(file: string): readonly string[] {
   return project.importers.get(file) ?? [];
 }
 
+/** A file of some project changed on disk: every project's list of importers is made again when next asked. */
+export function forgetProjectImporters(): void {
+  projects.clear();
+}
+
 function indexProject(root: string): Map<string, string[]> {
   const importers = new Map<string, string[]>();
   for (const file of listSourceFiles(root)) {

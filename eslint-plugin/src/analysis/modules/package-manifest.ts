@@ -98,3 +98,9 @@ function parseDependencies(text: string): ReadonlySet<string> {
   }
   return names;
 }
+
+/** A `package.json` created or deleted: where each folder's nearest manifest is, is looked for again. */
+export function forgetManifestLocations(): void {
+  manifestFolders.clear();
+  fileManifestPaths.clear();
+}

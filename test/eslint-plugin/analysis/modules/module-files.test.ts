@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noteModuleFileChanged } from '../../../../eslint-plugin/src/analysis/modules/disk-changes';
 import { readModuleText, resolveModuleFile, setOpenModuleText } from '../../../../eslint-plugin/src/analysis/modules/module-files';
+import { getManifestDependencies } from '../../../../eslint-plugin/src/analysis/modules/package-manifest';
 
 /** Longer than the module index trusts what it saw of the disk. */
 const LATER_MS = 10_000;
@@ -135,5 +137,45 @@ describe('resolveModuleFile', () => {
       setOpenModuleText(unsaved, undefined);
     }
     expect(resolveModuleFile(from, './draft')).toBeUndefined();
+  });
+
+  it('sees a change a file watcher reports at once: a module changed, created or deleted, a manifest created', () => {
+    const file = write('src/db.ts', 'export const a = 1;');
+    const tenMinutesAgo = new Date(Date.now() - 600_000);
+    utimesSync(file, tenMinutesAgo, tenMinutesAgo);
+    utimesSync(path.dirname(file), tenMinutesAgo, tenMinutesAgo);
+    expect(readModuleText(file)).toBe('export const a = 1;');
+    expect(resolveModuleFile(from, './orders')).toBeUndefined();
+
+    // Changed: trusted for up to 30 s on its own, read again as soon as the change is reported.
+    writeFileSync(file, 'export const b = 22;');
+    expect(readModuleText(file)).toBe('export const a = 1;');
+    expect(noteModuleFileChanged(file, 'changed')).toBe('module');
+    expect(readModuleText(file)).toBe('export const b = 22;');
+
+    // Created: the folder's listing and the imports are looked at again.
+    const orders = write('src/orders.ts');
+    expect(resolveModuleFile(from, './orders')).toBeUndefined();
+    noteModuleFileChanged(orders, 'created');
+    expect(resolveModuleFile(from, './orders')).toBe(orders);
+
+    // Deleted: no longer found.
+    unlinkSync(orders);
+    noteModuleFileChanged(orders, 'deleted');
+    expect(resolveModuleFile(from, './orders')).toBeUndefined();
+
+    // A project's manifest appears above the file: its dependencies count at once.
+    expect(getManifestDependencies(file)).not.toEqual(new Set(['pg']));
+    const manifest = write('package.json', JSON.stringify({ dependencies: { pg: '^8' } }));
+    noteModuleFileChanged(manifest, 'created');
+    expect(getManifestDependencies(file)).toEqual(new Set(['pg']));
+  });
+
+  it('tells modules from project files, and leaves files it never reads alone', () => {
+    expect(noteModuleFileChanged(path.join(root, 'README.md'), 'changed')).toBeUndefined();
+    expect(noteModuleFileChanged(path.join(root, 'data.json'), 'changed')).toBeUndefined();
+    expect(noteModuleFileChanged(path.join(root, 'node_modules', 'pg', 'lib', 'index.js'), 'changed')).toBeUndefined();
+    expect(noteModuleFileChanged(path.join(root, 'tsconfig.build.json'), 'changed')).toBe('project');
+    expect(noteModuleFileChanged(path.join(root, 'src', 'view.tsx'), 'created')).toBe('module');
   });
 });
