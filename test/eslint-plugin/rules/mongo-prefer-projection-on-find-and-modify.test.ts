@@ -49,6 +49,9 @@ await User.findOneAndUpdate({ _id: id }, { a: 1 }).lean().select({ a: 1 });`,
     `export function f(store) { return store.findOneAndUpdate({ id: 1 }, patch, { upsert: true }); }`,
     // The same arguments in a file of an ORM.
     `import { Repository } from 'typeorm'; export function f(repo) { return repo.findOneAndUpdate({ id: 1 }, { $set: { a: 1 } }, { returnDocument: 'after' }); }`,
+    // A name that only mentions MongoDB, or a collection of another library's file, is no evidence.
+    `export function f(mongo, collection) { return [mongo.findOneAndDelete({ id: 1 }), collection.findOneAndDelete({ id: 1 })]; }`,
+    `import { PrismaClient } from '@prisma/client'; export function f(mongoCollection) { return mongoCollection.findOneAndDelete({ id: 1 }); }`,
   ],
   invalid: [
     // A collection its user passes in, in a package that names no MongoDB package: the arguments only the driver takes say what it is.
@@ -69,6 +72,34 @@ await User.findOneAndUpdate({ _id: id }, { a: 1 }).lean().select({ a: 1 });`,
               output: `export async function elect(leases, id) {
   const result = await leases.findOneAndUpdate({}, { $setOnInsert: { holder: id } }, { upsert: true, includeResultMetadata: true, projection: { _id: 1 } });
   return result.lastErrorObject.updatedExisting;
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A library handed its collection by its user: the receiver's name is the evidence.
+      code: `export class Adapter {
+  constructor(mongoCollection) { this.mongoCollection = mongoCollection; }
+  findSession(pid) {
+    return this.mongoCollection.findOneAndDelete({ type: 'session', pid }).then((result) => result?.data);
+  }
+}`,
+      errors: [
+        {
+          messageId: 'missingProjection',
+          data: { method: 'findOneAndDelete' },
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'addProjection',
+              data: { projection: '{ data: 1 }' },
+              output: `export class Adapter {
+  constructor(mongoCollection) { this.mongoCollection = mongoCollection; }
+  findSession(pid) {
+    return this.mongoCollection.findOneAndDelete({ type: 'session', pid }, { projection: { data: 1 } }).then((result) => result?.data);
+  }
 }`,
             },
           ],

@@ -158,9 +158,19 @@ function classifyReceiver(
     const modelKind = values.getTypeKind(model) ?? values.getKind(model);
     if (modelKind === 'model') return { kind: 'model', evidence: values.getTypeKind(model) === undefined ? 'import' : 'type' };
   }
-  // No type, no import trail: only arguments no other library takes are strong enough.
-  if (!values.importsLookAlike && hasMongoArguments(call, name)) return { kind: 'collection', evidence: 'structure' };
+  // No type, no import trail: only arguments no other library takes, or a receiver its
+  // code names a MongoDB collection (a library handed one by its user), are strong enough.
+  if (!values.importsLookAlike && (hasMongoArguments(call, name) || isNamedMongoCollection(receiver))) return { kind: 'collection', evidence: 'structure' };
   return undefined;
+}
+
+/** `mongoCollection`, `this._mongoCollection`, `opts.mongodbColl`: the receiver's own name says what it holds. */
+const MONGO_COLLECTION_NAME = /^_?mongo(?:db)?_?coll(?:ection)?$/i;
+
+function isNamedMongoCollection(receiver: TSESTree.Expression): boolean {
+  const name =
+    receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' && !receiver.computed && receiver.property.type === 'Identifier' ? receiver.property.name : undefined;
+  return name !== undefined && MONGO_COLLECTION_NAME.test(name);
 }
 
 /**

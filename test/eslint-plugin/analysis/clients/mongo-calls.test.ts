@@ -252,6 +252,21 @@ describe('findMongoCalls: structural evidence and look-alikes', () => {
     expect(calls(`export function f(orders) { return orders.updateOne(filter, { '$set': { b: 2 } }); }`)).toEqual(['updateOne@1 mongodb/structure write']);
   });
 
+  it('accepts a receiver its code names a MongoDB collection, for MongoDB-only methods, not under a look-alike import', () => {
+    const code = `
+      export class Adapter {
+        constructor(mongoCollection) { this.mongoCollection = mongoCollection; }
+        take(pid) { return this.mongoCollection.findOneAndDelete({ pid }); }
+        drop(filter, _mongoCollection) { return _mongoCollection.deleteMany(filter); }
+        clear() { return this.store._mongoCollection.updateMany({}, update); }
+      }
+    `;
+    expect(calls(code)).toEqual(['findOneAndDelete@4 mongodb/structure write', 'deleteMany@5 mongodb/structure write', 'updateMany@6 mongodb/structure write']);
+    // Other names, a computed key, or a file that imports another data library: no evidence.
+    expect(calls(`export const f = (collection, mongo, mongoCollections, m) => [collection.findOneAndDelete({}), mongo.deleteMany({}), mongoCollections.deleteMany({}), m['mongoCollection'].deleteMany({})];`)).toEqual([]);
+    expect(calls(`import { PrismaClient } from '@prisma/client'; export const f = (mongoCollection) => mongoCollection.deleteMany({});`)).toEqual([]);
+  });
+
   it('never reports Prisma, Redux entity adapters, arrays, Maps or other receivers', () => {
     const code = `
       import { PrismaClient } from '@prisma/client';
