@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type FileChange, forgetModuleFile } from './module-files';
-import { forgetProjectImporters } from './module-importers';
+import { forgetProjectImporters, SKIPPED_FOLDERS } from './module-importers';
 import { forgetManifestLocations } from './package-manifest';
 
 export type { FileChange };
@@ -13,7 +13,6 @@ export type { FileChange };
 export const MODULE_FILE_GLOBS: readonly string[] = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}', '**/package.json', '**/tsconfig*.json'];
 
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
-const DEPENDENCY_FOLDER = /[\\/]node_modules[\\/]/;
 
 /** What a changed file is to the module index: a module its importers name, or a project file (`package.json`, `tsconfig*.json`) every file may depend on. */
 export type ModuleFileKind = 'module' | 'project';
@@ -22,13 +21,18 @@ const PROJECT_FILE = /(?:^|[\\/])(?:package\.json|tsconfig[^\\/]*\.json)$/;
 
 /**
  * A file changed, was created or was deleted on disk. When the module index may read it
- * (a source, manifest or tsconfig file outside `node_modules`), what depends on it is
+ * (a source, manifest or tsconfig file outside `node_modules` and tools' output folders
+ * such as `.next`, which a dev server rewrites all the time), what depends on it is
  * looked at again at the next lint, and its kind is returned; else undefined.
  */
 export function noteModuleFileChanged(filePath: string, change: FileChange): ModuleFileKind | undefined {
-  if (!(SOURCE_FILE.test(filePath) || PROJECT_FILE.test(filePath)) || DEPENDENCY_FOLDER.test(filePath)) return undefined;
+  if (!(SOURCE_FILE.test(filePath) || PROJECT_FILE.test(filePath)) || isInSkippedFolder(filePath)) return undefined;
   forgetModuleFile(filePath, change);
   if (path.basename(filePath) === 'package.json' && change !== 'changed') forgetManifestLocations();
   forgetProjectImporters();
   return PROJECT_FILE.test(filePath) ? 'project' : 'module';
+}
+
+function isInSkippedFolder(filePath: string): boolean {
+  return filePath.split(/[\\/]/).some((segment) => SKIPPED_FOLDERS.has(segment));
 }

@@ -13,7 +13,8 @@ const MAX_FILES = 3000;
 const MAX_DEPTH = 12;
 /** How long a project's list is used before it is made again (files come and go in an editor). */
 const REFRESH_AFTER_MS = 10_000;
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'coverage', '.next', '.nuxt', '.turbo', '.cache']);
+/** Folders of dependencies, tools' output and caches: no project module lives there. */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', 'coverage', '.next', '.nuxt', '.turbo', '.cache']);
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 const DECLARATION_FILE = /\.d\.[cm]?ts$/;
 const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)(['"])(\.{1,2}(?:\/[^'"\n]*)?)\1/g;

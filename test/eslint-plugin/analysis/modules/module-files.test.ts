@@ -175,6 +175,7 @@ describe('resolveModuleFile', () => {
     expect(noteModuleFileChanged(path.join(root, 'README.md'), 'changed')).toBeUndefined();
     expect(noteModuleFileChanged(path.join(root, 'data.json'), 'changed')).toBeUndefined();
     expect(noteModuleFileChanged(path.join(root, 'node_modules', 'pg', 'lib', 'index.js'), 'changed')).toBeUndefined();
+    expect(noteModuleFileChanged(path.join(root, '.next', 'server', 'app', 'page.js'), 'created')).toBeUndefined();
     expect(noteModuleFileChanged(path.join(root, 'tsconfig.build.json'), 'changed')).toBe('project');
     expect(noteModuleFileChanged(path.join(root, 'src', 'view.tsx'), 'created')).toBe('module');
   });
