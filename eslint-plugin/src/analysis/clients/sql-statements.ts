@@ -97,11 +97,16 @@ function stripSql(text: string): string {
   return result + text.slice(plainFrom);
 }
 
+/** The first two words of a statement, after leading spaces and parentheses; undefined when it does not start with a letter. */
+const LEADING_WORDS = /^[\s(]*([A-Za-z][A-Za-z_]*)(?:[^A-Za-z_]+([A-Za-z_]+))?/;
+
 function classifyOne(statement: string): { kind: SqlStatementKind; keyword: string | undefined } {
-  const words = statement.replace(/^[\s(]+/, '').split(/[^A-Za-z_]+/).filter(Boolean);
-  const first = words[0]?.toUpperCase();
-  const second = words[1]?.toUpperCase();
-  if (first === undefined || !/^[A-Za-z]/.test(statement.replace(/^[\s(]+/, ''))) return { kind: 'unknown', keyword: undefined };
+  // Only the first words decide, but for WITH and COPY: a migration's statement is long, so it is not split into words up front.
+  const leading = LEADING_WORDS.exec(statement);
+  const first = leading?.[1]?.toUpperCase();
+  const second = leading?.[2]?.toUpperCase();
+  if (first === undefined) return { kind: 'unknown', keyword: undefined };
+  const words = (): string[] => statement.split(/[^A-Za-z_]+/).filter(Boolean);
   switch (first) {
     case 'BEGIN':
       return { kind: 'begin', keyword: first };
@@ -118,11 +123,11 @@ function classifyOne(statement: string): { kind: SqlStatementKind; keyword: stri
       return { kind: 'savepoint', keyword: first };
     case 'WITH': {
       // A data-modifying CTE writes: `WITH moved AS (DELETE … RETURNING *) INSERT …`.
-      const writes = words.some((word) => /^(insert|update|delete|merge)$/i.test(word));
+      const writes = words().some((word) => /^(insert|update|delete|merge)$/i.test(word));
       return { kind: writes ? 'write' : 'read', keyword: first };
     }
     case 'COPY':
-      return { kind: words.some((word) => /^from$/i.test(word)) ? 'write' : 'read', keyword: first };
+      return { kind: words().some((word) => /^from$/i.test(word)) ? 'write' : 'read', keyword: first };
     default:
       if (READ_KEYWORDS.has(first)) return { kind: 'read', keyword: first };
       if (WRITE_KEYWORDS.has(first)) return { kind: 'write', keyword: first };
@@ -195,6 +200,14 @@ const UNKNOWN: SqlStatement = { kind: 'unknown', kinds: ['unknown'], keyword: un
 /** The statement a query argument runs; `kind: 'unknown'` (not a write) when its text is not known. */
 export function getSqlStatement(context: AnyRuleContext | undefined, node: TSESTree.Node | undefined): SqlStatement {
   if (!node) return UNKNOWN;
+  // Asked of one argument by the call finder and again by the analyses: a migration's text is long.
+  const known = context ? statementsByNode.get(node) : undefined;
+  if (known) return known;
   const text = getSqlText(context, node);
-  return text === undefined ? UNKNOWN : classifySql(text);
+  const statement = text === undefined ? UNKNOWN : classifySql(text);
+  if (context) statementsByNode.set(node, statement);
+  return statement;
 }
+
+/** Per argument node, in the linted file's tree (a context follows its `const`s; without one, only literals are read). */
+const statementsByNode = new WeakMap<TSESTree.Node, SqlStatement>();
