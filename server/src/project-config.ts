@@ -159,18 +159,19 @@ export class ProjectConfigs {
   }
 
   /** Tells the projects' own copies of the plugin an open document's unsaved text (undefined: closed). */
-  async setOpenModuleText(filePath: string, text: string | undefined): Promise<void> {
-    for (const entry of this.#entries.values()) {
-      const config = await entry.config;
-      if (config.status === 'loaded') config.projectPlugin?.setOpenModuleText?.(filePath, text);
-    }
+  setOpenModuleText(filePath: string, text: string | undefined): Promise<void> {
+    return this.#tellProjectPlugins((plugin) => plugin.setOpenModuleText?.(filePath, text));
   }
 
   /** Tells the projects' own copies of the plugin that a file changed on disk. */
-  async noteModuleFileChanged(filePath: string, change: 'created' | 'changed' | 'deleted'): Promise<void> {
+  noteModuleFileChanged(filePath: string, change: 'created' | 'changed' | 'deleted'): Promise<void> {
+    return this.#tellProjectPlugins((plugin) => plugin.noteModuleFileChanged?.(filePath, change));
+  }
+
+  async #tellProjectPlugins(tell: (plugin: ProjectPlugin) => void): Promise<void> {
     for (const entry of this.#entries.values()) {
       const config = await entry.config;
-      if (config.status === 'loaded') config.projectPlugin?.noteModuleFileChanged?.(filePath, change);
+      if (config.status === 'loaded' && config.projectPlugin) tell(config.projectPlugin);
     }
   }
 }

@@ -293,10 +293,8 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
     }
     if (!everyDocument && stems.size === 0) return;
     log.debug(`Modules changed on disk (${everyDocument ? 'a manifest or tsconfig file' : [...stems].join(', ')}): linting the open documents that may import them again.`);
-    for (const document of documents.all()) {
-      const text = document.getText();
-      if (everyDocument || [...stems].some((stem) => text.includes(stem))) scheduleLint(document.uri, debounceMs);
-    }
+    if (everyDocument) for (const document of documents.all()) scheduleLint(document.uri, debounceMs);
+    else scheduleDocumentsNaming(stems, debounceMs);
   }
 
   connection.onDidChangeWatchedFiles(({ changes }) => {
@@ -542,9 +540,16 @@ export function startServer(transport: Transport, { ownsProcess }: { ownsProcess
    */
   function scheduleDependents(changed: TextDocument): void {
     const stem = getModuleStem(changed.uri);
-    if (!stem) return;
-    for (const other of documents.all()) {
-      if (other.uri !== changed.uri && other.getText().includes(stem)) scheduleLint(other.uri, debounceMs * 2);
+    if (stem) scheduleDocumentsNaming([stem], debounceMs * 2, changed.uri);
+  }
+
+  /** Lints again, after `delayMs`, the open documents (but `except`) whose text names one of the module stems. */
+  function scheduleDocumentsNaming(stems: Iterable<string>, delayMs: number, except?: string): void {
+    const wanted = [...stems];
+    for (const document of documents.all()) {
+      if (document.uri === except) continue;
+      const text = document.getText();
+      if (wanted.some((stem) => text.includes(stem))) scheduleLint(document.uri, delayMs);
     }
   }
 

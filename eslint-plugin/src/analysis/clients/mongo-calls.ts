@@ -7,6 +7,7 @@ import { mayHaveDbValuesBeyondParameters } from './db-values';
 import type { KnownKind } from './mongo-kinds';
 import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 import { getPropertyKeyName, hasOnlyUpdateOperators } from './update-operators';
+import { getKeyName } from '../ast';
 
 /** A call on a MongoDB driver collection or a Mongoose model. */
 export interface MongoCall extends DbCall {
@@ -168,8 +169,7 @@ function classifyReceiver(
 const MONGO_COLLECTION_NAME = /^_?mongo(?:db)?_?coll(?:ection)?$/i;
 
 function isNamedMongoCollection(receiver: TSESTree.Expression): boolean {
-  const name =
-    receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' && !receiver.computed && receiver.property.type === 'Identifier' ? receiver.property.name : undefined;
+  const name = receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' ? getKeyName(receiver, { computed: false, privateNames: 'none' }) : undefined;
   return name !== undefined && MONGO_COLLECTION_NAME.test(name);
 }
 

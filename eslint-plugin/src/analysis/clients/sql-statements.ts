@@ -197,6 +197,9 @@ function joinTemplate(template: TSESTree.TemplateLiteral): string {
 
 const UNKNOWN: SqlStatement = { kind: 'unknown', kinds: ['unknown'], keyword: undefined, isWrite: false, hasOnConflict: false };
 
+/** Per argument node, in the linted file's tree (a context follows its `const`s; without one, only literals are read). */
+const statementsByNode = new WeakMap<TSESTree.Node, SqlStatement>();
+
 /** The statement a query argument runs; `kind: 'unknown'` (not a write) when its text is not known. */
 export function getSqlStatement(context: AnyRuleContext | undefined, node: TSESTree.Node | undefined): SqlStatement {
   if (!node) return UNKNOWN;
@@ -208,6 +211,3 @@ export function getSqlStatement(context: AnyRuleContext | undefined, node: TSEST
   if (context) statementsByNode.set(node, statement);
   return statement;
 }
-
-/** Per argument node, in the linted file's tree (a context follows its `const`s; without one, only literals are read). */
-const statementsByNode = new WeakMap<TSESTree.Node, SqlStatement>();

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { type FileChange, forgetModuleFile } from './module-files';
-import { forgetProjectImporters, SKIPPED_FOLDERS } from './module-importers';
+import { type FileChange, forgetModuleFile, forgetPathAliases } from './module-files';
+import { forgetProjectImporters, SKIPPED_FOLDERS, SOURCE_FILE } from './module-importers';
 import { forgetManifestLocations } from './package-manifest';
 
 export type { FileChange };
@@ -12,12 +12,10 @@ export type { FileChange };
  */
 export const MODULE_FILE_GLOBS: readonly string[] = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}', '**/package.json', '**/tsconfig*.json'];
 
-const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
-
 /** What a changed file is to the module index: a module its importers name, or a project file (`package.json`, `tsconfig*.json`) every file may depend on. */
 export type ModuleFileKind = 'module' | 'project';
 
-const PROJECT_FILE = /(?:^|[\\/])(?:package\.json|tsconfig[^\\/]*\.json)$/;
+const TSCONFIG_FILE = /^tsconfig.*\.json$/;
 
 /**
  * A file changed, was created or was deleted on disk. When the module index may read it
@@ -26,11 +24,15 @@ const PROJECT_FILE = /(?:^|[\\/])(?:package\.json|tsconfig[^\\/]*\.json)$/;
  * looked at again at the next lint, and its kind is returned; else undefined.
  */
 export function noteModuleFileChanged(filePath: string, change: FileChange): ModuleFileKind | undefined {
-  if (!(SOURCE_FILE.test(filePath) || PROJECT_FILE.test(filePath)) || isInSkippedFolder(filePath)) return undefined;
+  const name = path.basename(filePath);
+  const isManifest = name === 'package.json';
+  const isTsconfig = TSCONFIG_FILE.test(name);
+  if ((!isManifest && !isTsconfig && !SOURCE_FILE.test(name)) || isInSkippedFolder(filePath)) return undefined;
   forgetModuleFile(filePath, change);
-  if (path.basename(filePath) === 'package.json' && change !== 'changed') forgetManifestLocations();
+  if (isManifest && change !== 'changed') forgetManifestLocations();
+  if (isTsconfig) forgetPathAliases();
   forgetProjectImporters();
-  return PROJECT_FILE.test(filePath) ? 'project' : 'module';
+  return isManifest || isTsconfig ? 'project' : 'module';
 }
 
 function isInSkippedFolder(filePath: string): boolean {

@@ -58,11 +58,13 @@ export function forgetModuleFile(filePath: string, change: FileChange): void {
     folderListings.delete(path.dirname(key));
     resolutions.clear();
   }
-  if (/^tsconfig.*\.json$/.test(path.basename(key))) {
-    pathMatchers.clear();
-    tsconfigCache.clear();
-    resolutions.clear();
-  }
+}
+
+/** A tsconfig file changed on disk: its `paths` aliases are read again, and every import resolved again. */
+export function forgetPathAliases(): void {
+  pathMatchers.clear();
+  tsconfigCache.clear();
+  resolutions.clear();
 }
 
 /** Where the linted file is on disk: the host's source-path setting, else the file ESLint lints. */

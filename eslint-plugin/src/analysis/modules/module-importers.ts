@@ -15,7 +15,8 @@ const MAX_DEPTH = 12;
 const REFRESH_AFTER_MS = 10_000;
 /** Folders of dependencies, tools' output and caches: no project module lives there. */
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', 'coverage', '.next', '.nuxt', '.turbo', '.cache']);
-const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
+/** A JavaScript or TypeScript source file's name. */
+export const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 const DECLARATION_FILE = /\.d\.[cm]?ts$/;
 const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)(['"])(\.{1,2}(?:\/[^'"\n]*)?)\1/g;
 
