@@ -59,12 +59,13 @@ export default createRule<[], MessageId>({
   create(context) {
     const sourceCode = context.sourceCode;
     // Cheap exit: no connection string, driver import or require without "mongo" in the text.
-    if (!sourceCode.text.includes('mongo')) return {};
+    const firstMongo = sourceCode.text.indexOf('mongo');
+    if (firstMongo < 0) return {};
     let checks: ReturnType<typeof createChecks> | undefined;
     const getChecks = (): ReturnType<typeof createChecks> => (checks ??= createChecks(context));
 
     // A URI in a literal starts with its scheme: without `mongodb` in the text no literal holds one.
-    const literalListeners: TSESLint.RuleListener = sourceCode.text.includes('mongodb')
+    const literalListeners: TSESLint.RuleListener = sourceCode.text.includes('mongodb', firstMongo)
       ? {
           Literal(node) {
             if (typeof node.value !== 'string' || !node.value.includes('mongodb')) return;

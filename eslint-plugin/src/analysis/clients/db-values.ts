@@ -3,7 +3,7 @@ import { getParameterSlot } from './call-sites';
 import { getPassedValue, getReceiverParameter, type ValueJudge } from './parameter-values';
 import { type FunctionNode, getKeyName, getReturnedExpressions, isFunctionNode, isNullOrUndefined, type KeyNameOptions } from '../ast';
 import { findNodesAtOffsets } from '../find-nodes-at-offsets';
-import { findImportedTypeReferences, findModuleReferences, findRequireCallsByText, findRequireCallsWhere, getManifestDependencies, getSourcePath } from '../modules';
+import { findImportedTypeReferences, findModuleReferences, findRequireCallsByText, findRequireCallsWhere, getManifestDependencies, getSourcePath, hasModuleImport } from '../modules';
 import type { Database } from './db-call';
 import { type DbValue, isSameDbValue } from './db-value';
 import { type DbVocabulary, getValueKey } from './db-vocabulary';
@@ -96,6 +96,8 @@ export function getSeededDbValues(context: AnyRuleContext): DbValues | undefined
 
 /** `import … from 'pg'` or `require('pg')` of one of `modules`, as the resolver seeds them. */
 function importsOrRequires(context: AnyRuleContext, modules: readonly string[]): boolean {
+  // Neither names a module its text does not quote (one search of the text, shared with the other drivers' checks).
+  if (!hasModuleImport(context, modules)) return false;
   const program = context.sourceCode.ast as TSESTree.Program;
   const imports = program.body.some((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration && modules.includes(String(statement.source.value)));
   return imports || findRequireCallsByText(context, modules).length > 0;

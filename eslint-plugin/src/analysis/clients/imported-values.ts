@@ -254,7 +254,7 @@ export const getImportedValues = createPerFileCache((context: AnyRuleContext): r
 });
 
 /** Text that a file retrying work may have, around a call of another module's function. */
-const RETRY_HINT = /\bcatch\b|\.catch\s*\(/;
+const RETRY_HINT = /\bcatch\b/;
 const RELATIVE_IMPORT = /(?:from\s*|require\s*\(\s*)['"`](?:\.{1,2}\/|[~#@])/;
 
 /**
@@ -269,7 +269,8 @@ const NO_CALL_SITES: ReadonlyMap<TSESTree.Node, ImportedCallSite> = new Map();
 
 export const findImportedCallSites = createPerFileCache((context: AnyRuleContext): ReadonlyMap<TSESTree.Node, ImportedCallSite> => {
   const text = context.sourceCode.text;
-  if (!RETRY_HINT.test(text) || !RELATIVE_IMPORT.test(text)) return NO_CALL_SITES;
+  // `includes` first: most texts have no `catch` at all, and it is many times faster than a pattern.
+  if (!text.includes('catch') || !RETRY_HINT.test(text) || !RELATIVE_IMPORT.test(text)) return NO_CALL_SITES;
   const found = new Map<TSESTree.Node, ImportedCallSite>();
   const reads = new Map<TSESTree.Node, ImportedRead>();
   // A module whose summary knows of no database call gives every call of it none: not even listed.

@@ -96,8 +96,8 @@ export function resolveModuleFile(fromFile: string, specifier: string): string |
   let byFolder = resolutions.get(folder);
   const known = byFolder?.get(specifier);
   const now = Date.now();
-  if (known && (now - known.checkedAt < RECHECK_PATHS_AFTER_MS || isListingUnchanged(known.listings))) {
-    known.checkedAt = now;
+  if (known && (now < known.trustedUntil || isListingUnchanged(known.listings))) {
+    if (now >= known.trustedUntil) known.trustedUntil = getListingsTrustedUntil(known.listings);
     return known.file;
   }
   const listings: FolderFiles[] = [];
@@ -112,8 +112,15 @@ export function resolveModuleFile(fromFile: string, specifier: string): string |
     if (resolutions.size >= MAX_READ_TEXTS) resolutions.clear();
     resolutions.set(folder, (byFolder = new Map()));
   }
-  byFolder.set(specifier, { file, checkedAt: now, listings });
+  byFolder.set(specifier, { file, trustedUntil: getListingsTrustedUntil(listings), listings });
   return file;
+}
+
+/** An answer read from listings holds while they all do: until the first of them is due for a new look. */
+function getListingsTrustedUntil(listings: readonly FolderFiles[]): number {
+  let until = Number.POSITIVE_INFINITY;
+  for (const { folder } of listings) until = Math.min(until, folderListings.get(folder)?.trustedUntil ?? 0);
+  return until;
 }
 
 /** A folder's listing as a resolution read it: the listing object stays the same while the folder is unchanged. */
@@ -123,12 +130,12 @@ interface FolderFiles {
 }
 
 /**
- * Resolved specifiers by importing folder, then by specifier, with when and the folder
- * listings they were read from: the modules of one folder import the same few files.
- * Once its time is up, an answer still holds while every listing it read is the same
- * (one look at each folder's time instead of trying up to 15 paths again).
+ * Resolved specifiers by importing folder, then by specifier, with the folder listings they
+ * were read from and until when those are all trusted: the modules of one folder import the
+ * same few files. Once that time is up, an answer still holds while every listing it read
+ * is the same (one look at each folder's time instead of trying up to 15 paths again).
  */
-const resolutions = new Map<string, Map<string, { file: string | undefined; checkedAt: number; listings: readonly FolderFiles[] }>>();
+const resolutions = new Map<string, Map<string, { file: string | undefined; trustedUntil: number; listings: readonly FolderFiles[] }>>();
 /** The listings the resolution under way reads, in order. */
 let consultedListings: FolderFiles[] | undefined;
 

@@ -222,22 +222,48 @@ export function getRequiredModule(call: TSESTree.CallExpression): string | undef
   return argument?.type === AST_NODE_TYPES.Literal && typeof argument.value === 'string' ? argument.value : undefined;
 }
 
-/** Quick pre-check: does the file import or require any of `modules`? */
+/** Quick pre-check: does the file import or require any of `modules`? (Any quoted occurrence of a name counts.) */
 export function hasModuleImport(context: AnyRuleContext, modules: readonly string[]): boolean {
-  return modules.length > 0 && getQuotedNamePattern(modules).test(context.sourceCode.text);
+  if (modules.length === 0) return false;
+  const found = getQuotedModuleNames(context, modules);
+  return modules.some((name) => found.has(name));
 }
 
-/** One pass over the text for all the names (the lists are constants, so the patterns are kept). */
-const quotedNamePatterns = new WeakMap<readonly string[], RegExp>();
+/**
+ * Every module name asked about so far in the process, searched for in one pass per file:
+ * the analyses ask with a few constant lists (the drivers, the AWS SDK, retry strategies),
+ * and a quoted name is rare in a text, so one search for all of them costs about what one
+ * search for one list did.
+ */
+const askedModuleNames = new Set<string>();
+const MAX_ASKED_MODULE_NAMES = 200;
+let quotedModulePattern: RegExp | undefined;
+const quotedModulesByFile = new WeakMap<TSESTree.Node, { pattern: RegExp; found: Set<string> }>();
 
-function getQuotedNamePattern(names: readonly string[]): RegExp {
-  let pattern = quotedNamePatterns.get(names);
-  if (!pattern) {
-    const alternatives = names.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
-    pattern = new RegExp(`'(?:${alternatives})'|"(?:${alternatives})"|\`(?:${alternatives})\``);
-    quotedNamePatterns.set(names, pattern);
+/** Which of the asked names (all asked so far, `modules` among them) appear inside quotes of one kind in the text. */
+function getQuotedModuleNames(context: AnyRuleContext, modules: readonly string[]): ReadonlySet<string> {
+  // The callers' lists are constants; the bound only keeps a caller with changing lists from growing the search forever.
+  if (askedModuleNames.size + modules.length > MAX_ASKED_MODULE_NAMES) askedModuleNames.clear();
+  const before = askedModuleNames.size;
+  for (const name of modules) askedModuleNames.add(name);
+  if (!quotedModulePattern || askedModuleNames.size !== before) {
+    const alternatives = [...askedModuleNames].map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+    quotedModulePattern = new RegExp(`(['"\`])(${alternatives})\\1`, 'g');
   }
-  return pattern;
+  const root = context.sourceCode.ast as TSESTree.Node;
+  const known = quotedModulesByFile.get(root);
+  if (known?.pattern === quotedModulePattern) return known.found;
+  const pattern = quotedModulePattern;
+  const text = context.sourceCode.text;
+  const found = new Set<string>();
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    found.add(match[2]!);
+    // The closing quote may open the next name (`'x'pg'`): the search goes on from it.
+    pattern.lastIndex -= 1;
+  }
+  quotedModulesByFile.set(root, { pattern, found });
+  return found;
 }
 
 /** A type reference that names an export of a module: `Pool`, `AWS.DynamoDB.DocumentClient`, `Collection` in `Collection<Order> | undefined`. */
