@@ -238,6 +238,11 @@ function createScopeCheck(context: Readonly<TSESLint.RuleContext<MessageId, []>>
     // A spread or a computed key may carry the token: the rule cannot tell.
     if (!input || input.properties.some((property) => property.type === AST_NODE_TYPES.SpreadElement || property.computed)) return;
     if (input.properties.some((property) => property.type === AST_NODE_TYPES.Property && getKeyName(property, { computed: false }) === 'ClientRequestToken')) return;
+    // Retrying only after `TransactionCanceledException` (or another error after which the
+    // transaction applied nothing, as a whole) writes once, token or not: an optimistic
+    // retry that reads again and builds a new request each time.
+    const classification = classifyRetryScope(scope, call.node);
+    if (classification && !retriesOutcomeUnknownErrors(classification, 'dynamodb')) return;
     // Both SDKs fill a missing token into a copy of the input (v3 in its serializer, v2 in
     // BUILD_IDEMPOTENCY_TOKENS), so even an input object made once gets a new token per call.
     const inAttempt = containsNode(scope.attempt, input);

@@ -216,6 +216,41 @@ async function run() {
     }
   }
 }`,
+    // Optimistic retry on TransactionCanceledException only: the cancelled transaction applied
+    // nothing, and each attempt builds its request anew (a token would be wrong here).
+    `const { TransactionCanceledException } = require('@aws-sdk/client-dynamodb');
+const { TransactWriteCommand } = require('@aws-sdk/lib-dynamodb');
+class Counter {
+  constructor(props) { this.props = props; }
+  async put(item) {
+    for (;;) {
+      const { puts, next } = await this.next(item);
+      try {
+        await this.props.doc.send(new TransactWriteCommand({ TransactItems: puts.map((Put) => ({ Put })) }));
+      } catch (e) {
+        if (e instanceof TransactionCanceledException) {
+          continue;
+        } else {
+          throw e;
+        }
+      }
+      return next;
+    }
+  }
+}
+module.exports = { Counter };`,
+    `import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+export async function claim(read) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const items = await read();
+    try {
+      return await client.send(new TransactWriteItemsCommand({ TransactItems: items }));
+    } catch (err) {
+      if (err.name !== 'TransactionCanceledException') throw err;
+    }
+  }
+}`,
     // An input built elsewhere (spread): it may carry a token.
     `import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
 const client = new DynamoDBClient({});
@@ -291,6 +326,47 @@ for (let attempt = 0; attempt < 3; attempt++) {
 }`,
   ],
   invalid: [
+    {
+      // Cancelled transactions and time-outs retried: after a time-out the transaction may have
+      // committed, so the token is still needed.
+      code: `import { randomUUID } from 'node:crypto';
+import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const params = { TransactItems: [] };
+export async function save() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await client.send(new TransactWriteItemsCommand(params));
+    } catch (err) {
+      if (err.name !== 'TransactionCanceledException' && err.name !== 'TimeoutError') throw err;
+    }
+  }
+}`,
+      errors: [
+        {
+          messageId: 'missingClientRequestToken',
+          line: 8,
+          suggestions: [
+            {
+              messageId: 'addClientRequestToken',
+              output: `import { randomUUID } from 'node:crypto';
+import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+const client = new DynamoDBClient({});
+const params = { ClientRequestToken: randomUUID(), TransactItems: [] };
+export async function save() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await client.send(new TransactWriteItemsCommand(params));
+    } catch (err) {
+      if (err.name !== 'TransactionCanceledException' && err.name !== 'TimeoutError') throw err;
+    }
+  }
+}`,
+            },
+          ],
+        },
+      ],
+    },
     {
       // A key declared in the loop: moved above it.
       code: `import { randomUUID } from 'node:crypto';

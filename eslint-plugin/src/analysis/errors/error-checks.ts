@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, type KeyNameOptions, unwrapExpression, type UnwrapOptions, visitNodes } from '../ast';
-import type { ErrorProperty, ErrorValue } from './transient-errors';
+import { type ErrorProperty, type ErrorValue, getErrorNature } from './transient-errors';
 
 /** Error values are read through `await` too: `(await attempt()).code`. */
 export const THROUGH_AWAIT: UnwrapOptions = { awaits: true };
@@ -124,7 +124,11 @@ function analyzeLogical(node: TSESTree.LogicalExpression, negated: boolean, rule
 }
 
 function analyzeBinary(node: TSESTree.BinaryExpression, negated: boolean, rules: ErrorBinding): ErrorCondition | undefined {
-  if (node.operator === 'instanceof') return referencesError(node.left, rules) ? opaque(['instanceof']) : undefined;
+  if (node.operator === 'instanceof') {
+    if (!referencesError(node.left, rules)) return undefined;
+    const named = getSdkExceptionName(node.right);
+    return named ? makeCondition(negated ? 'notIn' : 'in', [named], ['instanceof']) : opaque(['instanceof']);
+  }
   if (node.operator === 'in') return referencesError(node.right, rules) ? opaque(['other']) : undefined;
   const isEquality = node.operator === '===' || node.operator === '==';
   const isInequality = node.operator === '!==' || node.operator === '!=';
@@ -249,6 +253,18 @@ function getDeclaredFunction(identifier: TSESTree.Identifier): PredicateFunction
     // The name is a `const` of another kind: no function, and no looking further out.
     return init.type === AST_NODE_TYPES.ArrowFunctionExpression || init.type === AST_NODE_TYPES.FunctionExpression ? init : null;
   });
+}
+
+/**
+ * `err instanceof TransactionCanceledException`, `err instanceof client_dynamodb_1.ThrottlingException`:
+ * the AWS SDK's exception classes carry the error's name, so the check reads `err.name`.
+ * Other classes (an app's own, a driver's) say nothing known.
+ */
+function getSdkExceptionName(node: TSESTree.Node): ErrorValueCheck | undefined {
+  const name = node.type === AST_NODE_TYPES.Identifier ? node.name : node.type === AST_NODE_TYPES.MemberExpression ? getKeyName(node, MEMBER_NAME) : undefined;
+  if (name === undefined || !name.endsWith('Exception')) return undefined;
+  const check: ErrorValueCheck = { property: 'name', value: name, match: 'equal', node };
+  return getErrorNature(check, 'dynamodb') === undefined ? undefined : check;
 }
 
 function makeCondition(polarity: 'in' | 'notIn', values: ErrorValueCheck[], kinds: ErrorCheckKind[]): ErrorCondition {

@@ -89,6 +89,17 @@ describe('catch clauses of retry loops', () => {
     expect(classify(loop(`if ((err as any).$metadata?.httpStatusCode < 500) throw err;`))?.checkKinds).toEqual(['httpStatus']);
   });
 
+  it('instanceof an AWS SDK exception class reads the error name; other classes stay unknown', () => {
+    const retried = classify(loop(`if (!(err instanceof ProvisionedThroughputExceededException)) throw err;`));
+    expect(values(retried?.retriedValues ?? [])).toEqual(['name:equal:ProvisionedThroughputExceededException']);
+    const compiled = classify(loop(`if (err instanceof client_dynamodb_1.TransactionCanceledException) { continue; } else { throw err; }`));
+    expect(values(compiled?.retriedValues ?? [])).toEqual(['name:equal:TransactionCanceledException']);
+    expect(compiled && retriesOutcomeUnknownErrors(compiled, 'dynamodb')).toBe(false);
+    const own = classify(loop(`if (err instanceof QuotaException) { continue; } throw err;`));
+    expect(own?.retriedValues).toEqual([]);
+    expect(own && retriesOutcomeUnknownErrors(own, 'dynamodb')).toBe(true);
+  });
+
   it('a deny-list of permanent errors is a check', () => {
     const result = classify(loop(`if (err.name === 'ConditionalCheckFailedException') throw err;`));
     expect(result?.retriesEveryError).toBe(false);
