@@ -18,6 +18,19 @@ const moved = `${header}export async function move(session) {
   });
 }`;
 
+/** A commit retried in a loop while the error's labels hold `label` (double quotes kept by the suggestion). */
+const commitLoop = (label: string) => `${header}export async function commit() {
+  const session = client.startSession();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await session.commitTransaction();
+      break;
+    } catch (error) {
+      if (!error.errorLabels?.includes("${label}")) throw error;
+    }
+  }
+}`;
+
 createRuleTester().run('mongo-no-retry-in-transaction', rule, {
   valid: [
     // Retrying the whole transaction is the right shape.
@@ -56,6 +69,56 @@ await session.commitTransaction();
 for (let attempt = 0; attempt < 3; attempt++) {
   try { await stock.updateOne({ _id: 1 }, { $inc: { n: -1 } }); break; } catch { continue; }
 }`,
+    // MongoDB's own pattern: the commit alone retried on UnknownTransactionCommitResult, the
+    // whole transaction on TransientTransactionError.
+    `${header}async function commitWithRetry(session) {
+  try {
+    await session.commitTransaction();
+  } catch (error) {
+    if (error.hasErrorLabel('UnknownTransactionCommitResult')) {
+      await commitWithRetry(session);
+    } else throw error;
+  }
+}
+async function runTransactionWithRetry(work, session) {
+  for (;;) {
+    try {
+      await work(session);
+      break;
+    } catch (error) {
+      if (error.hasErrorLabel('TransientTransactionError')) continue;
+      throw error;
+    }
+  }
+}
+export async function place(order) {
+  const session = client.startSession();
+  await runTransactionWithRetry(async (s) => {
+    s.startTransaction();
+    await orders.insertOne(order, { session: s });
+    await commitWithRetry(s);
+  }, session);
+}`,
+    // A commit retried on TransientTransactionError by TypeORM's query runner (a look-alike).
+    `import { DataSource } from 'typeorm';
+const runner = new DataSource({}).createQueryRunner();
+for (let attempt = 0; attempt < 3; attempt++) {
+  try {
+    await runner.commitTransaction();
+    break;
+  } catch (error) {
+    if (error.code !== 'TransientTransactionError') throw error;
+  }
+}`,
+    // A commit not retried: the label only decides what to log.
+    `export async function commit(session, log) {
+  try {
+    await session.commitTransaction();
+  } catch (error) {
+    if (error.hasErrorLabel('TransientTransactionError')) log('aborted');
+    throw error;
+  }
+}`,
     // TypeORM's query runner has the same method names.
     `import { DataSource } from 'typeorm';
 const runner = new DataSource({}).createQueryRunner();
@@ -66,6 +129,68 @@ for (let attempt = 0; attempt < 3; attempt++) {
 await runner.commitTransaction();`,
   ],
   invalid: [
+    {
+      // parse-server's shape: a `.catch` retry of the commit on TransientTransactionError, the session a parameter.
+      code: `export function commitTransactionalSession(session) {
+  const commit = (retries) =>
+    session.commitTransaction().catch((error) => {
+      if (error && error.hasErrorLabel('TransientTransactionError') && retries > 0) {
+        return commit(retries - 1);
+      }
+      throw error;
+    });
+  return commit(5);
+}`,
+      errors: [
+        {
+          messageId: 'commitRetriedOnTransientError',
+          line: 3,
+          column: 5,
+          endLine: 3,
+          endColumn: 32,
+          suggestions: [
+            {
+              messageId: 'retryCommitOnUnknownResult',
+              output: `export function commitTransactionalSession(session) {
+  const commit = (retries) =>
+    session.commitTransaction().catch((error) => {
+      if (error && error.hasErrorLabel('UnknownTransactionCommitResult') && retries > 0) {
+        return commit(retries - 1);
+      }
+      throw error;
+    });
+  return commit(5);
+}`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A loop reading `errorLabels`, on a session from the driver; the quotes are kept.
+      code: commitLoop('TransientTransactionError'),
+      errors: [
+        {
+          messageId: 'commitRetriedOnTransientError',
+          line: 9,
+          suggestions: [{ messageId: 'retryCommitOnUnknownResult', output: commitLoop('UnknownTransactionCommitResult') }],
+        },
+      ],
+    },
+    {
+      // Both labels retried: no suggestion (dropping one label is the author's call).
+      code: `async function commitWithRetry(session) {
+  try {
+    await session.commitTransaction();
+  } catch (error) {
+    if (error.hasErrorLabel('UnknownTransactionCommitResult') || error.hasErrorLabel('TransientTransactionError')) {
+      return commitWithRetry(session);
+    }
+    throw error;
+  }
+}`,
+      errors: [{ messageId: 'commitRetriedOnTransientError', line: 3, suggestions: [] }],
+    },
     {
       code: `${header}const session = client.startSession();
 await session.withTransaction(async () => {

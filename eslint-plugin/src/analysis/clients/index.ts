@@ -13,7 +13,7 @@ export { getPossibleStrings } from './possible-strings';
 export { findInsertsWithoutId, type InsertWithoutId } from './mongo-inserts';
 export { type BulkMultiDocumentWrite, findBulkMultiDocumentWrites, getMultiDocumentWriteIdempotency, isMultiDocumentWrite } from './mongo-multi-document-writes';
 export { type DocumentUse, getDocumentUse, getFindAndModifyOptionsIndex, hasProjection, isFindAndModify } from './mongo-projections';
-export { findEnclosingTransactionScopes, findTransactionScopes } from './mongo-transactions';
+export { findEnclosingTransactionScopes, findPossibleSessionCommits, findTransactionScopes } from './mongo-transactions';
 export { getNonIdempotentStatement } from './non-idempotent-sql';
 export { findPgPools, getPostgresReportNode, type PgPoolSite, type PostgresCall } from './pg-calls';
 export { findClassFieldReads, isErrorListenerCall } from './pg-pool-listeners';

@@ -41,6 +41,20 @@ export const findTransactionScopes = createPerFileCache((context: AnyRuleContext
   return scopes;
 });
 
+/**
+ * `commitTransaction()` calls on what may be a MongoDB session: a known session, or a
+ * receiver nothing says is something else, in a file that imports no look-alike library
+ * (TypeORM's query runner has a `commitTransaction` too). Callers need more evidence for
+ * the unknown ones (a MongoDB error label checked around the call).
+ */
+export function findPossibleSessionCommits(context: AnyRuleContext): MemberCall[] {
+  const candidates = findMemberCallsNamed(context, ['commitTransaction']);
+  if (candidates.length === 0) return [];
+  const values = getMongoValues(context);
+  if (values.importsLookAlike) return [];
+  return candidates.filter((candidate) => isSession(values, candidate.receiver, true));
+}
+
 /** Transaction scopes whose code contains `node`, innermost first. */
 export function findEnclosingTransactionScopes(context: AnyRuleContext, node: TSESTree.Node): TransactionScope[] {
   const [start, end] = node.range;
