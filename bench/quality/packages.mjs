@@ -10,7 +10,8 @@
 //   a driver's (mysql2, Prisma, knex).
 // - `why`: why it is in the set.
 // - `heldOut`: for packages added after the rules were shaped and labelled before any report
-//   of the plugin was seen, the round they came in (rounds 1 and 2, both 2026-12-02); scored apart.
+//   of the plugin was seen, the round they came in (rounds 1 and 2 on 2026-12-02, round 3 on
+//   2026-12-04); scored apart.
 export const qualityPackages = [
   // MongoDB / Mongoose
   {
@@ -415,5 +416,63 @@ export const qualityPackages = [
     include: ['src/main.ts', 'src/mongooseTransactions.collection.ts'],
     why: 'Mongoose saga-style \'transactions\' (TypeScript source shipped); model made in one module and used in another (deleteMany), Mongoose models passed as parameters to findOneAndUpdate/findOneAndDelete.',
     heldOut: 2,
+  },
+  // Held-out round 3 (2026-12-04): labelled by reading before any report of the plugin was seen.
+  {
+    name: 'moleculer-db-adapter-mongo',
+    source: 'quality',
+    database: 'mongodb',
+    include: ['index.js', 'src/index.js'],
+    why: 'Moleculer DB service adapter on the native driver: the client and collection are fields set in connect(), the service hands entities and filters in (updateMany/deleteMany/insertMany on behalf of the service).',
+    heldOut: 3,
+  },
+  {
+    name: 'mongodb-lock',
+    source: 'quality',
+    database: 'mongodb',
+    include: ['mongodb-lock.js'],
+    why: 'Locks on MongoDB atomic operations; the collection is a constructor parameter (findOneAndUpdate, insert, update).',
+    heldOut: 3,
+  },
+  {
+    name: 'node-mongodb-fixtures',
+    source: 'quality',
+    database: 'mongodb',
+    include: ['index.js', 'lib', 'bin/mongodb-fixtures.js'],
+    why: 'Fixture loader (library and CLI): the connection is made in one module and the Db handed to another that drops collections and inserts documents.',
+    heldOut: 3,
+  },
+  {
+    name: 'postgrator',
+    source: 'quality',
+    database: 'postgresql',
+    include: ['postgrator.js', 'lib'],
+    why: 'SQL migration runner: the pg client is passed in by the application and wrapped per driver (lib/PostgresClient.js); the other drivers of lib/ (mysql, mssql, sqlite3) are its look-alikes.',
+    heldOut: 3,
+  },
+  {
+    name: 'pg-tx',
+    source: 'quality',
+    database: 'postgresql',
+    include: ['src/client.ts', 'src/index.ts', 'src/proxy_client.ts', 'src/transaction.ts'],
+    why: 'Transaction wrapper for node-postgres (TypeScript source shipped): the pool or client is a parameter, proxied per transaction.',
+    heldOut: 3,
+  },
+  {
+    name: '@aws/dynamodb-batch-iterator',
+    source: 'quality',
+    database: 'dynamodb',
+    include: ['build'],
+    why: 'The AWS data mapper\'s batch layer (SDK v2): the client is a constructor parameter, UnprocessedItems / UnprocessedKeys are re-queued with a wait.',
+    heldOut: 3,
+  },
+  {
+    name: '@aws/dynamodb-data-mapper',
+    source: 'quality',
+    database: 'dynamodb',
+    // build/DataMapper.integ.js is the package's integration test: left out.
+    include: ['build/index.js', 'build/DataMapper.js', 'build/BatchState.js', 'build/Iterator.js', 'build/Paginator.js', 'build/ParallelScanIterator.js', 'build/ParallelScanPaginator.js', 'build/QueryIterator.js', 'build/QueryPaginator.js', 'build/ScanIterator.js', 'build/ScanPaginator.js', 'build/buildScanInput.js', 'build/marshallStartKey.js'],
+    why: 'The AWS data mapper (SDK v2): the client is a constructor option, batch work goes through the batch-iterator package, scans and queries through paginators.',
+    heldOut: 3,
   },
 ];
