@@ -60,6 +60,11 @@ function createPoolCheck(context: Readonly<TSESLint.RuleContext<MessageId, []>>)
         const reads = depth === 0 ? findClassFieldReads(context, parent, outer) : undefined;
         return !reads || reads.some((read) => isErrorListenerCall(context, read) || isHandedOn(pool, read, depth + 1) || isAliased(read));
       }
+      // `cond ? new Pool(a) : new Pool(b)`, `options.pool ?? new Pool()`: the pool goes where the whole expression goes.
+      case AST_NODE_TYPES.ConditionalExpression:
+        return parent.test !== outer && isHandedOn(pool, parent, depth);
+      case AST_NODE_TYPES.LogicalExpression:
+        return isHandedOn(pool, parent, depth);
       case AST_NODE_TYPES.Property:
         return parent.value === outer && parent.parent.type === AST_NODE_TYPES.ObjectExpression && isObjectHandedOn(pool, parent.parent);
       case AST_NODE_TYPES.ArrayExpression:

@@ -90,6 +90,16 @@ const pool = new Pool();
 attachErrorHandlers(pool);`,
     `import { Pool } from 'pg';
 export const db = new Kysely({ dialect: new PostgresDialect({ pool: new Pool() }) });`,
+    // The same through a conditional or a default: the pool goes where the whole expression goes.
+    `import { Pool } from 'pg';
+import { DatabaseCore } from './database-core';
+export class Store {
+  constructor(config) {
+    this.core = new DatabaseCore(typeof config.connection === 'string' ? new Pool({ connectionString: config.connection }) : new Pool(config.connection));
+  }
+}`,
+    `import { Pool } from 'pg';
+export const db = createDb({ pool: options.pool ?? new Pool(options.config) });`,
     `import { Pool } from 'pg';
 const pool = new Pool();
 const options = { pool, schema: 'app' };
@@ -119,6 +129,43 @@ const prisma = new PrismaClient();`,
 const client = new Client();`,
   ],
   invalid: [
+    {
+      // A class of the file keeps the pool that a conditional picks: nothing listens for 'error' on either.
+      filename: 'pools.js',
+      code: heldPool('').replace('new SharedPool(new Pg.Pool(config));', 'new SharedPool(config.url ? new Pg.Pool({ connectionString: config.url }) : new Pg.Pool(config));'),
+      errors: [
+        {
+          messageId: 'missingErrorListener',
+          line: 15,
+          column: 51,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              data: { name: 'pool' },
+              output: heldPool('').replace(
+                'new SharedPool(new Pg.Pool(config));',
+                "new SharedPool(config.url ? new Pg.Pool({ connectionString: config.url }).on('error', (err) => {\n      console.error('Unexpected error on an idle PostgreSQL client', err);\n    }) : new Pg.Pool(config));",
+              ),
+            },
+          ],
+        },
+        {
+          messageId: 'missingErrorListener',
+          line: 15,
+          column: 99,
+          suggestions: [
+            {
+              messageId: 'addErrorListener',
+              data: { name: 'pool' },
+              output: heldPool('').replace(
+                'new SharedPool(new Pg.Pool(config));',
+                "new SharedPool(config.url ? new Pg.Pool({ connectionString: config.url }) : new Pg.Pool(config).on('error', (err) => {\n      console.error('Unexpected error on an idle PostgreSQL client', err);\n    }));",
+              ),
+            },
+          ],
+        },
+      ],
+    },
     // CommonJS with ESLint's own parser: the module's own pool, handed out by a getter (the file's top scope is a function scope there).
     commonJsPoolCase(
       2,
