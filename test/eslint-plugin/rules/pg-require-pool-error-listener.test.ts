@@ -44,6 +44,26 @@ ${outside}
 }
 module.exports = { OwnPool };`;
 
+/** Two pools a conditional picks between, handed to the file's `SharedPool`. */
+const PICKED_POOLS = 'config.url ? new Pg.Pool({ connectionString: config.url }) : new Pg.Pool(config)';
+
+/** The report on the picked pool `made` (at `column` of line 15), whose suggestion chains the listener onto it. */
+function pickedPoolError(column: number, made: string) {
+  const listened = `${made}.on('error', (err) => {\n      console.error('Unexpected error on an idle PostgreSQL client', err);\n    })`;
+  return {
+    messageId: 'missingErrorListener' as const,
+    line: 15,
+    column,
+    suggestions: [
+      {
+        messageId: 'addErrorListener' as const,
+        data: { name: 'pool' },
+        output: heldPool('').replace('new SharedPool(new Pg.Pool(config));', `new SharedPool(${PICKED_POOLS.replace(made, listened)});`),
+      },
+    ],
+  };
+}
+
 ruleTester.run('pg-require-pool-error-listener', rule, {
   valid: [
     // The class that keeps the pool listens on its field, or the code that made it does, or the field is handed on.
@@ -132,38 +152,10 @@ const client = new Client();`,
     {
       // A class of the file keeps the pool that a conditional picks: nothing listens for 'error' on either.
       filename: 'pools.js',
-      code: heldPool('').replace('new SharedPool(new Pg.Pool(config));', 'new SharedPool(config.url ? new Pg.Pool({ connectionString: config.url }) : new Pg.Pool(config));'),
+      code: heldPool('').replace('new SharedPool(new Pg.Pool(config));', `new SharedPool(${PICKED_POOLS});`),
       errors: [
-        {
-          messageId: 'missingErrorListener',
-          line: 15,
-          column: 51,
-          suggestions: [
-            {
-              messageId: 'addErrorListener',
-              data: { name: 'pool' },
-              output: heldPool('').replace(
-                'new SharedPool(new Pg.Pool(config));',
-                "new SharedPool(config.url ? new Pg.Pool({ connectionString: config.url }).on('error', (err) => {\n      console.error('Unexpected error on an idle PostgreSQL client', err);\n    }) : new Pg.Pool(config));",
-              ),
-            },
-          ],
-        },
-        {
-          messageId: 'missingErrorListener',
-          line: 15,
-          column: 99,
-          suggestions: [
-            {
-              messageId: 'addErrorListener',
-              data: { name: 'pool' },
-              output: heldPool('').replace(
-                'new SharedPool(new Pg.Pool(config));',
-                "new SharedPool(config.url ? new Pg.Pool({ connectionString: config.url }) : new Pg.Pool(config).on('error', (err) => {\n      console.error('Unexpected error on an idle PostgreSQL client', err);\n    }));",
-              ),
-            },
-          ],
-        },
+        pickedPoolError(51, 'new Pg.Pool({ connectionString: config.url })'),
+        pickedPoolError(99, 'new Pg.Pool(config)'),
       ],
     },
     // CommonJS with ESLint's own parser: the module's own pool, handed out by a getter (the file's top scope is a function scope there).
