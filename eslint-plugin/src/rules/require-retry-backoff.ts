@@ -263,6 +263,7 @@ function createScopeCheck(context: Readonly<TSESLint.RuleContext<MessageId, Opti
       'async-retry': { cap: '`maxTimeout` defaults to Infinity' },
       'exponential-backoff': { cap: '`maxDelay` defaults to Infinity', jitter: "`jitter` defaults to 'none'" },
       cockatiel: { bound: '`maxAttempts` defaults to Infinity', wait: 'no `backoff`' },
+      async: { wait: '`interval` defaults to 0' },
     };
     return (library ? defaults[library]?.[what] : undefined) ?? '';
   }

@@ -35,6 +35,15 @@ function data(database: Database, operation: string, detail: string, subject = '
   };
 }
 
+/** A retry through async's `retry`, reported on line 4 (after the client's two lines) with no suggestion: the library has no option that would fix it. */
+function asyncRetryCase(
+  name: string,
+  code: string,
+  errors: Array<{ messageId: 'noWait' | 'constantDelay' | 'uncappedDelay' | 'noJitter'; column: number; endColumn: number; data: ReturnType<typeof data> }>,
+): InvalidCase {
+  return { name, code, errors: errors.map((error) => ({ ...error, line: 4, endLine: 4, suggestions: [] })) };
+}
+
 const MONGO = `import { MongoClient } from 'mongodb';\nconst coll = new MongoClient(process.env.MONGO_URL).db().collection('orders');\n`;
 const PG = `import { Pool } from 'pg';\nconst pool = new Pool();\n`;
 const DDB = `import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';\nconst client = new DynamoDBClient({});\n`;
@@ -280,6 +289,21 @@ module.exports = () => retry(() => pool.query('SELECT 1'), { retries: 4 });`,
       code: PG + `import pRetry from 'p-retry';
 import { retryOptions } from './config';
 export const load = () => pRetry(() => pool.query('SELECT 1'), retryOptions);`,
+    },
+    {
+      name: "async's retry with a capped, jittered exponential interval",
+      code: DDB + `const async = require('async');
+export const put = (item) => async.retry({ times: 5, interval: (n) => Math.random() * Math.min(20000, 100 * 2 ** n) }, async () => client.send(new PutItemCommand(item)));`,
+    },
+    {
+      name: "async's retry with options the file does not show",
+      code: DDB + `import async from 'async';
+export const put = (item, options) => async.retry(options, async () => client.send(new PutItemCommand(item)));`,
+    },
+    {
+      name: "another library's retry method: not async's",
+      code: DDB + `import queue from 'job-queue';
+export const put = (item) => queue.retry(async () => client.send(new PutItemCommand(item)));`,
     },
     {
       name: 'cockatiel with an ExponentialBackoff and maxAttempts',
@@ -1438,6 +1462,34 @@ export const put = (item) => policy.execute(() => client.send(new PutItemCommand
         },
       ],
     },
+    asyncRetryCase(
+      "async-retry-default",
+      DDB + `import async from 'async';
+export const put = (item, done) => async.retry((cb) => client.send(new PutItemCommand(item)).then(() => cb(), cb), done);`,
+      [{ messageId: 'noWait', column: 36, endColumn: 47, data: data('dynamodb', "PutItem", " (`interval` defaults to 0)", "This `async` retry") }],
+    ),
+    // async reads `times: 0` as its default of five attempts: the fifth wait is 5 s × 2^4 = 80 s, over PostgreSQL's 60 s.
+    asyncRetryCase(
+      "async-retry-times-zero",
+      PG + `import async from 'async';
+export const load = (done) => async.retry({ times: 0, interval: (n) => 5000 * 2 ** n }, (cb) => pool.query('SELECT 1').then(() => cb(), cb), done);`,
+      [
+        { messageId: 'uncappedDelay', column: 31, endColumn: 42, data: data('postgres', "query", " (up to 80 s)", "This `async` retry") },
+        { messageId: 'noJitter', column: 31, endColumn: 42, data: data('postgres', "query", "", "This `async` retry") },
+      ],
+    ),
+    asyncRetryCase(
+      "async-retry-times-alone",
+      DDB + `import retry from 'async/retry';
+export const put = (item) => retry(3, async () => client.send(new PutItemCommand(item)));`,
+      [{ messageId: 'noWait', column: 30, endColumn: 35, data: data('dynamodb', "PutItem", " (`interval` defaults to 0)", "This `async` retry") }],
+    ),
+    asyncRetryCase(
+      "async-retry-constant-interval",
+      DDB + `import { retry } from 'async';
+export const put = (item) => retry({ times: 3, interval: 1000 }, async () => client.send(new PutItemCommand(item)));`,
+      [{ messageId: 'constantDelay', column: 58, endColumn: 62, data: data('dynamodb', "PutItem", "", "This `async` retry") }],
+    ),
     {
       name: "configured-strategy",
       code: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';

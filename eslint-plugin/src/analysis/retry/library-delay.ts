@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { AnyRuleContext } from '../per-file-cache';
-import { isFunctionNode } from '../ast';
+import { type FunctionNode, isFunctionNode } from '../ast';
 import { evaluateDelay } from './delay-arithmetic';
 import { getDelayExpressionFacts } from './delay-shape';
 import type { LibraryDelayDetails, RetryDelayFacts } from './delay-facts';
@@ -17,6 +17,9 @@ import type { RetryScope } from './retry-scope';
  *   `ExponentialBackoff` is capped at 30 s and jittered unless given `noJitterGenerator`.
  * - AWS SDK `ConfiguredRetryStrategy(maxAttempts, delay)`: delay a number (constant,
  *   100 ms by default) or a function of the attempt; no jitter of its own.
+ * - async's `retry([opts,] task)`: `times` 5 and `interval` 0 (no wait); `opts` may be the
+ *   number of attempts alone; `interval` a number (constant) or a function of the retry
+ *   count (1 before the second attempt); no cap or jitter of its own.
  */
 
 
@@ -93,6 +96,7 @@ export function getLibraryDelayFacts(context: AnyRuleContext, scope: RetryScope)
   }
 
   if (library === 'cockatiel') return getCockatielFacts(context, get, read, details);
+  if (library === 'async') return getAsyncRetryFacts(context, scope, get, read, details);
   if (library === '@aws-sdk/util-retry' || library === '@smithy/util-retry') return getStrategyFacts(context, scope, details);
   return { waits: undefined, growth: undefined, capped: undefined, jittered: undefined, bounded: undefined, library: details };
 }
@@ -149,24 +153,61 @@ function getStrategyFacts(context: AnyRuleContext, scope: RetryScope, details: L
   const maxAttempts = attemptsArg ? num(staticValue(context, attemptsArg)) : undefined;
   const bounded = maxAttempts === undefined ? undefined : Number.isFinite(maxAttempts);
   if (!delayArg) return { waits: true, growth: 'none', capped: true, jittered: false, bounded, library: details, maxDelayMs: 100 };
-  if (isFunctionNode(delayArg)) {
-    const param = delayArg.params[0];
-    const body = delayArg.body.type === AST_NODE_TYPES.BlockStatement ? getReturnedExpression(delayArg.body) : delayArg.body;
-    if (!body) return { waits: undefined, growth: undefined, capped: undefined, jittered: undefined, bounded, library: details };
-    const fnScope: RetryScope = { kind: 'recursion', node: delayArg, attempt: delayArg.body, handlers: [] };
-    if (param?.type === AST_NODE_TYPES.Identifier) fnScope.attemptVariable = param.name;
-    const shape = getDelayExpressionFacts(context, fnScope, body);
-    const facts: RetryDelayFacts = { waits: true, delay: body, ...shape, bounded, library: details };
-    if (fnScope.attemptVariable && maxAttempts !== undefined && Number.isFinite(maxAttempts)) {
-      // The SDK passes the retry count; the last wait comes before attempt `maxAttempts`.
-      const largest = evaluateDelay(body, { [fnScope.attemptVariable]: maxAttempts }, context);
-      if (largest !== undefined && Number.isFinite(largest)) facts.maxDelayMs = largest;
-    }
-    return facts;
-  }
+  // The SDK passes the retry count; the last wait comes before attempt `maxAttempts`.
+  if (isFunctionNode(delayArg)) return getDelayFunctionFacts(context, delayArg, maxAttempts, bounded, details);
   const ms = num(staticValue(context, delayArg));
   if (ms === undefined) return { waits: undefined, growth: undefined, capped: undefined, jittered: undefined, bounded, library: details };
   return { waits: ms > 0, delay: delayArg as TSESTree.Expression, growth: 'none', capped: true, jittered: false, bounded, library: details, maxDelayMs: ms };
+}
+
+/** A wait computed by a function of the retry count (`(n) => 100 * 2 ** n`); `lastCount` is the count passed before the last attempt. */
+function getDelayFunctionFacts(
+  context: AnyRuleContext,
+  delay: FunctionNode,
+  lastCount: number | undefined,
+  bounded: boolean | undefined,
+  details: LibraryDelayDetails,
+): RetryDelayFacts {
+  const param = delay.params[0];
+  const body = delay.body.type === AST_NODE_TYPES.BlockStatement ? getReturnedExpression(delay.body) : delay.body;
+  if (!body) return { waits: undefined, growth: undefined, capped: undefined, jittered: undefined, bounded, library: details };
+  const fnScope: RetryScope = { kind: 'recursion', node: delay, attempt: delay.body, handlers: [] };
+  if (param?.type === AST_NODE_TYPES.Identifier) fnScope.attemptVariable = param.name;
+  const shape = getDelayExpressionFacts(context, fnScope, body);
+  const facts: RetryDelayFacts = { waits: true, delay: body, ...shape, bounded, library: details };
+  if (fnScope.attemptVariable && lastCount !== undefined && Number.isFinite(lastCount)) {
+    const largest = evaluateDelay(body, { [fnScope.attemptVariable]: lastCount }, context);
+    if (largest !== undefined && Number.isFinite(largest)) facts.maxDelayMs = largest;
+  }
+  return facts;
+}
+
+/** async's `retry`: `times` (or the number given in place of the options) and `interval`. */
+function getAsyncRetryFacts(
+  context: AnyRuleContext,
+  scope: RetryScope,
+  get: (key: string, fallback: Value) => Value,
+  read: ReadOptions,
+  details: LibraryDelayDetails,
+): RetryDelayFacts {
+  const first = scope.node.type === AST_NODE_TYPES.CallExpression ? scope.node.arguments[0] : undefined;
+  const timesAlone = first && first.type !== AST_NODE_TYPES.ObjectExpression && !isFunctionNode(first) ? num(staticValue(context, first)) : undefined;
+  // async reads `+times || 5`: `times: 0` makes five attempts too.
+  const written = timesAlone ?? num(get('times', 5));
+  const times = written === 0 ? 5 : written;
+  const bounded = times === undefined ? undefined : Number.isFinite(times);
+  setIf(details, 'boundProperty', read.properties.get('times'), times === Infinity);
+  const intervalProperty = read.properties.get('interval');
+  if (timesAlone === undefined && intervalProperty && isFunctionNode(intervalProperty.value)) {
+    // async passes the retry count, 1 before the second attempt: `times - 1` before the last.
+    return getDelayFunctionFacts(context, intervalProperty.value, times === undefined ? undefined : times - 1, bounded, details);
+  }
+  const interval = timesAlone === undefined ? num(get('interval', 0)) : 0;
+  setIf(details, 'waitProperty', intervalProperty, interval === 0);
+  if (interval === undefined) return { waits: undefined, growth: undefined, capped: undefined, jittered: undefined, bounded, library: details };
+  const facts: RetryDelayFacts = { waits: interval > 0, growth: 'none', capped: true, jittered: false, bounded, library: details, maxDelayMs: interval };
+  if (intervalProperty) facts.delay = intervalProperty.value as TSESTree.Expression;
+  return facts;
 }
 
 function getReturnedExpression(block: TSESTree.BlockStatement): TSESTree.Expression | undefined {

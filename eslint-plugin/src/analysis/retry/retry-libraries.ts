@@ -12,7 +12,7 @@ import type { RetryScope } from './retry-scope';
  */
 
 
-type LibraryShape = 'callback-first' | 'either-order' | 'operation' | 'policy' | 'strategy';
+type LibraryShape = 'callback-first' | 'either-order' | 'options-first' | 'operation' | 'policy' | 'strategy';
 
 interface LibraryEntry {
   library: string;
@@ -35,6 +35,9 @@ const TRACE_MAP = {
   retry: { operation: { [CALL]: entry('retry', 'retry.operation', 'operation') } },
   'exponential-backoff': { backOff: { [CALL]: entry('exponential-backoff', 'backOff', 'callback-first') } },
   cockatiel: { retry: { [CALL]: entry('cockatiel', 'retry', 'policy') } },
+  // async's `retry([opts,] task[, callback])`: 5 attempts, no wait, unless told otherwise.
+  async: { retry: { [CALL]: entry('async', 'async.retry', 'options-first') } },
+  'async/retry': callable(entry('async', 'retry', 'options-first')),
   '@aws-sdk/util-retry': {
     ConfiguredRetryStrategy: { [CONSTRUCT]: entry('@aws-sdk/util-retry', 'ConfiguredRetryStrategy', 'strategy') },
   },
@@ -47,7 +50,7 @@ const TRACE_MAP = {
 export const RETRY_LIBRARIES = Object.keys(TRACE_MAP);
 
 /** Every library name ends in one of these, followed by a quote: a cheap first test. */
-const QUICK_MODULE_HINT = /(?:retry|backoff|cockatiel)['"`]/;
+const QUICK_MODULE_HINT = /(?:retry|backoff|cockatiel|async)['"`]/;
 
 /** A quoted module name of a retry library somewhere in the text (an import or a require). */
 const MODULE_NAME_PATTERN = new RegExp(
@@ -91,7 +94,7 @@ function buildScopes(
     return arg?.type === AST_NODE_TYPES.ObjectExpression ? arg : undefined;
   };
   // Read the options argument first: it marks `base` when the options cannot be read.
-  const optionsIndex = info.shape === 'operation' ? 0 : info.shape === 'either-order' ? (resolveFunction(context, args[0]) ? 1 : 0) : info.shape === 'strategy' ? -1 : 1;
+  const optionsIndex = getOptionsIndex(context, info.shape, args);
   const options = optionsIndex >= 0 ? objectArg(optionsIndex) : undefined;
   switch (info.shape) {
     case 'callback-first': {
@@ -103,6 +106,11 @@ function buildScopes(
       const fnIndex = resolveFunction(context, args[0]) ? 0 : 1;
       const callback = resolveFunction(context, args[fnIndex]);
       return [{ ...base, attempt: callback ?? node, options, attemptVariable: getAttemptParam(callback, info) }];
+    }
+    case 'options-first': {
+      // async.retry(task), async.retry({ times, interval }, task), async.retry(3, task, done)
+      const callback = resolveFunction(context, args[optionsIndex + 1]);
+      return [{ ...base, attempt: callback ?? node, options }];
     }
     case 'operation': {
       // const operation = retry.operation(options); operation.attempt((currentAttempt) => { … })
@@ -120,6 +128,23 @@ function buildScopes(
       return [{ ...base, attempt: node }];
     default:
       return [];
+  }
+}
+
+/** Where a library call takes its options object; -1 when it takes none. */
+function getOptionsIndex(context: AnyRuleContext, shape: LibraryShape, args: readonly TSESTree.CallExpressionArgument[]): number {
+  switch (shape) {
+    case 'operation':
+      return 0;
+    case 'either-order':
+      return resolveFunction(context, args[0]) ? 1 : 0;
+    case 'options-first':
+      // The task alone, or options first: a number of attempts or an object (read by library-delay.ts).
+      return resolveFunction(context, args[0]) ? -1 : 0;
+    case 'strategy':
+      return -1;
+    default:
+      return 1;
   }
 }
 
