@@ -10,8 +10,8 @@
 //   a driver's (mysql2, Prisma, knex).
 // - `why`: why it is in the set.
 // - `heldOut`: for packages added after the rules were shaped and labelled before any report
-//   of the plugin was seen, the round they came in (rounds 1 and 2 on 2026-12-02, round 3 on
-//   2026-12-04); scored apart.
+//   of the plugin was seen, the round they came in (rounds 1 and 2 on 2026-12-02, rounds 3 and 4
+//   on 2026-12-04); scored apart.
 export const qualityPackages = [
   // MongoDB / Mongoose
   {
@@ -530,5 +530,70 @@ export const qualityPackages = [
     include: ['lib'],
     why: 'Parallel scan with SDK v3: the document client is made in its own module and used by the scan modules.',
     heldOut: 3,
+  },
+  // Held-out round 4 (2026-12-04): labelled by reading, blind to the rules as they were at `00f5985`.
+  {
+    name: 'moleculer-db-adapter-mongoose',
+    source: 'quality',
+    database: 'mongodb',
+    include: ['index.js', 'src/index.js'],
+    why: 'Moleculer DB adapter on Mongoose: the model is a constructor parameter or made from the connection it opens; updateMany / deleteMany on behalf of the service.',
+    heldOut: 4,
+  },
+  {
+    name: 'feathers-mongoose',
+    source: 'quality',
+    database: 'mongodb',
+    include: ['lib'],
+    why: 'Feathers service on a Mongoose model passed in its options: multi patch and remove, and a transaction manager.',
+    heldOut: 4,
+  },
+  {
+    name: 'mongo-migrate-ts',
+    source: 'quality',
+    database: 'mongodb',
+    include: ['dist/lib'],
+    why: 'Migration runner (CLI and library): the connection is made in its own module, the migrations log is written from the commands.',
+    heldOut: 4,
+  },
+  {
+    name: 'dynamodb-backup-restore',
+    source: 'quality',
+    database: 'dynamodb',
+    include: ['index.js', 'lib'],
+    why: 'Backup to S3 and restore of DynamoDB tables on aws-sdk v2: restore writes items back in batches from modules of their own.',
+    heldOut: 4,
+  },
+  {
+    name: 'dynamo-seeder',
+    source: 'quality',
+    database: 'dynamodb',
+    include: ['index.js'],
+    why: 'Seeds tables from files: batch writes with a client the caller hands in.',
+    heldOut: 4,
+  },
+  {
+    name: 'db-migrate-pg',
+    source: 'quality',
+    database: 'postgresql',
+    include: ['index.js'],
+    why: 'The PostgreSQL driver of db-migrate: a pg client it makes from the configuration, callbacks and promises.',
+    heldOut: 4,
+  },
+  {
+    name: '@medusajs/locking-postgres',
+    source: 'quality',
+    database: 'postgresql',
+    include: ['dist'],
+    why: 'Advisory locks for Medusa on PostgreSQL through the framework\'s manager: retries to acquire a lock.',
+    heldOut: 4,
+  },
+  {
+    name: 'pg-god',
+    source: 'quality',
+    database: 'postgresql',
+    include: ['lib'],
+    why: 'Creates and drops databases with a pg client made per command.',
+    heldOut: 4,
   },
 ];
