@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName } from '../ast';
-import { findBindingReads, getOutermostSameValue, getValueBinding } from './value-bindings';
+import { findBindingReads, getCalleeForm, getOutermostSameValue, getValueBinding } from './value-bindings';
 import type { DbValue } from './db-value';
 import type { ExportedCalls, RemoteDbCall } from './exported-calls';
 import { findImportedReads, getCommonJsExportName, type ImportedRead } from '../modules';
@@ -145,7 +145,8 @@ function isExportedAgain(node: TSESTree.Node): boolean {
  * counts too: `batchWrite(state.client)` after `const state = initState(options)`.
  */
 function mayBeUsedAsDatabaseValue(context: AnyRuleContext, node: TSESTree.Node, passedOnDeep: boolean, depth = 0): boolean {
-  let value = getOutermostSameValue(node);
+  // As a callee, `f` and TypeScript's `(0, m_1.f)` alike.
+  let value = getCalleeForm(node);
   if (value.parent?.type === AST_NODE_TYPES.NewExpression && value.parent.callee === value) return mayHoldDatabaseProperties(context, value.parent, depth);
   if (value.parent?.type === AST_NODE_TYPES.CallExpression && value.parent.callee === value) value = getOutermostSameValue(value.parent);
   if (value.parent?.type === AST_NODE_TYPES.AwaitExpression) value = getOutermostSameValue(value.parent);
@@ -243,9 +244,10 @@ export const getImportedValues = createPerFileCache((context: AnyRuleContext): r
       found.push({ node: read.node, value: exported.value });
       continue;
     }
-    // `new f(…)` of a function that returns an object gives that object, as a call does.
-    const call = read.node.parent;
-    if ((call?.type !== AST_NODE_TYPES.CallExpression && call?.type !== AST_NODE_TYPES.NewExpression) || call.callee !== read.node) continue;
+    // `new f(…)` of a function that returns an object gives that object, as a call does; `(0, m_1.f)(…)` is TypeScript's call.
+    const callee = getCalleeForm(read.node);
+    const call = callee.parent;
+    if ((call?.type !== AST_NODE_TYPES.CallExpression && call?.type !== AST_NODE_TYPES.NewExpression) || call.callee !== callee) continue;
     const awaited = call.parent;
     const node = awaited?.type === AST_NODE_TYPES.AwaitExpression ? awaited : call;
     found.push('properties' in exported ? { node, properties: exported.properties } : { node, value: exported.value });
@@ -279,10 +281,12 @@ export const findImportedCallSites = createPerFileCache((context: AnyRuleContext
   for (const read of reads.values()) {
     const node = read.node;
     const parent = node.parent;
-    // `saveOrder(o)`, `orders.saveOrder(o)` of a namespace.
-    if (parent?.type === AST_NODE_TYPES.CallExpression && parent.callee === node) {
+    // `saveOrder(o)`, `orders.saveOrder(o)` of a namespace, `(0, orders_1.saveOrder)(o)` compiled.
+    const callee = getCalleeForm(node);
+    if (callee.parent?.type === AST_NODE_TYPES.CallExpression && callee.parent.callee === callee) {
+      const call = callee.parent;
       const lookUp = lookUpOf(read);
-      found.set(parent, new ImportedCallSite(() => {
+      found.set(call, new ImportedCallSite(() => {
         const exported = lookUp();
         return exported?.kind === 'function' ? exported.calls : undefined;
       }));

@@ -12,6 +12,7 @@ import { getArgumentsInSlot, getFunctionCallers, isStaticMemberUse, type Paramet
 import type { AnyRuleContext } from '../per-file-cache';
 import { type RemoteCall, setRemoteCallLookup } from './result-usage';
 import { findOwnerFieldWrites, getBindingOwner, isSameOwner, setBoundFieldLookup, type ThisOwner } from './this-owners';
+import { getCalleeForm } from './value-bindings';
 
 /**
  * The module index: what each of the project's own modules exports, database-wise
@@ -288,8 +289,10 @@ function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]
     for (const collector of collectors) collector.set(importer, importerContext.sourceCode.text);
     for (const read of findImportedReads(importerContext)) {
       if (read.file !== file || !exportNames.includes(read.exportName)) continue;
-      const call = read.node.parent;
-      if ((call?.type !== AST_NODE_TYPES.CallExpression && call?.type !== AST_NODE_TYPES.NewExpression) || call.callee !== read.node) {
+      // `save(o)`, or TypeScript's compiled `(0, orders_1.save)(o)`.
+      const callee = getCalleeForm(read.node);
+      const call = callee.parent;
+      if ((call?.type !== AST_NODE_TYPES.CallExpression && call?.type !== AST_NODE_TYPES.NewExpression) || call.callee !== callee) {
         // `ns.other()` after `const ns = require('./x')`: the namespace, not this export; `Store.collation()`: a static member.
         if (read.exportName === WHOLE_MODULE && call?.type === AST_NODE_TYPES.MemberExpression && call.object === read.node) continue;
         if (isStaticMemberUse(read.node)) continue;

@@ -37,6 +37,19 @@ export function getOutermostSameValue(node: Node): Node {
   return current;
 }
 
+/**
+ * `node` where it stands as a callee: itself, or the `(0, node)` around it that TypeScript
+ * and Babel write for a call of an imported function (`(0, orders_1.save)(order)`), so that
+ * the call does not get the module as `this`.
+ */
+export function getCalleeForm(node: Node): Node {
+  const outer = getOutermostSameValue(node);
+  const parent = outer.parent;
+  if (parent?.type !== AST_NODE_TYPES.SequenceExpression || parent.expressions.length !== 2 || parent.expressions[1] !== outer) return outer;
+  const first = parent.expressions[0];
+  return first?.type === AST_NODE_TYPES.Literal && first.value === 0 ? parent : outer;
+}
+
 /** When `node` is the object of a call `node.<name>(...)`, that call and the method name. */
 export function getMethodCall(node: Node): { call: TSESTree.CallExpression; name: string } | undefined {
   const found = getMemberCall(node);

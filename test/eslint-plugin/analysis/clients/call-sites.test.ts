@@ -157,6 +157,27 @@ module.exports = Store;`;
     expect(calls(store, modules)).toEqual(['mongodb this.collection.deleteMany', 'mongodb this.model.updateMany']);
   });
 
+  it("TypeScript's compiled calls of an imported function, `(0, db_1.insertMigration)(collection, m)`, are its callers", () => {
+    const exported = `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.insertMigration = void 0;
+const insertMigration = async (collection, migration) => {
+    await collection.insertOne({ file: migration.file, timestamp: +new Date() });
+};
+exports.insertMigration = insertMigration;`;
+    const caller = (callee: string) => `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const file_1 = require("./file");
+${collectionModule}exports.up = async (migration) => {
+    const collection = db.collection('migrations');
+    await ${callee}(collection, migration);
+};`;
+    expect(calls(exported, { 'up.js': caller('(0, file_1.insertMigration)') })).toEqual(['mongodb collection.insertOne']);
+    expect(calls(exported, { 'up.js': caller('file_1.insertMigration') })).toEqual(['mongodb collection.insertOne']);
+    // Only `(0, f)` is that form: another sequence's value is not known to be the callee.
+    expect(calls(exported, { 'up.js': caller('(log(), file_1.insertMigration)') })).toEqual([]);
+  });
+
   it('stays silent when a caller passes something else, passes it on, or no module calls it', () => {
     expect(calls(store, { 'a.js': `${collectionModule}const Store = require('./file');\nnew Store(db.collection('x'), {});\nnew Store([], {});` })).toEqual([]);
     expect(calls(store, { 'a.js': `const Store = require('./file');\nmodule.exports = { Store };` })).toEqual([]);

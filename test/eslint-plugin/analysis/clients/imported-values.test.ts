@@ -193,6 +193,29 @@ async function run(o) {
     expect(parsed).toEqual({ sites: 7, whenFound: 0, whenAsked: 2 });
   });
 
+  it("reads TypeScript's compiled calls of imported functions, `(0, db_1.getDb)()`", () => {
+    const code = `"use strict";
+const mongo_1 = require("./db/mongo");
+const orders_1 = require("./orders");
+async function purge(o) {
+  const d = await (0, mongo_1.getDb)();
+  await d.collection('carts').deleteMany({});
+  try { await (0, orders_1.saveOrder)(o); } catch (e) { console.error(e); }
+}`;
+    const modules = {
+      'db/mongo.js': MONGO_MODULE,
+      'db.js': `const { Pool } = require('pg');\nmodule.exports = new Pool();`,
+      'orders.js': `const pool = require('./db');\nexports.saveOrder = async (o) => pool.query('INSERT INTO orders VALUES ($1)', [o.id]);`,
+    };
+    expect(importedValues(code, modules)).toEqual(['await (0, mongo_1.getDb)() → mongodb:db']);
+    const sites = analyse(
+      code,
+      (context) => [...findImportedCallSites(context)].filter(([, site]) => site.calls.length > 0).map(([node, site]) => `${textOf(code, node)} → ${site.calls.map((call) => `${call.database} ${call.operation}`).join(', ')}`),
+      { modules, language: 'javascript', sourceType: 'commonjs' },
+    );
+    expect(sites).toEqual(['(0, mongo_1.getDb)() → mongodb connect', '(0, orders_1.saveOrder)(o) → postgres query']);
+  });
+
   it('lists no call of a module whose current summary knows of no database call, until it makes one', async () => {
     const { setOpenModuleText } = await import('../../../../eslint-plugin/src/analysis/modules');
     const dir = writeModules({ 'orders.js': `exports.saveOrder = async (o) => JSON.stringify(o);` });
