@@ -120,6 +120,10 @@ export class Store {
 }`,
     `import { Pool } from 'pg';
 export const db = createDb({ pool: options.pool ?? new Pool(options.config) });`,
+    // A conditional picks the pool kept in the variable that gets the listener.
+    `import { Pool } from 'pg';
+export const pool = url ? new Pool({ connectionString: url }) : new Pool();
+pool.on('error', (err) => console.error(err));`,
     `import { Pool } from 'pg';
 const pool = new Pool();
 const options = { pool, schema: 'app' };
@@ -157,6 +161,27 @@ const client = new Client();`,
         pickedPoolError(51, 'new Pg.Pool({ connectionString: config.url })'),
         pickedPoolError(99, 'new Pg.Pool(config)'),
       ],
+    },
+    {
+      // Either pool a conditional picks is kept in the variable: one listener there serves both.
+      code: `import { Pool } from 'pg';
+export const pool = url ? new Pool({ connectionString: url }) : new Pool();`,
+      errors: [27, 65].map((column) => ({
+        messageId: 'missingErrorListener' as const,
+        line: 2,
+        column,
+        suggestions: [
+          {
+            messageId: 'addErrorListener' as const,
+            data: { name: 'pool' },
+            output: `import { Pool } from 'pg';
+export const pool = url ? new Pool({ connectionString: url }) : new Pool();
+pool.on('error', (err: Error) => {
+  console.error('Unexpected error on an idle PostgreSQL client', err);
+});`,
+          },
+        ],
+      })),
     },
     // CommonJS with ESLint's own parser: the module's own pool, handed out by a getter (the file's top scope is a function scope there).
     commonJsPoolCase(

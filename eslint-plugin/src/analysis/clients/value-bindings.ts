@@ -113,6 +113,10 @@ export function getValueBinding(context: AnyRuleContext, producer: Node): ValueB
   if (node.parent?.type === AST_NODE_TYPES.LogicalExpression && node.parent.right === node && (node.parent.operator === '||' || node.parent.operator === '??')) {
     node = getOutermostSameValue(node.parent);
   }
+  // `url ? new Pool({ connectionString: url }) : new Pool()`: either one is kept where the choice goes.
+  if (node.parent?.type === AST_NODE_TYPES.ConditionalExpression && node.parent.test !== node) {
+    node = getOutermostSameValue(node.parent);
+  }
   const parent = node.parent;
   if (!parent) return undefined;
   if (parent.type === AST_NODE_TYPES.ReturnStatement) return getGetterBinding(parent);
