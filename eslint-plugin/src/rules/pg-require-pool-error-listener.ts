@@ -168,10 +168,18 @@ function createPoolCheck(context: Readonly<TSESLint.RuleContext<MessageId, []>>)
     return undefined;
   }
 
+  /** Statements that store a reported pool: `const pool = url ? new Pool(a) : new Pool(b)` gets one report, as one listener serves both. */
+  const reportedStatements = new Set<TSESTree.Node>();
+
   return (pool) => {
     const references = pool.references;
     if (references.some((reference) => isErrorListenerCall(context, reference))) return;
     if (references.some((reference) => isHandedOn(pool, reference))) return;
+    const statement = pool.binding?.kind === 'variable' ? pool.binding.statement : undefined;
+    if (statement) {
+      if (reportedStatements.has(statement)) return;
+      reportedStatements.add(statement);
+    }
     const name = getName(pool);
     const fix = getSuggestionFix(pool, name);
     context.report({

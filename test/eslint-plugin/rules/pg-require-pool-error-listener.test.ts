@@ -44,6 +44,12 @@ ${outside}
 }
 module.exports = { OwnPool };`;
 
+/** The listener the suggestion adds after a pool stored in a function of a TypeScript file. */
+const SPLIT_LISTENER = `
+  pool.on('error', (err: Error) => {
+    console.error('Unexpected error on an idle PostgreSQL client', err);
+  });`;
+
 /** Two pools a conditional picks between, handed to the file's `SharedPool`. */
 const PICKED_POOLS = 'config.url ? new Pg.Pool({ connectionString: config.url }) : new Pg.Pool(config)';
 
@@ -163,10 +169,10 @@ const client = new Client();`,
       ],
     },
     {
-      // Either pool a conditional picks is kept in the variable: one listener there serves both.
+      // Either pool a conditional picks is kept in the variable: one listener there serves both, so one report.
       code: `import { Pool } from 'pg';
 export const pool = url ? new Pool({ connectionString: url }) : new Pool();`,
-      errors: [27, 65].map((column) => ({
+      errors: [27].map((column) => ({
         messageId: 'missingErrorListener' as const,
         line: 2,
         column,
@@ -179,6 +185,37 @@ export const pool = url ? new Pool({ connectionString: url }) : new Pool();
 pool.on('error', (err: Error) => {
   console.error('Unexpected error on an idle PostgreSQL client', err);
 });`,
+          },
+        ],
+      })),
+    },
+    {
+      // Two statements each store a new pool in one variable: each needs its listener, each is reported.
+      code: `import { Pool } from 'pg';
+let pool;
+export function usePrimary() {
+  pool = new Pool({ host: 'a' });
+}
+export function useReplica() {
+  pool = new Pool({ host: 'b' });
+}
+export const query = (text) => pool.query(text);`,
+      errors: ['Primary', 'Replica'].map((which, index) => ({
+        messageId: 'missingErrorListener' as const,
+        line: 4 + 3 * index,
+        suggestions: [
+          {
+            messageId: 'addErrorListener' as const,
+            data: { name: 'pool' },
+            output: `import { Pool } from 'pg';
+let pool;
+export function usePrimary() {
+  pool = new Pool({ host: 'a' });${which === 'Primary' ? SPLIT_LISTENER : ''}
+}
+export function useReplica() {
+  pool = new Pool({ host: 'b' });${which === 'Replica' ? SPLIT_LISTENER : ''}
+}
+export const query = (text) => pool.query(text);`,
           },
         ],
       })),
