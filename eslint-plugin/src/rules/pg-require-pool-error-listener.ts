@@ -1,5 +1,5 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { findClassFieldReads, findPgPools, getOutermostSameValue, isErrorListenerCall, type PgPoolSite } from '../analysis/clients';
+import { findClassFieldReads, findPgPools, getOutermostChosenValue, getOutermostSameValue, isErrorListenerCall, type PgPoolSite } from '../analysis/clients';
 import { getFileScope } from '../analysis/ast';
 import { getCodeStyle, getIndent, insertLine, isStatementListItem } from '../fix';
 import { createRule } from '../util/create-rule';
@@ -47,7 +47,8 @@ function createPoolCheck(context: Readonly<TSESLint.RuleContext<MessageId, []>>)
    * module-level or class-owned pool that a getter returns is still this file's pool.
    */
   function isHandedOn(pool: PgPoolSite, reference: TSESTree.Node, depth = 0): boolean {
-    const outer = getOutermostSameValue(reference);
+    // `cond ? new Pool(a) : new Pool(b)`, `options.pool ?? new Pool()`: the pool goes where the whole expression goes.
+    const outer = getOutermostChosenValue(reference);
     const parent = outer.parent;
     if (!parent) return false;
     switch (parent.type) {
@@ -60,11 +61,6 @@ function createPoolCheck(context: Readonly<TSESLint.RuleContext<MessageId, []>>)
         const reads = depth === 0 ? findClassFieldReads(context, parent, outer) : undefined;
         return !reads || reads.some((read) => isErrorListenerCall(context, read) || isHandedOn(pool, read, depth + 1) || isAliased(read));
       }
-      // `cond ? new Pool(a) : new Pool(b)`, `options.pool ?? new Pool()`: the pool goes where the whole expression goes.
-      case AST_NODE_TYPES.ConditionalExpression:
-        return parent.test !== outer && isHandedOn(pool, parent, depth);
-      case AST_NODE_TYPES.LogicalExpression:
-        return isHandedOn(pool, parent, depth);
       case AST_NODE_TYPES.Property:
         return parent.value === outer && parent.parent.type === AST_NODE_TYPES.ObjectExpression && isObjectHandedOn(pool, parent.parent);
       case AST_NODE_TYPES.ArrayExpression:

@@ -23,7 +23,7 @@ export { createsRecords } from './record-creation';
 export { findRemoteCalls, getCallbackPropertyUse, getPromisedFieldReads, getPromisedPropertyUse, type DroppingCall, type PropertyUse, type PropertyUseReport, type RemoteCall } from './result-usage';
 export { getSqlText } from './sql-statements';
 export { getPropertyKeyName, getUpdateIdempotency, type UpdateIdempotency } from './update-operators';
-export { getMethodCall, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';
+export { getMethodCall, getOutermostChosenValue, getOutermostSameValue, resolveObjectLiteral } from './value-bindings';
 export { type DbValue, type DynamoDbClientKind, type PgRole } from './db-value';
 export { getDbValue } from './db-values';
 export { findImportedCallSites, getImportedValues, type ImportedCallSite, type ImportedValue } from './imported-values';

@@ -38,6 +38,22 @@ export function getOutermostSameValue(node: Node): Node {
 }
 
 /**
+ * The outermost node whose value is `node` or another choice of the code: the default in
+ * `options.client || new Client()` / `?? new Client()`, either branch of
+ * `url ? new Pool({ connectionString: url }) : new Pool()`. Where that goes, `node` goes.
+ */
+export function getOutermostChosenValue(node: Node): Node {
+  let current = getOutermostSameValue(node);
+  for (;;) {
+    const parent = current.parent;
+    const isDefault = parent?.type === AST_NODE_TYPES.LogicalExpression && parent.right === current && (parent.operator === '||' || parent.operator === '??');
+    const isBranch = parent?.type === AST_NODE_TYPES.ConditionalExpression && parent.test !== current;
+    if (!parent || (!isDefault && !isBranch)) return current;
+    current = getOutermostSameValue(parent);
+  }
+}
+
+/**
  * `node` where it stands as a callee: itself, or the `(0, node)` around it that TypeScript
  * and Babel write for a call of an imported function (`(0, orders_1.save)(order)`), so that
  * the call does not get the module as `this`.
@@ -109,14 +125,8 @@ export function getValueBinding(context: AnyRuleContext, producer: Node): ValueB
   // `const pool = new Pool().on('error', …)`: `on` returns the emitter itself.
   const chained = getMethodCall(node);
   if (chained && (chained.name === 'on' || chained.name === 'once')) node = getOutermostSameValue(chained.call);
-  // `options.client || new Client()`: the code's own default, kept where the given one would be.
-  if (node.parent?.type === AST_NODE_TYPES.LogicalExpression && node.parent.right === node && (node.parent.operator === '||' || node.parent.operator === '??')) {
-    node = getOutermostSameValue(node.parent);
-  }
-  // `url ? new Pool({ connectionString: url }) : new Pool()`: either one is kept where the choice goes.
-  if (node.parent?.type === AST_NODE_TYPES.ConditionalExpression && node.parent.test !== node) {
-    node = getOutermostSameValue(node.parent);
-  }
+  // `options.client || new Client()`, `url ? new Pool(a) : new Pool()`: kept where the choice goes.
+  node = getOutermostChosenValue(node);
   const parent = node.parent;
   if (!parent) return undefined;
   if (parent.type === AST_NODE_TYPES.ReturnStatement) return getGetterBinding(parent);
