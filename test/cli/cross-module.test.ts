@@ -404,6 +404,57 @@ export const store = new ItemStore({ documents: DynamoDBDocument.from(new Dynamo
     expect(ruleLines(results, 'tests/app/src/lib/items.ts')).toEqual(['dynamodb-require-unprocessed-items-handling@4']);
   });
 
+  it('compiled TypeScript: a collection from a method of the object another module returns, passed to an exported function; a Prisma look-alike stays silent', () => {
+    const dir = createProject(
+      {
+        'package.json': '{ "name": "migrate", "private": true, "dependencies": { "mongodb": "6.0.0", "@prisma/client": "5.0.0" } }',
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
+        'dist/database.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.insertMigration = exports.mongoConnect = void 0;
+const mongodb_1 = require("mongodb");
+const mongoConnect = async (uri, database) => {
+    const client = await mongodb_1.MongoClient.connect(uri);
+    const db = client.db(database);
+    return { client, db, getMigrationsCollection: (name) => db.collection(name) };
+};
+exports.mongoConnect = mongoConnect;
+const insertMigration = async (collection, migration) => {
+    await collection.insertOne({ file: migration.file, timestamp: +new Date() });
+};
+exports.insertMigration = insertMigration;
+`,
+        'dist/up.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const database_1 = require("./database");
+const up = async (uri, migrations) => {
+    let connection;
+    try {
+        connection = await (0, database_1.mongoConnect)(uri, "app");
+    }
+    catch (e) {
+        throw new Error("cannot connect", { cause: e });
+    }
+    const collection = connection.getMigrationsCollection("migrations");
+    for (const migration of migrations) await (0, database_1.insertMigration)(collection, migration);
+};
+exports.up = up;
+`,
+        'dist/users.js': `"use strict";
+const client_1 = require("@prisma/client");
+const prisma = new client_1.PrismaClient();
+const repository = { users: () => prisma.user };
+exports.purge = async () => { await repository.users().deleteMany({ where: { active: false } }); };
+`,
+      },
+      'eslint',
+    );
+    const results = runEslint(dir, ['dist']);
+    expect(ruleLines(results, 'dist/database.js')).toEqual(['mongo-require-insert-id@12']);
+    expect(ruleLines(results, 'dist/up.js')).toEqual([]);
+    expect(ruleLines(results, 'dist/users.js')).toEqual([]);
+  });
+
   it('CommonJS in JavaScript: a factory module wrapping the DocumentClient, and look-alikes passed in stay silent', () => {
     const dir = createProject(
       {

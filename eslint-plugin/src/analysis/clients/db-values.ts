@@ -50,7 +50,10 @@ export interface DbValues {
   readonly hasTypes: boolean;
   /** What the expression evaluates to, from imports, annotations and data flow. */
   getValue(node: TSESTree.Node): ResolvedValue | undefined;
-  /** The properties of an object the code builds (`{ client }`, `state` with `state.client = …`, `initState()`), and what each holds. */
+  /**
+   * The properties of an object the code builds (`{ client }`, `state` with `state.client = …`, `initState()`), and what each
+   * holds; what a call of a method returns is under the method's name followed by `()`.
+   */
   getObjectProperties(node: TSESTree.Node): ReadonlyMap<string, ResolvedValue | undefined> | undefined;
   /** What a field of `this` holds in code whose `this` is `owner`. */
   getFieldValue(owner: ThisOwner, name: string): ResolvedValue | undefined;
@@ -128,6 +131,20 @@ const IN_PROGRESS = Symbol('in progress');
 
 /** Class members and keys: `#name` for private ones; no template keys. */
 const STATIC_KEY: KeyNameOptions = { templates: false, privateNames: 'hashed' };
+
+/** `x = value` (a plain assignment): the value; undefined for `x += …`, a loop's `for (x of …)`, a pattern. */
+function getAssignedValue(identifier: TSESTree.Node): TSESTree.Expression | undefined {
+  const assignment = identifier.parent;
+  return assignment?.type === AST_NODE_TYPES.AssignmentExpression && assignment.operator === '=' && assignment.left === identifier ? assignment.right : undefined;
+}
+
+/**
+ * Where an object's properties are known (`getObjectProperties`), what a call of its method
+ * `name` returns is kept under this key: no property name can end in `()`.
+ */
+function getMethodKey(name: string): string {
+  return `${name}()`;
+}
 
 function createResolver(context: AnyRuleContext): DbValues {
   const sourceCode = context.sourceCode;
@@ -301,12 +318,12 @@ function createResolver(context: AnyRuleContext): DbValues {
   }
 
   /** `const { orders } = { orders: db.collection('orders') }`, `const { client } = initState(options)`: objects the code builds. */
-  function getPatternValue(pattern: TSESTree.Node, name: string, init: TSESTree.Expression | null): ResolvedValue | undefined {
+  function getPatternValue(pattern: TSESTree.Node, name: string, init: TSESTree.Expression | null, toKey = (key: string) => key): ResolvedValue | undefined {
     if (pattern.type !== AST_NODE_TYPES.ObjectPattern || !init) return undefined;
     for (const property of pattern.properties) {
       if (property.type !== AST_NODE_TYPES.Property || property.value.type !== AST_NODE_TYPES.Identifier || property.value.name !== name) continue;
       const key = getKeyName(property, STATIC_KEY);
-      return key === undefined ? undefined : getObjectProperties(init)?.get(key);
+      return key === undefined ? undefined : getObjectProperties(init)?.get(toKey(key));
     }
     return undefined;
   }
@@ -396,8 +413,14 @@ function createResolver(context: AnyRuleContext): DbValues {
     switch (node.type) {
       case AST_NODE_TYPES.ObjectExpression:
         for (const property of node.properties) {
-          if (property.type === AST_NODE_TYPES.Property) add(getKeyName(property, STATIC_KEY), getValue(property.value));
-          else addAll(getObjectProperties(property.argument));
+          if (property.type !== AST_NODE_TYPES.Property) {
+            addAll(getObjectProperties(property.argument));
+            continue;
+          }
+          const name = getKeyName(property, STATIC_KEY);
+          add(name, getValue(property.value));
+          // `getCollection: (name) => db.collection(name)`: what a call of the method gives.
+          if (name !== undefined && isFunctionNode(property.value)) add(getMethodKey(name), getReturnedValue(property.value));
         }
         return true;
       case AST_NODE_TYPES.AwaitExpression:
@@ -421,10 +444,13 @@ function createResolver(context: AnyRuleContext): DbValues {
       case AST_NODE_TYPES.Identifier: {
         const variable = ASTUtils.findVariable(sourceCode.getScope(node), node);
         const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-        if (def?.type !== 'Variable' || def.node.id.type !== AST_NODE_TYPES.Identifier || !def.node.init) return false;
-        // A `let` / `var` holds its first object only while nothing assigns it another.
-        if (def.parent.kind !== 'const' && variable?.references.some((reference) => reference.isWrite() && !reference.init)) return false;
-        if (!addAll(getObjectProperties(def.node.init))) return false;
+        if (def?.type !== 'Variable' || def.node.id.type !== AST_NODE_TYPES.Identifier) return false;
+        const assigned = variable!.references.filter((reference) => reference.isWrite() && !reference.init);
+        // A `let` / `var` holds its first object only while nothing assigns it another; one declared
+        // empty, the one object it is ever given (`let connection; try { connection = await connect(); } …`).
+        const held = def.node.init ?? (assigned.length === 1 ? getAssignedValue(assigned[0]!.identifier) : undefined);
+        if (!held || (def.node.init && def.parent.kind !== 'const' && assigned.length > 0)) return false;
+        if (!addAll(getObjectProperties(held))) return false;
         // `state.client = new AWS.DynamoDB.DocumentClient()` after `const state = { … }`.
         for (const reference of variable?.references ?? []) {
           const member = reference.identifier.parent;
@@ -466,6 +492,9 @@ function createResolver(context: AnyRuleContext): DbValues {
       if (name === 'then' && callback && isFunctionNode(callback)) return getReturnedValue(callback);
       const objectValue = getValue(callee.object);
       if (objectValue !== undefined && objectValue !== 'other') return getVocabulary(objectValue)?.methodResults[getValueKey(objectValue)]?.[name];
+      // `connection.getCollection('orders')` on an object the code builds (here or in the module that returns it).
+      const returned = getObjectProperties(callee.object)?.get(getMethodKey(name));
+      if (returned !== undefined) return returned;
       if (objectValue !== undefined) return undefined;
       // `connection.model('Job', jobSchema)` on a connection from elsewhere, with a Mongoose schema.
       if (name === 'model' && node.arguments[1] && isMongo(getValue(node.arguments[1]), 'schema')) return { database: 'mongodb', kind: 'model' };
@@ -476,8 +505,14 @@ function createResolver(context: AnyRuleContext): DbValues {
       return undefined;
     }
     // `getLockCollection(db)`, `const getModel = (c) => c.model(…)`: its annotation, else what all its returns agree on.
-    const fn = callee.type === AST_NODE_TYPES.Identifier ? getNeverReassignedFunction(callee) : undefined;
-    return fn && (getAnnotationValue(fn.returnType, true) ?? getReturnedValue(fn));
+    if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const fn = getNeverReassignedFunction(callee);
+    if (fn) return getAnnotationValue(fn.returnType, true) ?? getReturnedValue(fn);
+    // `const { getCollection } = connection`, then `getCollection('orders')`.
+    const variable = ASTUtils.findVariable(sourceCode.getScope(callee), callee);
+    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    if (def?.type !== 'Variable' || variable!.references.some((reference) => reference.isWrite() && !reference.init)) return undefined;
+    return getPatternValue(def.node.id, callee.name, def.node.init, getMethodKey);
   }
 
   /** The function of this file a name calls, when the name is bound once and never reassigned. */

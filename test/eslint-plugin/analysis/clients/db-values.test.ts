@@ -237,6 +237,61 @@ probe(deps.documents);`;
     ]);
   });
 
+  it('reads what the methods of objects the code builds return: literals, functions that return them, destructured methods', () => {
+    const code = `const { MongoClient } = require('mongodb');
+const db = new MongoClient('mongodb://localhost').db('app');
+const conn = { getCollection: (name) => db.collection(name), name: () => 'app', getDb() { return db; } };
+probe(conn.getCollection('orders'));
+probe(conn.getDb());
+probe(conn.name());
+probe(conn.missing());
+function connect() {
+  return { client: db, collectionOf: (name) => db.collection(name) };
+}
+async function run() {
+  const connection = connect();
+  probe(connection.collectionOf('orders'));
+  const { collectionOf } = connection;
+  probe(collectionOf('jobs'));
+  const users = { list: () => [] };
+  probe(users.list());
+}`;
+    expect(values(code, { sourceType: 'commonjs' })).toEqual([
+      'mongodb collection',
+      'mongodb db',
+      '-',
+      '-',
+      'mongodb collection',
+      'mongodb collection',
+      '-',
+    ]);
+  });
+
+  it('reads the one object a variable declared empty is ever given, not one of several', () => {
+    const code = `const { MongoClient } = require('mongodb');
+async function connect() {
+  const db = (await MongoClient.connect('mongodb://localhost')).db('app');
+  return { db, migrations: () => db.collection('migrations') };
+}
+async function up() {
+  let connection;
+  try {
+    connection = await connect();
+  } catch (error) {
+    throw new Error('cannot connect', { cause: error });
+  }
+  probe(connection.db);
+  probe(connection.migrations());
+}
+async function either(flag) {
+  let connection;
+  if (flag) connection = await connect();
+  else connection = { db: null, migrations: () => null };
+  probe(connection.migrations());
+}`;
+    expect(values(code, { sourceType: 'commonjs' })).toEqual(['mongodb db', 'mongodb collection', '-']);
+  });
+
   it('says nothing of other AWS clients and look-alike objects', () => {
     const code = `import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
