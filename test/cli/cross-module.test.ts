@@ -455,6 +455,49 @@ exports.purge = async () => { await repository.users().deleteMany({ where: { act
     expect(ruleLines(results, 'dist/users.js')).toEqual([]);
   });
 
+  it('CommonJS: functions written straight into exports take what other modules pass; one the file also calls with something else stays unknown', () => {
+    const dir = createProject(
+      {
+        'package.json': '{ "name": "jobs", "private": true, "dependencies": { "mongodb": "6.0.0" } }',
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
+        'lib/jobs.js': `exports.archive = async (jobs, before) => {
+  await jobs.deleteMany({ finishedAt: { $lt: before } });
+};
+module.exports.record = async function (jobs, job) {
+  await jobs.insertOne({ name: job.name, at: new Date() });
+};
+exports.sweep = async (store) => {
+  await store.deleteMany({ stale: true });
+};
+exports.sweep(new Map());
+`,
+        'lib/queue.js': `module.exports = {
+  async purge(collection) {
+    await collection.updateMany({}, { $set: { state: 'purged' } });
+  },
+};
+`,
+        'index.js': `const { MongoClient } = require('mongodb');
+const jobs = require('./lib/jobs');
+const queue = require('./lib/queue');
+const collection = new MongoClient(process.env.MONGO_URL).db('app').collection('jobs');
+async function nightly() {
+  await jobs.archive(collection, new Date());
+  await jobs.record(collection, { name: 'nightly' });
+  await jobs.sweep(collection);
+  await queue.purge(collection);
+}
+module.exports = { nightly };
+`,
+      },
+      'eslint',
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'lib/jobs.js')).toEqual(['mongo-no-non-retryable-write@2', 'mongo-require-insert-id@5']);
+    expect(ruleLines(results, 'lib/queue.js')).toEqual(['mongo-no-non-retryable-write@3']);
+    expect(ruleLines(results, 'index.js')).toEqual([]);
+  });
+
   it('CommonJS in JavaScript: a factory module wrapping the DocumentClient, and look-alikes passed in stay silent', () => {
     const dir = createProject(
       {

@@ -1,6 +1,6 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, isFunctionNode, type FunctionNode } from '../ast';
-import { findThisExpressions } from '../find-nodes-at-offsets';
+import { findMembersNamed, findThisExpressions } from '../find-nodes-at-offsets';
 import type { AnyRuleContext } from '../per-file-cache';
 import { getCommonJsExportName, WHOLE_MODULE } from '../modules';
 import type { DbValue } from './db-value';
@@ -143,7 +143,7 @@ function getCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | unde
 function findCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
   if (isMethod(fn)) return getMethodCalls(context, fn.parent);
   const found = getFunctionVariable(context, fn);
-  if (!found) return undefined;
+  if (!found) return getDirectExportCalls(context, fn);
   const { variable, declaration } = found;
   const calls: Array<TSESTree.CallExpression | TSESTree.NewExpression> = [];
   const exportNames = getDeclarationExportNames(declaration);
@@ -161,6 +161,38 @@ function findCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | und
     exportNames.push(exported);
   }
   return { calls, exportNames };
+}
+
+/**
+ * A function written straight into a CommonJS export (`exports.save = async (orders) => …`,
+ * `module.exports = { save: async (orders) => … }`): other modules call it by that name, and
+ * the file itself only through `exports.save(…)` / `module.exports.save(…)`. Undefined when
+ * the file reads the export otherwise (it may be called from anywhere then).
+ */
+function getDirectExportCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
+  const name = getDirectExportName(fn);
+  if (name === undefined) return undefined;
+  const calls: TSESTree.CallExpression[] = [];
+  if (name !== WHOLE_MODULE) {
+    for (const member of findMembersNamed(context, [name])) {
+      if (getCommonJsExportName(member) !== name) continue;
+      const use = member.parent;
+      if (use?.type === AST_NODE_TYPES.AssignmentExpression && use.left === member) continue;
+      if (use?.type !== AST_NODE_TYPES.CallExpression || use.callee !== member) return undefined;
+      calls.push(use);
+    }
+  }
+  return { calls, exportNames: [name] };
+}
+
+/** The export name of a function assigned to `exports.x`, `module.exports.x`, `module.exports`, or a property of the object `module.exports` is set to. */
+function getDirectExportName(fn: FunctionNode): string | undefined {
+  const parent = fn.parent;
+  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === fn && parent.operator === '=') return getCommonJsExportName(parent.left);
+  if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== fn || parent.computed) return undefined;
+  const assignment = parent.parent.parent;
+  const key = getKeyName(parent);
+  return key !== undefined && assignment?.type === AST_NODE_TYPES.AssignmentExpression && assignment.right === parent.parent && getCommonJsExportName(assignment.left) === WHOLE_MODULE ? key : undefined;
 }
 
 /**
