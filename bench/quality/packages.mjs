@@ -10,7 +10,7 @@
 //   a driver's (mysql2, Prisma, knex).
 // - `why`: why it is in the set.
 // - `heldOut`: for packages added after the rules were shaped and labelled before any report
-//   of the plugin was seen, the round they came in (rounds 1 and 2 on 2026-12-02, rounds 3 and 4
+//   of the plugin was seen, the round they came in (rounds 1 and 2 on 2026-12-02, rounds 3 to 5
 //   on 2026-12-04); scored apart.
 export const qualityPackages = [
   // MongoDB / Mongoose
@@ -595,5 +595,53 @@ export const qualityPackages = [
     include: ['lib'],
     why: 'Creates and drops databases with a pg client made per command.',
     heldOut: 4,
+  },
+  {
+    name: 'mongo-locks',
+    source: 'quality',
+    database: 'mongodb',
+    include: ['src'],
+    why: 'Named locks kept in a MongoDB collection: taken by an insert, refreshed every few seconds, released by a delete.',
+    heldOut: 5,
+  },
+  {
+    name: 'mongo-lock-node',
+    source: 'quality',
+    database: 'mongodb',
+    include: ['dist/lib'],
+    why: 'A read/write mutex on a MongoDB collection the user passes in, whose lock methods wait and try again until the lock is free (compiled to ES5).',
+    heldOut: 5,
+  },
+  {
+    name: 'dynamodb-wrapper',
+    source: 'quality',
+    database: 'dynamodb',
+    include: ['bin'],
+    why: 'Wraps an SDK v2 client passed in by the user with bulk reads and writes that re-send unprocessed items and retry throttling.',
+    heldOut: 5,
+  },
+  {
+    name: 'dynamodb-tooling',
+    source: 'quality',
+    database: 'dynamodb',
+    include: ['src'],
+    why: 'Runs DynamoDB Local and re-exports dynamodb-toolbox: no database call of its own (look-alikes only).',
+    heldOut: 5,
+  },
+  {
+    name: 'pg-ears',
+    source: 'quality',
+    database: 'postgresql',
+    include: ['index.js'],
+    why: 'A LISTEN client that checks its connection and reconnects through timers, up to a number of attempts.',
+    heldOut: 5,
+  },
+  {
+    name: 'pg-notify',
+    source: 'quality',
+    database: 'postgresql',
+    include: ['src/pg-notify.js'],
+    why: 'A NOTIFY/LISTEN pub/sub client whose reconnect calls itself after a short sleep, up to a number of attempts (the cjs copy is the same code).',
+    heldOut: 5,
   },
 ];
