@@ -170,7 +170,7 @@ function findCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | und
  * the file reads the export otherwise (it may be called from anywhere then).
  */
 function getDirectExportCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
-  const name = getDirectExportName(fn);
+  const name = getCommonJsExportNameOf(fn);
   if (name === undefined) return undefined;
   const calls: TSESTree.CallExpression[] = [];
   if (name !== WHOLE_MODULE) {
@@ -183,16 +183,6 @@ function getDirectExportCalls(context: AnyRuleContext, fn: FunctionNode): SlotCa
     }
   }
   return { calls, exportNames: [name] };
-}
-
-/** The export name of a function assigned to `exports.x`, `module.exports.x`, `module.exports`, or a property of the object `module.exports` is set to. */
-function getDirectExportName(fn: FunctionNode): string | undefined {
-  const parent = fn.parent;
-  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === fn && parent.operator === '=') return getCommonJsExportName(parent.left);
-  if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== fn || parent.computed) return undefined;
-  const assignment = parent.parent.parent;
-  const key = getKeyName(parent);
-  return key !== undefined && assignment?.type === AST_NODE_TYPES.AssignmentExpression && assignment.right === parent.parent && getCommonJsExportName(assignment.left) === WHOLE_MODULE ? key : undefined;
 }
 
 /**
@@ -270,14 +260,18 @@ function getReferenceExportName(identifier: TSESTree.Node): string | undefined {
     return parent.exported.type === AST_NODE_TYPES.Identifier ? parent.exported.name : parent.exported.value;
   }
   if (parent?.type === AST_NODE_TYPES.ExportDefaultDeclaration) return 'default';
-  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === identifier) return getCommonJsExportName(parent.left);
-  if (parent?.type === AST_NODE_TYPES.Property && parent.value === identifier && parent.parent.type === AST_NODE_TYPES.ObjectExpression) {
-    const object = parent.parent;
-    const assignment = object.parent;
-    const key = getKeyName(parent);
-    if (key !== undefined && assignment?.type === AST_NODE_TYPES.AssignmentExpression && assignment.right === object && getCommonJsExportName(assignment.left) === WHOLE_MODULE) return key;
-  }
-  return undefined;
+  return getCommonJsExportNameOf(identifier);
+}
+
+/** `exports.f = value`, `module.exports = value`, `module.exports = { f: value }`: the name of the export `value` is written into. */
+function getCommonJsExportNameOf(value: TSESTree.Node): string | undefined {
+  const parent = value.parent;
+  if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === value) return getCommonJsExportName(parent.left);
+  if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== value || parent.parent.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+  const object = parent.parent;
+  const assignment = object.parent;
+  const key = getKeyName(parent);
+  return key !== undefined && assignment?.type === AST_NODE_TYPES.AssignmentExpression && assignment.right === object && getCommonJsExportName(assignment.left) === WHOLE_MODULE ? key : undefined;
 }
 
 /** The variable naming `fn` (its own name, its `const`, or its class's name for constructors) and its declaration. */
