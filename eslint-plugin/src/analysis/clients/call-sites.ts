@@ -1,8 +1,8 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { getKeyName, isFunctionNode, type FunctionNode } from '../ast';
-import { findMembersNamed, findThisExpressions } from '../find-nodes-at-offsets';
+import { findThisExpressions } from '../find-nodes-at-offsets';
 import type { AnyRuleContext } from '../per-file-cache';
-import { getCommonJsExportName, WHOLE_MODULE } from '../modules';
+import { findGlobalIdentifiers, getCommonJsExportName, WHOLE_MODULE } from '../modules';
 import type { DbValue } from './db-value';
 
 /**
@@ -173,9 +173,13 @@ function getDirectExportCalls(context: AnyRuleContext, fn: FunctionNode): SlotCa
   const name = getCommonJsExportNameOf(fn);
   if (name === undefined) return undefined;
   const calls: TSESTree.CallExpression[] = [];
-  if (name !== WHOLE_MODULE) {
-    for (const member of findMembersNamed(context, [name])) {
-      if (getCommonJsExportName(member) !== name) continue;
+  const globalScope = context.sourceCode.scopeManager?.globalScope;
+  if (name !== WHOLE_MODULE && globalScope) {
+    // From the file's `exports` and `module` (a few references), not a text search for the name:
+    // adding each export's name to the member-name search would rebuild it for every file.
+    for (const holder of [...findGlobalIdentifiers(globalScope, 'exports'), ...findGlobalIdentifiers(globalScope, 'module')]) {
+      const member = holder.name === 'module' ? holder.parent?.parent : holder.parent;
+      if (member?.type !== AST_NODE_TYPES.MemberExpression || getCommonJsExportName(member) !== name) continue;
       const use = member.parent;
       if (use?.type === AST_NODE_TYPES.AssignmentExpression && use.left === member) continue;
       if (use?.type !== AST_NODE_TYPES.CallExpression || use.callee !== member) return undefined;

@@ -132,6 +132,13 @@ const IN_PROGRESS = Symbol('in progress');
 /** Class members and keys: `#name` for private ones; no template keys. */
 const STATIC_KEY: KeyNameOptions = { templates: false, privateNames: 'hashed' };
 
+/** The function a definition names: a function declaration, or a `const` / `let` set to a function expression. */
+function getDefinedFunction(def: TSESLint.Scope.Definition): TSESTree.FunctionDeclaration | TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | undefined {
+  if (def.type === 'FunctionName' && def.node.type === AST_NODE_TYPES.FunctionDeclaration) return def.node;
+  const init = def.type === 'Variable' ? def.node.init : undefined;
+  return init && (init.type === AST_NODE_TYPES.ArrowFunctionExpression || init.type === AST_NODE_TYPES.FunctionExpression) ? init : undefined;
+}
+
 /** `x = value` (a plain assignment): the value; undefined for `x += …`, a loop's `for (x of …)`, a pattern. */
 function getAssignedValue(identifier: TSESTree.Node): TSESTree.Expression | undefined {
   const assignment = identifier.parent;
@@ -506,24 +513,26 @@ function createResolver(context: AnyRuleContext): DbValues {
     }
     // `getLockCollection(db)`, `const getModel = (c) => c.model(…)`: its annotation, else what all its returns agree on.
     if (callee.type !== AST_NODE_TYPES.Identifier) return undefined;
-    const fn = getNeverReassignedFunction(callee);
+    const def = getNeverReassignedDefinition(callee);
+    const fn = def && getDefinedFunction(def);
     if (fn) return getAnnotationValue(fn.returnType, true) ?? getReturnedValue(fn);
     // `const { getCollection } = connection`, then `getCollection('orders')`.
-    const variable = ASTUtils.findVariable(sourceCode.getScope(callee), callee);
-    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-    if (def?.type !== 'Variable' || variable!.references.some((reference) => reference.isWrite() && !reference.init)) return undefined;
-    return getPatternValue(def.node.id, callee.name, def.node.init, getMethodKey);
+    return def?.type === 'Variable' ? getPatternValue(def.node.id, callee.name, def.node.init, getMethodKey) : undefined;
   }
 
   /** The function of this file a name calls, when the name is bound once and never reassigned. */
   function getNeverReassignedFunction(callee: TSESTree.Identifier): TSESTree.FunctionDeclaration | TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | undefined {
-    const variable = ASTUtils.findVariable(sourceCode.getScope(callee), callee);
+    const def = getNeverReassignedDefinition(callee);
+    return def && getDefinedFunction(def);
+  }
+
+  /** The one definition of a name that nothing assigns anything else. */
+  function getNeverReassignedDefinition(name: TSESTree.Identifier): TSESLint.Scope.Definition | undefined {
+    const variable = ASTUtils.findVariable(sourceCode.getScope(name), name);
     const def = variable?.defs[0];
     if (!variable || !def || variable.defs.length !== 1) return undefined;
     if (variable.references.some((reference) => reference.isWrite() && reference.writeExpr !== (def.type === 'Variable' ? def.node.init : undefined))) return undefined;
-    if (def.type === 'FunctionName' && def.node.type === AST_NODE_TYPES.FunctionDeclaration) return def.node;
-    const init = def.type === 'Variable' ? def.node.init : undefined;
-    return init && (init.type === AST_NODE_TYPES.ArrowFunctionExpression || init.type === AST_NODE_TYPES.FunctionExpression) ? init : undefined;
+    return def;
   }
 
   /** What every `return` of `fn` gives, when all agree and are known (`null` aside); once per function. */
