@@ -455,6 +455,96 @@ exports.purge = async () => { await repository.users().deleteMany({ where: { act
     expect(ruleLines(results, 'dist/users.js')).toEqual([]);
   });
 
+  it('ESM: methods of an object exported as default take what other modules pass; one called through this with something else, and an object handed on whole, stay unknown', () => {
+    const dir = createProject(
+      {
+        'package.json': '{ "name": "jobs", "private": true, "type": "module", "dependencies": { "mongodb": "6.0.0" } }',
+        'eslint.config.js': `import retrySafety from 'eslint-plugin-retry-safety';\nexport default [...retrySafety.configs.all, ${settings}];\n`,
+        'lib/jobs.js': `export default {
+  async archive(jobs, before) {
+    await jobs.deleteMany({ finishedAt: { $lt: before } });
+  },
+  async record(jobs, job) {
+    await jobs.insertOne({ name: job.name, at: new Date() });
+  },
+  async sweep(store) {
+    await store.deleteMany({ stale: true });
+  },
+  async sweepLocal() {
+    await this.sweep(new Map());
+  },
+};
+`,
+        'lib/tasks.js': `export default {
+  async clear(tasks) {
+    await tasks.deleteMany({ done: true });
+  },
+};
+`,
+        'index.js': `import { MongoClient } from 'mongodb';
+import jobs from './lib/jobs.js';
+import tasks from './lib/tasks.js';
+const collection = new MongoClient(process.env.MONGO_URL).db('app').collection('jobs');
+export const registry = [tasks];
+export async function nightly() {
+  await jobs.archive(collection, new Date());
+  await jobs.record(collection, { name: 'nightly' });
+  await jobs.sweep(collection);
+  await tasks.clear(collection);
+}
+`,
+      },
+      'eslint',
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'lib/jobs.js')).toEqual(['mongo-no-non-retryable-write@3', 'mongo-require-insert-id@6']);
+    expect(ruleLines(results, 'lib/tasks.js')).toEqual([]);
+    expect(ruleLines(results, 'index.js')).toEqual([]);
+  });
+
+  it('Compiled TypeScript: methods of exports.default = { … } and of module.exports = { … } imported through __importDefault take what the importer passes', () => {
+    const dir = createProject(
+      {
+        'package.json': '{ "name": "shop", "private": true, "dependencies": { "mongodb": "6.0.0" } }',
+        'eslint.config.cjs': `const retrySafety = require('eslint-plugin-retry-safety');\nmodule.exports = [...retrySafety.configs.all, ${settings}];\n`,
+        'dist/store.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.default = {
+    async save(orders, order) {
+        await orders.insertOne({ total: order.total });
+    },
+};
+`,
+        'dist/queue.js': `"use strict";
+module.exports = {
+    async purge(collection) {
+        await collection.insertOne({ state: 'purged' });
+    },
+};
+`,
+        'dist/index.js': `"use strict";
+var __importDefault = (this && this.__importDefault) || function (mod) { return (mod && mod.__esModule) ? mod : { "default": mod }; };
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.checkout = void 0;
+const mongodb_1 = require("mongodb");
+const store_1 = __importDefault(require("./store"));
+const queue_1 = __importDefault(require("./queue"));
+const orders = new mongodb_1.MongoClient(process.env.MONGO_URL).db('shop').collection('orders');
+async function checkout(order) {
+    await store_1.default.save(orders, order);
+    await queue_1.default.purge(orders);
+}
+exports.checkout = checkout;
+`,
+      },
+      'eslint',
+    );
+    const results = runEslint(dir, ['.']);
+    expect(ruleLines(results, 'dist/store.js')).toEqual(['mongo-require-insert-id@5']);
+    expect(ruleLines(results, 'dist/queue.js')).toEqual(['mongo-require-insert-id@4']);
+    expect(ruleLines(results, 'dist/index.js')).toEqual([]);
+  });
+
   it('CommonJS: functions written straight into exports take what other modules pass; one the file also calls with something else stays unknown', () => {
     const dir = createProject(
       {

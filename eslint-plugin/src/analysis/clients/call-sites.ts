@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { getKeyName, isFunctionNode, type FunctionNode } from '../ast';
 import { findThisExpressions } from '../find-nodes-at-offsets';
 import type { AnyRuleContext } from '../per-file-cache';
-import { findGlobalIdentifiers, getCommonJsExportName, WHOLE_MODULE } from '../modules';
+import { findGlobalIdentifiers, getCommonJsExportName, getDefaultMemberExportName, getDefaultMemberName, WHOLE_MODULE } from '../modules';
 import type { DbValue } from './db-value';
 
 /**
@@ -164,17 +164,19 @@ function findCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | und
 }
 
 /**
- * A function written straight into a CommonJS export (`exports.save = async (orders) => …`,
- * `module.exports = { save: async (orders) => … }`): other modules call it by that name, and
- * the file itself only through `exports.save(…)` / `module.exports.save(…)`. Undefined when
- * the file reads the export otherwise (it may be called from anywhere then).
+ * A function written straight into an export (`exports.save = async (orders) => …`,
+ * `module.exports = { save: async (orders) => … }`, `export default { async save(orders) { … } }`):
+ * other modules call it by that name, and the file itself only through `exports.save(…)` /
+ * `module.exports.save(…)`, or `this.save(…)` inside the exported object. Undefined when the
+ * file reads the export otherwise (it may be called from anywhere then).
  */
 function getDirectExportCalls(context: AnyRuleContext, fn: FunctionNode): SlotCallers | undefined {
-  const name = getCommonJsExportNameOf(fn);
+  const name = getExportNameWrittenInto(fn);
   if (name === undefined) return undefined;
   const calls: TSESTree.CallExpression[] = [];
   const globalScope = context.sourceCode.scopeManager?.globalScope;
-  if (name !== WHOLE_MODULE && globalScope) {
+  const isDefaultMember = getDefaultMemberName(name) !== undefined;
+  if (name !== WHOLE_MODULE && !isDefaultMember && globalScope) {
     // From the file's `exports` and `module` (a few references), not a text search for the name:
     // adding each export's name to the member-name search would rebuild it for every file.
     for (const holder of [...findGlobalIdentifiers(globalScope, 'exports'), ...findGlobalIdentifiers(globalScope, 'module')]) {
@@ -186,7 +188,28 @@ function getDirectExportCalls(context: AnyRuleContext, fn: FunctionNode): SlotCa
       calls.push(use);
     }
   }
-  return { calls, exportNames: [name] };
+  const property = fn.parent;
+  if (property?.type === AST_NODE_TYPES.Property) {
+    const ownCalls = findThisMemberCalls(context, property.parent, getKeyName(property));
+    if (!ownCalls) return undefined;
+    calls.push(...ownCalls);
+  }
+  // `module.exports = { save }` is also `store.save` to a module that imports it as a default (`import store from …`).
+  const exportNames = isDefaultMember || name === WHOLE_MODULE || property?.type !== AST_NODE_TYPES.Property ? [name] : [name, getDefaultMemberExportName(name)];
+  return { calls, exportNames };
+}
+
+/** The calls `this.<name>(…)` inside `owner` (an exported object's other methods); undefined when `this.<name>` is read otherwise. */
+function findThisMemberCalls(context: AnyRuleContext, owner: TSESTree.Node, name: string | undefined): TSESTree.CallExpression[] | undefined {
+  const calls: TSESTree.CallExpression[] = [];
+  for (const self of findThisExpressions(context, owner)) {
+    const member = self.parent;
+    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== self || getKeyName(member) !== name) continue;
+    const use = member.parent;
+    if (use?.type !== AST_NODE_TYPES.CallExpression || use.callee !== member) return undefined;
+    calls.push(use);
+  }
+  return calls;
 }
 
 /**
@@ -264,18 +287,27 @@ function getReferenceExportName(identifier: TSESTree.Node): string | undefined {
     return parent.exported.type === AST_NODE_TYPES.Identifier ? parent.exported.name : parent.exported.value;
   }
   if (parent?.type === AST_NODE_TYPES.ExportDefaultDeclaration) return 'default';
-  return getCommonJsExportNameOf(identifier);
+  return getExportNameWrittenInto(identifier);
 }
 
-/** `exports.f = value`, `module.exports = value`, `module.exports = { f: value }`: the name of the export `value` is written into. */
-function getCommonJsExportNameOf(value: TSESTree.Node): string | undefined {
+/**
+ * `exports.f = value`, `module.exports = value`, `module.exports = { f: value }`,
+ * `export default { f: value }`, `exports.default = { f: value }`: the name of the export `value` is written into.
+ */
+function getExportNameWrittenInto(value: TSESTree.Node): string | undefined {
   const parent = value.parent;
   if (parent?.type === AST_NODE_TYPES.AssignmentExpression && parent.right === value) return getCommonJsExportName(parent.left);
   if (parent?.type !== AST_NODE_TYPES.Property || parent.value !== value || parent.parent.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
   const object = parent.parent;
-  const assignment = object.parent;
+  const holder = object.parent;
   const key = getKeyName(parent);
-  return key !== undefined && assignment?.type === AST_NODE_TYPES.AssignmentExpression && assignment.right === object && getCommonJsExportName(assignment.left) === WHOLE_MODULE ? key : undefined;
+  if (key === undefined) return undefined;
+  if (holder?.type === AST_NODE_TYPES.ExportDefaultDeclaration) return getDefaultMemberExportName(key);
+  if (holder?.type !== AST_NODE_TYPES.AssignmentExpression || holder.right !== object) return undefined;
+  const exported = getCommonJsExportName(holder.left);
+  // `exports.default = { … }`: TypeScript's and Babel's output for `export default { … }`.
+  if (exported === 'default') return getDefaultMemberExportName(key);
+  return exported === WHOLE_MODULE ? key : undefined;
 }
 
 /** The variable naming `fn` (its own name, its `const`, or its class's name for constructors) and its declaration. */

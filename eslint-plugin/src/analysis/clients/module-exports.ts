@@ -7,7 +7,7 @@ import { getDbValue, getDbValues } from './db-values';
 import { type ExportedCalls, getExportedCalls } from './exported-calls';
 import { findMongoConnectionOpens } from './mongo-connection-opens';
 import { DATABASE_METHOD_CALL, type ExportedValue, mayExportImports, markCallerModule, setModuleExportLookup } from './imported-values';
-import { findImportedReads, findImporters, getCommonJsExportName, getManifestFolder, getModuleTextTrustedUntil, getModuleTextVersion, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
+import { findImportedReads, findImporters, type ImportedRead, getCommonJsExportName, getDefaultMemberExportName, getDefaultMemberName, getManifestFolder, getModuleTextTrustedUntil, getModuleTextVersion, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import { getArgumentsInSlot, getFunctionCallers, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
 import type { AnyRuleContext } from '../per-file-cache';
 import { type RemoteCall, setRemoteCallLookup } from './result-usage';
@@ -265,8 +265,10 @@ const EXPORT_NAME = /^[A-Za-z_$][\w$]*$/;
  * cache, as a parsed importer's does.
  */
 function getExportNameTest(exportNames: readonly string[]): ((importer: string) => boolean) | undefined {
-  if (exportNames.length === 0 || exportNames.some((name) => name === 'default' || !EXPORT_NAME.test(name))) return undefined;
-  const spelled = new RegExp(`(?<![\\w$])(?:${exportNames.map((name) => name.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
+  // A method of the default export is read as `store.save`: its name is spelled as well.
+  const names = exportNames.map((name) => getDefaultMemberName(name) ?? name);
+  if (names.length === 0 || names.some((name) => name === 'default' || !EXPORT_NAME.test(name))) return undefined;
+  const spelled = new RegExp(`(?<![\\w$])(?:${[...new Set(names)].map((name) => name.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
   return (importer) => {
     const text = readModuleText(importer);
     if (text === undefined) return true;
@@ -288,20 +290,37 @@ function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]
     if (!importerContext) return undefined;
     for (const collector of collectors) collector.set(importer, importerContext.sourceCode.text);
     for (const read of findImportedReads(importerContext)) {
-      if (read.file !== file || !exportNames.includes(read.exportName)) continue;
+      if (read.file !== file) continue;
+      const node = exportNames.includes(read.exportName) ? read.node : getDefaultMemberRead(read, exportNames);
+      if (node === undefined) continue;
+      if (node === null) return undefined;
       // `save(o)`, or TypeScript's compiled `(0, orders_1.save)(o)`.
-      const callee = getCalleeForm(read.node);
+      const callee = getCalleeForm(node);
       const call = callee.parent;
       if ((call?.type !== AST_NODE_TYPES.CallExpression && call?.type !== AST_NODE_TYPES.NewExpression) || call.callee !== callee) {
         // `ns.other()` after `const ns = require('./x')`: the namespace, not this export; `Store.collation()`: a static member.
-        if (read.exportName === WHOLE_MODULE && call?.type === AST_NODE_TYPES.MemberExpression && call.object === read.node) continue;
-        if (isStaticMemberUse(read.node)) continue;
+        if (read.exportName === WHOLE_MODULE && call?.type === AST_NODE_TYPES.MemberExpression && call.object === node) continue;
+        if (isStaticMemberUse(node)) continue;
         return undefined;
       }
       calls.push({ context: importerContext, call });
     }
   }
   return calls;
+}
+
+/**
+ * `store.save` when `store` is the default export and `default.save` is asked for (a method of
+ * the exported object); undefined when the read is of another member or export, null when
+ * the default export is used whole (`const { save } = store`, passed on): then any of its
+ * methods may be called from anywhere.
+ */
+function getDefaultMemberRead(read: ImportedRead, exportNames: readonly string[]): TSESTree.Node | null | undefined {
+  if (read.exportName !== 'default' || !exportNames.some((name) => getDefaultMemberName(name) !== undefined)) return undefined;
+  const member = read.node.parent;
+  const key = member?.type === AST_NODE_TYPES.MemberExpression && member.object === read.node ? getKeyName(member) : undefined;
+  if (key === undefined) return null;
+  return exportNames.includes(getDefaultMemberExportName(key)) ? member : undefined;
 }
 
 function getImporterContext(context: AnyRuleContext, file: string, depth: number): AnyRuleContext | undefined {

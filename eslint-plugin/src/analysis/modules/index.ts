@@ -1,4 +1,4 @@
-export { CALL, CONSTRUCT, findGlobalIdentifiers, findGlobalReferences, findImportedTypeReferences, findModuleReferences, findRequireCallsByText, findRequireCallsWhere, getCommonJsExportName, getRequiredModule, hasModuleImport, type TraceMap } from './module-references';
+export { CALL, CONSTRUCT, findGlobalIdentifiers, findGlobalReferences, findImportedTypeReferences, findModuleReferences, findRequireCallsByText, findRequireCallsWhere, getCommonJsExportName, getDefaultMemberExportName, getDefaultMemberName, getRequiredModule, hasModuleImport, type TraceMap } from './module-references';
 export { getModuleTextTrustedUntil, getModuleTextVersion, getSourcePath, isRelativeSpecifier, readModuleText, resolveModuleFile, setOpenModuleText } from './module-files';
 export { parseModule } from './module-source';
 export { findImportedReads, type ImportedRead, WHOLE_MODULE } from './relative-imports';

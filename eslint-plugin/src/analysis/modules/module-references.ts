@@ -6,6 +6,22 @@ import { type AnyRuleContext, createPerFileCache } from '../per-file-cache';
 /** The whole module's value: CommonJS `module.exports = value` (what `require()` returns). */
 export const WHOLE_MODULE = '*';
 
+const DEFAULT_MEMBER_PREFIX = 'default.';
+
+/**
+ * The export name of a method of the object a module exports as its default
+ * (`export default { save() {} }`, or `module.exports = { save }` imported with
+ * `import store from …`): importers reach it as `store.save`, a member of the default export.
+ */
+export function getDefaultMemberExportName(member: string): string {
+  return DEFAULT_MEMBER_PREFIX + member;
+}
+
+/** The member an export name made by `getDefaultMemberExportName` stands for; undefined for any other name. */
+export function getDefaultMemberName(exportName: string): string | undefined {
+  return exportName.startsWith(DEFAULT_MEMBER_PREFIX) ? exportName.slice(DEFAULT_MEMBER_PREFIX.length) : undefined;
+}
+
 /**
  * Finding what a module exports being used, by following its `import` / `require`
  * (eslint-plugin-n's way): aliases, destructuring, namespaces and default imports.
