@@ -175,7 +175,8 @@ function getDirectExportCalls(context: AnyRuleContext, fn: FunctionNode): SlotCa
   if (name === undefined) return undefined;
   const calls: TSESTree.CallExpression[] = [];
   const globalScope = context.sourceCode.scopeManager?.globalScope;
-  const isDefaultMember = getDefaultMemberName(name) !== undefined;
+  const key = getDefaultMemberName(name) ?? name;
+  const isDefaultMember = key !== name;
   if (name !== WHOLE_MODULE && !isDefaultMember && globalScope) {
     // From the file's `exports` and `module` (a few references), not a text search for the name:
     // adding each export's name to the member-name search would rebuild it for every file.
@@ -188,26 +189,28 @@ function getDirectExportCalls(context: AnyRuleContext, fn: FunctionNode): SlotCa
       calls.push(use);
     }
   }
+  const exportNames = [name];
   const property = fn.parent;
   if (property?.type === AST_NODE_TYPES.Property) {
-    const ownCalls = findThisMemberCalls(context, property.parent, getKeyName(property));
+    // The exported object's other methods calling it: `this.save(…)`.
+    const ownCalls = findMemberCalls(findThisExpressions(context, property.parent), key);
     if (!ownCalls) return undefined;
     calls.push(...ownCalls);
+    // `module.exports = { save }` is also `store.save` to a module that imports it as a default (`import store from …`).
+    if (!isDefaultMember) exportNames.push(getDefaultMemberExportName(name));
   }
-  // `module.exports = { save }` is also `store.save` to a module that imports it as a default (`import store from …`).
-  const exportNames = isDefaultMember || name === WHOLE_MODULE || property?.type !== AST_NODE_TYPES.Property ? [name] : [name, getDefaultMemberExportName(name)];
   return { calls, exportNames };
 }
 
-/** The calls `this.<name>(…)` inside `owner` (an exported object's other methods); undefined when `this.<name>` is read otherwise. */
-function findThisMemberCalls(context: AnyRuleContext, owner: TSESTree.Node, name: string | undefined): TSESTree.CallExpression[] | undefined {
+/** The calls `<receiver>.<name>(…)` on the receivers; undefined when one of them reads `.<name>` other than to call it. */
+function findMemberCalls(receivers: readonly TSESTree.Node[], name: string): TSESTree.CallExpression[] | undefined {
   const calls: TSESTree.CallExpression[] = [];
-  for (const self of findThisExpressions(context, owner)) {
-    const member = self.parent;
-    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== self || getKeyName(member) !== name) continue;
-    const use = member.parent;
-    if (use?.type !== AST_NODE_TYPES.CallExpression || use.callee !== member) return undefined;
-    calls.push(use);
+  for (const receiver of receivers) {
+    const member = receiver.parent;
+    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== receiver || getKeyName(member) !== name) continue;
+    const call = member.parent;
+    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== member) return undefined;
+    calls.push(call);
   }
   return calls;
 }
@@ -226,14 +229,8 @@ function getMethodCalls(context: AnyRuleContext, method: TSESTree.MethodDefiniti
   const instances = owner.type === AST_NODE_TYPES.ClassDeclaration ? findInstanceReads(context, owner) : undefined;
   if (instances) receivers.push(...instances);
   receivers.push(...findThisExpressions(context, owner.body));
-  const calls: TSESTree.CallExpression[] = [];
-  for (const receiver of receivers) {
-    const member = receiver.parent;
-    if (member?.type !== AST_NODE_TYPES.MemberExpression || member.object !== receiver || getKeyName(member) !== name) continue;
-    const call = member.parent;
-    if (call?.type !== AST_NODE_TYPES.CallExpression || call.callee !== member) return undefined;
-    calls.push(call);
-  }
+  const calls = findMemberCalls(receivers, name);
+  if (!calls) return undefined;
   return instances ? { calls, exportNames: [] } : { calls, exportNames: [], onlyOwnCalls: true };
 }
 

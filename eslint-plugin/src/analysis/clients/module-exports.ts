@@ -7,7 +7,7 @@ import { getDbValue, getDbValues } from './db-values';
 import { type ExportedCalls, getExportedCalls } from './exported-calls';
 import { findMongoConnectionOpens } from './mongo-connection-opens';
 import { DATABASE_METHOD_CALL, type ExportedValue, mayExportImports, markCallerModule, setModuleExportLookup } from './imported-values';
-import { findImportedReads, findImporters, type ImportedRead, getCommonJsExportName, getDefaultMemberExportName, getDefaultMemberName, getManifestFolder, getModuleTextTrustedUntil, getModuleTextVersion, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
+import { findImportedReads, findImporters, type ImportedRead, getCommonJsExportName, getDefaultMemberName, getManifestFolder, getModuleTextTrustedUntil, getModuleTextVersion, isTestFilePath, getRequiredModule, getSourcePath, parseModule, readModuleText, resolveModuleFile, WHOLE_MODULE } from '../modules';
 import { getArgumentsInSlot, getFunctionCallers, isStaticMemberUse, type ParameterSlot, setRemoteSlotLookup } from './call-sites';
 import type { AnyRuleContext } from '../per-file-cache';
 import { type RemoteCall, setRemoteCallLookup } from './result-usage';
@@ -284,6 +284,7 @@ function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]
   if (depth > MAX_DEPTH || !path.isAbsolute(file)) return undefined;
   const calls: RemoteCall[] = [];
   const mayReadExports = getExportNameTest(exportNames);
+  const defaultMembers = getDefaultMembers(exportNames);
   for (const importer of findImporters(file)) {
     if (isTestImporter(importer) || (mayReadExports && !mayReadExports(importer))) continue;
     const importerContext = getImporterContext(context, importer, depth);
@@ -291,7 +292,7 @@ function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]
     for (const collector of collectors) collector.set(importer, importerContext.sourceCode.text);
     for (const read of findImportedReads(importerContext)) {
       if (read.file !== file) continue;
-      const node = exportNames.includes(read.exportName) ? read.node : getDefaultMemberRead(read, exportNames);
+      const node = exportNames.includes(read.exportName) ? read.node : getDefaultMemberRead(read, defaultMembers);
       if (node === undefined) continue;
       if (node === null) return undefined;
       // `save(o)`, or TypeScript's compiled `(0, orders_1.save)(o)`.
@@ -309,18 +310,28 @@ function findRemoteCalls(context: AnyRuleContext, exportNames: readonly string[]
   return calls;
 }
 
+/** The methods of the default export among `exportNames` (`default.save`: `save`). */
+function getDefaultMembers(exportNames: readonly string[]): ReadonlySet<string> {
+  const members = new Set<string>();
+  for (const name of exportNames) {
+    const member = getDefaultMemberName(name);
+    if (member !== undefined) members.add(member);
+  }
+  return members;
+}
+
 /**
- * `store.save` when `store` is the default export and `default.save` is asked for (a method of
- * the exported object); undefined when the read is of another member or export, null when
+ * `store.save` when `store` is the default export and `save` one of `defaultMembers` (methods
+ * of the exported object); undefined when the read is of another member or export, null when
  * the default export is used whole (`const { save } = store`, passed on): then any of its
  * methods may be called from anywhere.
  */
-function getDefaultMemberRead(read: ImportedRead, exportNames: readonly string[]): TSESTree.Node | null | undefined {
-  if (read.exportName !== 'default' || !exportNames.some((name) => getDefaultMemberName(name) !== undefined)) return undefined;
+function getDefaultMemberRead(read: ImportedRead, defaultMembers: ReadonlySet<string>): TSESTree.Node | null | undefined {
+  if (read.exportName !== 'default' || defaultMembers.size === 0) return undefined;
   const member = read.node.parent;
   const key = member?.type === AST_NODE_TYPES.MemberExpression && member.object === read.node ? getKeyName(member) : undefined;
   if (key === undefined) return null;
-  return exportNames.includes(getDefaultMemberExportName(key)) ? member : undefined;
+  return defaultMembers.has(key) ? member : undefined;
 }
 
 function getImporterContext(context: AnyRuleContext, file: string, depth: number): AnyRuleContext | undefined {
